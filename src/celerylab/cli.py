@@ -1,0 +1,53 @@
+"""The `celerylab` command: a dispatcher over the subcommands in celerylab.commands."""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from celerylab.i18n import set_lang, t
+
+# Subcommand modules, in the order `celerylab --help` lists them. Each defines
+# register(subparsers) and a run(args) -> int that the parser calls.
+COMMANDS = [
+    "celerylab.commands.lab",
+    "celerylab.commands.doctor",
+]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="celerylab", description=t("cli.description"))
+    parser.add_argument("--lang", choices=["pt", "en"], help=t("cli.lang"))
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        importlib.import_module(name).register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if "--lang" in argv[:-1]:
+        set_lang(argv[argv.index("--lang") + 1])
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.lang:
+        set_lang(args.lang)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.run(args) or 0)
+    except KeyboardInterrupt:
+        print(t("cli.interrupted"), file=sys.stderr)
+        return 130
+    except Exception as error:  # one readable line, not a traceback
+        from celerylab.stack.errors import StackError
+
+        if isinstance(error, StackError):
+            print(str(error), file=sys.stderr)
+            return 1
+        raise
+
+
+if __name__ == "__main__":
+    sys.exit(main())

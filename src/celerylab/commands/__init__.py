@@ -1,0 +1,1 @@
+"""Subcommands of the `celerylab` command line, one module each."""

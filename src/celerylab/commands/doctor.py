@@ -1,0 +1,29 @@
+"""`celerylab doctor`: what this machine offers the course (broker kinds, versions) and a live smoke test."""
+from __future__ import annotations
+
+import shutil
+import time
+
+from celerylab.i18n import t
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("doctor", help=t("doctor.help"))
+    parser.add_argument("--broker-url", help=t("doctor.broker_url"))
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    import celery
+    import kombu
+
+    from celerylab.stack import Stack
+
+    print(t("doctor.versions", celery=celery.__version__, kombu=kombu.__version__))
+    print(t("doctor.redis_server", path=shutil.which("redis-server") or "-"))
+    started = time.perf_counter()
+    with Stack.start("celerylab.stack.smoke", broker_url=args.broker_url, timeline=False) as stack:
+        print(stack.describe())
+        result = stack.app.send_task("celerylab.smoke.ping").get(timeout=10)
+        print(t("doctor.roundtrip", result=result, seconds=f"{time.perf_counter() - started:.2f}"))
+    return 0

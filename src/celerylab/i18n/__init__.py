@@ -1,0 +1,55 @@
+"""Message catalogs: every user-facing string, in Portuguese and English side by side."""
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+from string import Formatter
+
+import yaml
+
+LANGS = ("pt", "en")
+DEFAULT_LANG = "pt"
+_current: str | None = None
+
+
+def normalize(lang: str | None) -> str:
+    """Map 'en_US.UTF-8', 'EN', 'pt-BR' and friends to one of LANGS."""
+    code = (lang or "").strip().lower()[:2]
+    return code if code in LANGS else DEFAULT_LANG
+
+
+def get_lang() -> str:
+    """The language in force: set_lang(), else $CELERYLAB_LANG, else Portuguese."""
+    return _current or normalize(os.environ.get("CELERYLAB_LANG"))
+
+
+def set_lang(lang: str) -> str:
+    global _current
+    _current = normalize(lang)
+    os.environ["CELERYLAB_LANG"] = _current
+    return _current
+
+
+@lru_cache(maxsize=1)
+def catalog() -> dict[str, dict[str, str]]:
+    """All messages, merged from every *.yml file beside this module."""
+    merged: dict[str, dict[str, str]] = {}
+    for path in sorted(Path(__file__).parent.glob("*.yml")):
+        for key, texts in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).items():
+            if key in merged:
+                raise ValueError(f"duplicate message key {key!r} in {path.name}")
+            merged[key] = texts
+    return merged
+
+
+def t(key: str, lang: str | None = None, **values: object) -> str:
+    """The message `key` in `lang` (default: the language in force), formatted with `values`."""
+    texts = catalog().get(key)
+    if texts is None:
+        raise KeyError(f"no message {key!r} in the catalogs")
+    return texts[normalize(lang) if lang else get_lang()].format(**values)
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in Formatter().parse(text) if name}

@@ -1,0 +1,20 @@
+"""The live stack: real Celery workers, beats and flower on a private broker, with no orphans."""
+from __future__ import annotations
+
+__all__ = ["Stack", "WorkerSpec", "StackError", "create_app"]
+
+
+def __getattr__(name: str):
+    if name == "Stack":
+        from celerylab.stack.stack import Stack
+        return Stack
+    if name == "WorkerSpec":
+        from celerylab.stack.roles import WorkerSpec
+        return WorkerSpec
+    if name == "StackError":
+        from celerylab.stack.errors import StackError
+        return StackError
+    if name == "create_app":
+        from celerylab.stack.appconfig import create_app
+        return create_app
+    raise AttributeError(name)

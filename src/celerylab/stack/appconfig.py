@@ -1,0 +1,75 @@
+"""Celery apps that take their broker from the stack: the factory lessons use, and rebinding."""
+from __future__ import annotations
+
+import json
+import os
+import threading
+import weakref
+
+from celery import Celery
+
+BROKER_ENV = "CELERYLAB_STACK_BROKER"
+NAMESPACE_ENV = "CELERYLAB_NAMESPACE"
+SETTINGS_ENV = "CELERYLAB_SETTINGS"
+DEFAULT_URL = "redis://localhost:6379/0"
+
+_apps: "weakref.WeakSet[Celery]" = weakref.WeakSet()
+
+
+def stack_settings(url: str, namespace: str = "") -> dict:
+    """Settings that point an app at one stack's broker and backend, inside its key namespace."""
+    options = {"global_keyprefix": namespace} if namespace else {}
+    return {
+        "broker_url": url,
+        "result_backend": url,
+        "broker_transport_options": dict(options),
+        "result_backend_transport_options": dict(options),
+        "broker_connection_retry_on_startup": True,
+        "worker_send_task_events": True,
+        "task_send_sent_event": True,
+        "worker_hijack_root_logger": True,
+        "worker_redirect_stdouts_level": "INFO",
+    }
+
+
+def env_settings() -> dict:
+    """The stack settings from the environment the stack gives its processes.
+
+    Outside a stack (compose, a shell), REDIS_URL is honoured, as the course notes do.
+    """
+    url = os.environ.get(BROKER_ENV) or os.environ.get("REDIS_URL") or DEFAULT_URL
+    return stack_settings(url, os.environ.get(NAMESPACE_ENV, ""))
+
+
+def create_app(name: str, include: list[str] | tuple[str, ...] = (), **settings) -> Celery:
+    """A Celery app configured for the current stack; `settings` are applied on top."""
+    app = Celery(name, include=list(include))
+    app.conf.update(env_settings())
+    app.conf.update(settings)
+    app.conf.update(json.loads(os.environ.get(SETTINGS_ENV) or "{}"))
+    _apps.add(app)
+    return app
+
+
+def rebind(app: Celery, url: str, namespace: str = "") -> Celery:
+    """Point an existing app (and its cached pools and backend) at another stack."""
+    app.conf.update(stack_settings(url, namespace))
+    pool = app._pool
+    app._pool = None
+    if pool is not None:
+        try:
+            pool.force_close_all()
+        except Exception:
+            pass
+    amqp = app.__dict__.get("amqp")
+    if amqp is not None:
+        amqp._producer_pool = None
+    app._backend_cache = None
+    app._local = threading.local()
+    return app
+
+
+def rebind_all(url: str, namespace: str = "") -> None:
+    """Rebind every app made by create_app in this process (the notebook's own imports)."""
+    for app in list(_apps):
+        rebind(app, url, namespace)

@@ -1,0 +1,104 @@
+"""A fast embedded Redis: fakeredis over TCP with Nagle off and pushed replies written at once.
+
+Run as a process: ``python -m celerylab.stack.embedded_redis [--port N]``. It prints
+``listening on 127.0.0.1:PORT`` when it accepts connections.
+
+Stock fakeredis' TCP handler leaves Nagle's algorithm on (each reply stalls on the
+peer's delayed ACK, ~40 ms) and polls its socket every 10 ms for replies pushed by
+other connections (pub/sub, blocking pops). This handler sets TCP_NODELAY and gives
+every connection two threads: one feeds client bytes to the fake server, the other
+blocks until a reply is queued and writes it immediately.
+"""
+from __future__ import annotations
+
+import argparse
+import signal
+import socket
+import sys
+import threading
+
+from fakeredis import TcpFakeServer
+from fakeredis._clients._tcp_server import TCPFakeRequestHandler
+
+
+class FastRequestHandler(TCPFakeRequestHandler):
+    """One connection: a reader thread for requests, this thread for replies."""
+
+    def setup(self) -> None:
+        self.request.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        super().setup()
+        self._closed = threading.Event()
+
+    def _read_requests(self) -> None:
+        fake_socket = self.current_client.get_socket()
+        raw = self.connection
+        raw.setblocking(True)
+        try:
+            while not self._closed.is_set():
+                data = raw.recv(65536)
+                if not data:
+                    break
+                fake_socket.sendall(data)
+        except (OSError, ConnectionError):
+            pass
+        finally:
+            self._closed.set()
+            responses = fake_socket.responses
+            if responses is not None:
+                fake_socket.response_ready.set()
+
+    def handle(self) -> None:
+        reader = threading.Thread(target=self._read_requests, daemon=True)
+        reader.start()
+        client = self.current_client
+        try:
+            while not self._closed.is_set() and not self.server._shutdown_event.is_set():
+                if not client.can_read(timeout=None):
+                    continue
+                if self._closed.is_set() and not client.can_read(timeout=0):
+                    break
+                try:
+                    response = client.read_response()
+                except Exception as error:  # an error reply, sent as such
+                    response = error
+                self.writer.dump(response)
+        except (OSError, ConnectionError, ValueError):
+            pass
+        finally:
+            self._closed.set()
+
+
+class FastFakeServer(TcpFakeServer):
+    daemon_threads = True
+
+    def __init__(self, address: tuple[str, int]):
+        super().__init__(address)
+        self.RequestHandlerClass = FastRequestHandler
+        self.daemon_threads = True
+
+
+def serve(host: str = "127.0.0.1", port: int = 0) -> FastFakeServer:
+    """Start a server in a background thread and return it (``server.server_address``)."""
+    server = FastFakeServer((host, port))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=0)
+    args = parser.parse_args(argv)
+    server = FastFakeServer((args.host, args.port))
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    host, port = server.server_address[:2]
+    print(f"listening on {host}:{port}", flush=True)
+    try:
+        server.serve_forever(poll_interval=0.5)
+    except (KeyboardInterrupt, SystemExit):
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

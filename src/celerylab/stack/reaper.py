@@ -1,0 +1,50 @@
+"""Orphan guard: a tiny process that kills the stack's process groups when its owner dies.
+
+The owner writes ``+PGID`` / ``-PGID`` lines to the reaper's stdin. When stdin reaches
+EOF (the owner exited, was interrupted to death or SIGKILLed), every registered
+process group gets SIGTERM, then SIGKILL, and the reaper exits. It is run as a plain
+script (``python -I reaper.py``), importing nothing from the package, so it starts fast.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+
+
+def kill_groups(groups: set[int], grace: float = 1.0) -> None:
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        alive = set()
+        for pgid in groups:
+            try:
+                os.killpg(pgid, sig)
+                alive.add(pgid)
+            except (ProcessLookupError, PermissionError):
+                pass
+        if not alive or sig == signal.SIGKILL:
+            return
+        deadline = time.monotonic() + grace
+        while alive and time.monotonic() < deadline:
+            for pgid in list(alive):
+                try:
+                    os.killpg(pgid, 0)
+                except (ProcessLookupError, PermissionError):
+                    alive.discard(pgid)
+            time.sleep(0.05)
+        groups = alive
+
+
+def main() -> int:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    groups: set[int] = set()
+    for line in sys.stdin:
+        line = line.strip()
+        if len(line) > 1 and line[1:].isdigit():
+            (groups.add if line[0] == "+" else groups.discard)(int(line[1:]))
+    kill_groups(groups)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,124 @@
+"""Celery events captured into a timeline: received, started, retried, succeeded, failed, with times."""
+from __future__ import annotations
+
+import threading
+import time
+import uuid
+from dataclasses import dataclass, field
+
+from celery import Celery
+
+TASK_EVENTS = ("task-sent", "task-received", "task-started", "task-retried",
+               "task-succeeded", "task-failed", "task-rejected", "task-revoked")
+SYNC_EVENT = "celerylab-sync"
+
+
+@dataclass
+class Event:
+    type: str
+    uuid: str | None
+    name: str | None
+    hostname: str | None
+    timestamp: float
+    fields: dict = field(repr=False, default_factory=dict)
+
+
+class Timeline:
+    """A thread that receives this stack's Celery events; query with events(), wait_for(), plot()."""
+
+    def __init__(self, app: Celery):
+        self.app = app
+        self._events: list[Event] = []
+        self._names: dict[str, str] = {}
+        self._cond = threading.Condition()
+        self._receiver = None
+        self._thread: threading.Thread | None = None
+        self._error: BaseException | None = None
+
+    def start(self, timeout: float = 10.0) -> "Timeline":
+        self._thread = threading.Thread(target=self._run, daemon=True, name="celerylab-events")
+        self._thread.start()
+        self._sync(timeout)
+        return self
+
+    def _run(self) -> None:
+        try:
+            with self.app.connection_for_read() as connection:
+                self._receiver = self.app.events.Receiver(connection, handlers={"*": self._on_event})
+                self._receiver.capture(limit=None, timeout=None, wakeup=False)
+        except BaseException as error:  # reported by the next query
+            self._error = error
+        finally:
+            with self._cond:
+                self._cond.notify_all()
+
+    def _dispatch(self, kind: str, **fields) -> None:
+        with self.app.connection_for_write() as connection:
+            self.app.events.Dispatcher(connection).send(kind, **fields)
+
+    def _sync(self, timeout: float) -> None:
+        """Publish marker events until one comes back: the subscription is live."""
+        token = uuid.uuid4().hex
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and self._error is None:
+            self._dispatch(SYNC_EVENT, token=token)
+            with self._cond:
+                if self._cond.wait_for(lambda: self._seen_token(token), timeout=0.2):
+                    return
+        raise TimeoutError(f"event stream not ready after {timeout}s: {self._error!r}")
+
+    def _seen_token(self, token: str) -> bool:
+        return any(e.type == SYNC_EVENT and e.fields.get("token") == token for e in self._events)
+
+    def _on_event(self, raw: dict) -> None:
+        kind = raw.get("type", "")
+        task_id = raw.get("uuid")
+        if raw.get("name") and task_id:
+            self._names[task_id] = raw["name"]
+        event = Event(kind, task_id, raw.get("name") or self._names.get(task_id),
+                      raw.get("hostname"), float(raw.get("timestamp") or time.time()), raw)
+        with self._cond:
+            self._events.append(event)
+            self._cond.notify_all()
+
+    def stop(self) -> None:
+        if self._receiver is not None:
+            self._receiver.should_stop = True
+            try:
+                self._dispatch(SYNC_EVENT, token="stop")
+            except Exception:
+                pass
+        if self._thread is not None:
+            self._thread.join(3)
+
+    # -- queries ---------------------------------------------------------------
+    def events(self, task_id: str | None = None, types: tuple[str, ...] = TASK_EVENTS,
+               name: str | None = None) -> list[Event]:
+        with self._cond:
+            return [e for e in self._events if e.type in types
+                    and (task_id is None or e.uuid == task_id)
+                    and (name is None or e.name == name)]
+
+    def count(self, kind: str, task_id: str | None = None, name: str | None = None) -> int:
+        return len(self.events(task_id, (kind,), name))
+
+    def wait_for(self, kind: str, task_id: str | None = None, count: int = 1,
+                 timeout: float = 10.0, name: str | None = None) -> list[Event]:
+        """Block until `count` events of `kind` (for `task_id`/`name`) were seen; return them."""
+        def enough() -> bool:
+            return self.count(kind, task_id, name) >= count
+
+        with self._cond:
+            if not self._cond.wait_for(enough, timeout=timeout):
+                raise TimeoutError(f"{count} x {kind} not seen in {timeout}s "
+                                   f"(seen {self.count(kind, task_id, name)})")
+        return self.events(task_id, (kind,), name)
+
+    def attempts(self, task_id: str) -> list[float]:
+        """Start times (seconds since the first) of every attempt of one task."""
+        starts = [e.timestamp for e in self.events(task_id, ("task-started",))]
+        return [s - starts[0] for s in starts] if starts else []
+
+    def clear(self) -> None:
+        with self._cond:
+            self._events.clear()

@@ -1,0 +1,22 @@
+"""Four stacks at once, two of them sharing one Redis, without cross-talk."""
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+from celerylab.stack import Stack
+
+
+def test_four_stacks_at_once_do_not_cross_talk(machine_redis):
+    kinds = [("url", machine_redis), ("url", machine_redis), ("redis-server", None), ("embedded", None)]
+    with ThreadPoolExecutor(4) as pool:
+        stacks = list(pool.map(lambda kv: Stack.start("celerylab.stack.smoke", broker_kind=kv[0],
+                                                      broker_url=kv[1], timeline=False), kinds))
+    try:
+        for _ in range(5):
+            for stack in stacks:
+                answer = stack.app.send_task("celerylab.smoke.whoami").get(timeout=10)
+                assert answer["pid"] == stack.workers[0].pid
+                assert answer["namespace"] == stack.namespace
+    finally:
+        for stack in stacks:
+            stack.close()

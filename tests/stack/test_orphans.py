@@ -1,0 +1,80 @@
+"""No orphans: closing a stack, or SIGKILLing the process that owns it, leaves no process behind."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import psutil
+
+from celerylab.stack import Stack, WorkerSpec
+
+OWNER = """
+import json, sys, time, psutil
+from celerylab.stack import Stack, WorkerSpec
+stack = Stack.start("celerylab.stack.smoke", workers=[WorkerSpec(pool="prefork", concurrency=2)],
+                    beats=1, flower=True, broker_kind=sys.argv[1])
+stack.app.send_task("celerylab.smoke.ping").get(timeout=10)
+pids = []
+for process in stack.processes():
+    pids.append(process.pid)
+    pids += [child.pid for child in psutil.Process(process.pid).children(recursive=True)]
+print(json.dumps(pids), flush=True)
+time.sleep(120)
+"""
+
+
+def wait_all_gone(pids: list[int], timeout: float = 10.0) -> list[int]:
+    deadline = time.monotonic() + timeout
+    alive = list(pids)
+    while alive and time.monotonic() < deadline:
+        gone, still = psutil.wait_procs([psutil.Process(p) for p in alive if psutil.pid_exists(p)], timeout=0.2)
+        alive = [p.pid for p in still if p.status() != psutil.STATUS_ZOMBIE]
+    return alive
+
+
+def test_sigkill_of_the_owner_leaves_no_process(tmp_path):
+    for kind in ("embedded", "redis-server"):
+        owner = subprocess.Popen([sys.executable, "-c", OWNER, kind], stdout=subprocess.PIPE, text=True)
+        try:
+            pids = json.loads(owner.stdout.readline())
+            assert len(pids) >= 6  # broker, worker + 2 pool children, beat, flower
+            assert all(psutil.pid_exists(p) for p in pids)
+        finally:
+            os.kill(owner.pid, signal.SIGKILL)
+            owner.wait()
+        assert wait_all_gone(pids) == [], f"{kind}: processes survived their owner"
+
+
+def test_close_stops_every_process():
+    stack = Stack.start("celerylab.stack.smoke", workers=[WorkerSpec(pool="prefork", concurrency=2)],
+                        beats=1, timeline=False, broker_kind="embedded")
+    pids = []
+    for process in stack.processes():
+        pids.append(process.pid)
+        pids += [c.pid for c in psutil.Process(process.pid).children(recursive=True)]
+    stack.close()
+    assert wait_all_gone(pids, timeout=5) == []
+    assert not stack.workdir.exists()
+
+
+def test_interrupted_start_cleans_up(monkeypatch):
+    from celerylab.stack import stack as stack_module
+
+    started: list[int] = []
+    original = stack_module.Stack.add_beat
+
+    def interrupted_beat(self, *args, **kwargs):
+        started.extend(p.pid for p in self.processes())
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(stack_module.Stack, "add_beat", interrupted_beat)
+    try:
+        Stack.start("celerylab.stack.smoke", beats=1, timeline=False, broker_kind="embedded")
+    except KeyboardInterrupt:
+        pass
+    monkeypatch.setattr(stack_module.Stack, "add_beat", original)
+    assert started and wait_all_gone(started, timeout=5) == []
