@@ -1,0 +1,128 @@
+"""The check engine: checks register per exercise, record expected/observed criteria, and yield a verdict."""
+from __future__ import annotations
+
+import importlib
+import sys
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from celerylab.course import Exercise, find_exercise
+from celerylab.i18n import get_lang, t
+
+CheckFunction = Callable[["CheckRun"], None]
+REGISTRY: dict[str, CheckFunction] = {}
+
+
+def exercise(exercise_id: str) -> Callable[[CheckFunction], CheckFunction]:
+    """Register the decorated function as the check of `exercise_id` (e.g. ``l01.welcome_once``)."""
+    def register(function: CheckFunction) -> CheckFunction:
+        REGISTRY[exercise_id] = function
+        return function
+    return register
+
+
+@dataclass
+class Criterion:
+    """One thing a check verified: a message key, what was expected and what the stack observed."""
+
+    key: str
+    expected: Any
+    observed: Any
+    passed: bool
+    hidden: bool = False
+    values: dict = field(default_factory=dict)
+
+    def render(self, lang: str) -> str:
+        mark = "✔" if self.passed else "✘"
+        label = t(self.key, lang=lang, **self.values)
+        return t("check.criterion", lang=lang, mark=mark, label=label,
+                 expected=self.expected, observed=self.observed)
+
+
+@dataclass
+class Verdict:
+    """The outcome of one check run; ``passed`` only when every criterion passed and nothing crashed."""
+
+    exercise_id: str
+    criteria: list[Criterion] = field(default_factory=list)
+    error: str | None = None
+
+    @property
+    def passed(self) -> bool:
+        return self.error is None and bool(self.criteria) and all(c.passed for c in self.criteria)
+
+    def visible(self) -> list[Criterion]:
+        return [c for c in self.criteria if not c.hidden]
+
+    def render(self, lang: str | None = None, hint: str | None = None) -> str:
+        lang = lang or get_lang()
+        title = t("check.passed" if self.passed else "check.failed", lang=lang, exercise=self.exercise_id)
+        lines = [title, *("  " + c.render(lang) for c in self.visible())]
+        if self.error:
+            lines.append("  " + t("check.error", lang=lang, error=self.error))
+        if hint and not self.passed:
+            lines.append("  " + t("check.hint", lang=lang, hint=hint))
+        return "\n".join(lines)
+
+    def to_dict(self, include_hidden: bool = False) -> dict:
+        criteria = self.criteria if include_hidden else self.visible()
+        return {"exercise": self.exercise_id, "passed": self.passed, "error": self.error,
+                "criteria": [{"key": c.key, "expected": repr(c.expected), "observed": repr(c.observed),
+                              "passed": c.passed, "hidden": c.hidden} for c in criteria]}
+
+
+class CheckRun:
+    """What a check function receives: the learner's module and folder, a stack starter, expect()."""
+
+    def __init__(self, info: Exercise, workdir: Path, include_hidden: bool = False):
+        self.info = info
+        self.workdir = Path(workdir).resolve()
+        self.module = info.module
+        self.include_hidden = include_hidden
+        self.verdict = Verdict(info.id)
+
+    def stack(self, **options):
+        """A live stack whose workers load the learner's module (freshly imported here too)."""
+        from celerylab.stack import Stack
+
+        sys.modules.pop(self.module, None)
+        importlib.invalidate_caches()
+        options.setdefault("pythonpath", (self.workdir,))
+        return Stack.start(self.module, **options)
+
+    def expect(self, key: str, expected: Any, observed: Any, *, hidden: bool = False,
+               passed: bool | None = None, **values: Any) -> bool:
+        """Record a criterion; `passed` defaults to ``expected == observed``."""
+        ok = bool(expected == observed) if passed is None else bool(passed)
+        self.verdict.criteria.append(Criterion(key, expected, observed, ok, hidden, values))
+        return ok
+
+
+def load_checks(info: Exercise) -> CheckFunction:
+    importlib.import_module(info.checks_module)
+    return REGISTRY[info.id]
+
+
+def run_check(exercise_id: str, workdir: str | Path = ".", include_hidden: bool = False) -> Verdict:
+    """Run one exercise's check against the learner's files in `workdir`; never raises for learner faults."""
+    info = find_exercise(exercise_id)
+    run = CheckRun(info, Path(workdir), include_hidden)
+    if not (run.workdir / f"{info.module}.py").exists():
+        run.verdict.error = t("check.no_module", module=f"{info.module}.py", folder=run.workdir)
+        return run.verdict
+    function = load_checks(info)
+    sys.path.insert(0, str(run.workdir))
+    try:
+        function(run)
+    except Exception as error:  # the learner's code may fail in any way: report, don't crash
+        from celerylab.stack.errors import StackError
+
+        detail = str(error) if isinstance(error, StackError) else "".join(
+            traceback.format_exception_only(type(error), error)).strip()
+        run.verdict.error = detail
+    finally:
+        if str(run.workdir) in sys.path:
+            sys.path.remove(str(run.workdir))
+    return run.verdict
