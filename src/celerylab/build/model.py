@@ -1,0 +1,94 @@
+"""The parsed lesson source: cells with their per-language texts, and the build's own error type."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from celerylab.i18n import t
+
+LANGS = ("pt", "en")
+PARTS = ("lesson", "all", "exercises")
+VARIANTS = ("lesson", "exercises", "solutions")
+EXECUTED_VARIANTS = ("lesson", "solutions")
+
+
+class BuildError(Exception):
+    """A problem the author must fix; the message is a catalog key rendered in the current language."""
+
+    def __init__(self, key: str, **values: object):
+        self.key, self.values = key, values
+        super().__init__(t(key, **values))
+
+    def __str__(self) -> str:  # re-render, so a language switch after raising still applies
+        return t(self.key, **self.values)
+
+
+@dataclass
+class SourceCell:
+    """One `+++` cell of lesson.md: kind, texts per language, and its build metadata."""
+
+    id: str
+    line: int
+    kind: str  # "markdown" | "code"
+    texts: dict[str, str]  # lang -> cell source
+    part: str = "lesson"
+    lang: str | None = None
+    exercise: str | None = None
+    check: str | None = None
+    tags: list[str] = field(default_factory=list)
+
+    def in_variant(self, variant: str) -> bool:
+        """Whether this cell belongs to the lesson, exercises or solutions notebook."""
+        if variant == "lesson":
+            return self.part in ("lesson", "all")
+        return self.part in ("all", "exercises")
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A lesson folder (`lNN_slug`) and where its generated notebooks go."""
+
+    name: str
+    folder: "object"  # pathlib.Path
+
+    @property
+    def stem(self) -> str:
+        """`l01_retries` -> `01_retries`, the generated notebooks' file name."""
+        return self.name[1:] if self.name.startswith("l") else self.name
+
+    @property
+    def source(self):
+        return self.folder / "lesson.md"
+
+
+@dataclass
+class Draft:
+    """A cell on its way to a notebook: one language's source, plus the SourceCell it came from."""
+
+    id: str
+    kind: str
+    source: str
+    origin: SourceCell
+
+
+@dataclass(frozen=True)
+class Target:
+    """One generated notebook: a lesson in one language and one variant."""
+
+    lesson: Lesson
+    lang: str
+    variant: str  # "lesson" | "exercises" | "solutions"
+
+    @property
+    def folder(self) -> str:
+        return {"lesson": "notebooks", "exercises": "exercises", "solutions": "solutions"}[self.variant]
+
+    @property
+    def executed(self) -> bool:
+        return self.variant in EXECUTED_VARIANTS
+
+    def path(self, root):
+        """Where this notebook lives under the course root, e.g. notebooks/pt/01_retries.ipynb."""
+        return root / self.folder / self.lang / f"{self.lesson.stem}.ipynb"
+
+    def label(self) -> str:
+        return f"{self.folder}/{self.lang}/{self.lesson.stem}.ipynb"

@@ -1,0 +1,66 @@
+"""`celerylab build`: generate (and execute) every lesson's notebooks from lesson.md, or --check freshness."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from celerylab.i18n import t
+
+
+def register(subparsers) -> None:
+    from celerylab.build.model import LANGS
+
+    parser = subparsers.add_parser("build", help=t("build.help"), description=t("build.description"))
+    parser.add_argument("--check", action="store_true", help=t("build.opt.check"))
+    parser.add_argument("--lang", dest="build_langs", action="append", choices=LANGS, help=t("build.opt.lang"))
+    parser.add_argument("--lesson", dest="lessons", action="append", metavar="lNN_slug", help=t("build.opt.lesson"))
+    parser.add_argument("--no-execute", action="store_true", help=t("build.opt.no_execute"))
+    parser.add_argument("--force", action="store_true", help=t("build.opt.force"))
+    parser.add_argument("--jobs", type=int, default=4, help=t("build.opt.jobs"))
+    parser.add_argument("--timeout", type=float, default=300, help=t("build.opt.timeout"))
+    parser.add_argument("--root", type=Path, help=t("build.opt.root"))
+    parser.add_argument("--course", type=Path, help=t("build.opt.course"))
+    parser.add_argument("--lessons-dir", type=Path, help=t("build.opt.lessons_dir"))
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from celerylab.build import course, stale
+    from celerylab.build.model import LANGS, BuildError
+    from celerylab.build.pipeline import build
+    from celerylab.build.progress import Progress
+
+    root = (args.root or course.default_root()).resolve()
+    langs = tuple(lang for lang in LANGS if not args.build_langs or lang in args.build_langs)
+    try:
+        lessons_dir = args.lessons_dir or course.LESSONS_DIR
+        course_file = args.course or (lessons_dir / "course.yml" if args.lessons_dir else course.COURSE_FILE)
+        lessons = course.load_lessons(course_file, lessons_dir, args.lessons)
+        if args.check:
+            problems = stale.check(lessons, root, langs, require_executed=not args.no_execute,
+                                   whole_course=not args.lessons and langs == LANGS)
+            for path, reason in problems:
+                print(t("build.check.stale", path=_relative(path, root), reason=t(reason)), file=sys.stderr)
+            print(t("build.check.failed" if problems else "build.check.ok", count=len(problems),
+                    lessons=len(lessons)), file=sys.stderr if problems else sys.stdout)
+            return 1 if problems else 0
+        reports = build(lessons, root, langs, execute=not args.no_execute, force=args.force,
+                        parallel=args.jobs, timeout=args.timeout, progress=Progress())
+    except BuildError as error:
+        print(str(error), file=sys.stderr)
+        return 1
+    failed = False
+    for report in reports:
+        for failure in report.failures:
+            print(failure, file=sys.stderr)
+        failed = failed or bool(report.failures)
+        print(t("build.summary", lesson=report.lesson, written=len(report.written), fresh=len(report.fresh),
+                executed=len(report.executed), failed=len(report.failures), seconds=f"{report.seconds:.1f}"))
+    return 1 if failed else 0
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return str(path.relative_to(root))
+    except ValueError:
+        return str(path)
