@@ -1,0 +1,1 @@
+"""The production-shaped Celery app the docker-compose services run."""

@@ -1,0 +1,54 @@
+"""`celerylab lab`: its options, the JupyterLab command line it builds, and its language choice."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from celerylab.cli import build_parser
+from celerylab.commands import lab
+
+
+def parse(*argv: str):
+    return build_parser().parse_args(["lab", *argv])
+
+
+def test_lang_is_accepted_after_the_subcommand():
+    args = parse("--no-browser", "--lang", "en", "--port", "9999", "--token", "abc")
+    assert (args.lang, args.port, args.token, args.no_browser) == ("en", 9999, "abc", True)
+    assert build_parser().parse_args(["--lang", "en", "lab"]).lang == "en"
+
+
+def test_argv_listens_on_loopback_with_the_token_and_opens_the_lessons(tmp_path: Path):
+    (tmp_path / "notebooks" / "pt").mkdir(parents=True)
+    argv = lab.lab_argv(parse("--no-browser", "--port", "9999", "--token", "abc"), tmp_path, "pt")
+    assert f"--ServerApp.root_dir={tmp_path}" in argv
+    assert "--ServerApp.ip=127.0.0.1" in argv
+    assert "--ServerApp.port=9999" in argv and "--ServerApp.port_retries=0" in argv
+    assert "--IdentityProvider.token=abc" in argv
+    assert "--LabApp.default_url=/lab/tree/notebooks/pt" in argv
+    assert "--no-browser" in argv
+
+
+def test_falls_back_to_the_exercises_then_to_the_root(tmp_path: Path):
+    (tmp_path / "exercises" / "en").mkdir(parents=True)
+    assert lab.start_folder(tmp_path, "en") == "exercises/en"
+    assert lab.start_folder(tmp_path, "pt") is None
+
+
+def test_no_port_means_jupyter_port_or_8888_then_the_next_free_ones(tmp_path: Path):
+    argv = lab.lab_argv(parse(), tmp_path, "pt")
+    assert not any(part.startswith("--ServerApp.port=") for part in argv)
+    assert "--ServerApp.port_retries=20" in argv
+
+
+@pytest.mark.parametrize("ip, loopback", [("127.0.0.1", True), ("::1", True), ("localhost", True),
+                                          ("0.0.0.0", False), ("192.0.2.1", False)])
+def test_loopback_detection(ip, loopback):
+    assert lab.is_loopback(ip) is loopback
+
+
+def test_language_is_not_asked_without_a_terminal(monkeypatch):
+    monkeypatch.setattr("celerylab.i18n._current", None)
+    monkeypatch.setenv("CELERYLAB_LANG", "en")
+    assert lab.ask_language() == "en"
