@@ -12,6 +12,11 @@ from celerylab.i18n import set_lang, t
 COMMANDS = [
     "celerylab.commands.lab",
     "celerylab.commands.doctor",
+    "celerylab.commands.check",
+    "celerylab.commands.progress",
+    "celerylab.commands.hint",
+    "celerylab.commands.solution",
+    "celerylab.commands.grade",
     "celerylab.commands.build",
 ]
 

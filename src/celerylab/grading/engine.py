@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from celerylab.course import Exercise, find_exercise
-from celerylab.i18n import get_lang, t
+from celerylab.i18n import LANGS, catalog, get_lang, t
 
 CheckFunction = Callable[["CheckRun"], None]
 REGISTRY: dict[str, CheckFunction] = {}
@@ -34,9 +34,15 @@ class Criterion:
     hidden: bool = False
     values: dict = field(default_factory=dict)
 
+    def label(self, lang: str) -> str:
+        """The criterion's text: a catalog key, or a ``{pt, en}`` dict given by the check itself."""
+        if isinstance(self.key, dict):
+            return str(self.key.get(lang) or next(iter(self.key.values()))).format(**self.values)
+        return t(self.key, lang=lang, **self.values) if self.key in catalog() else str(self.key)
+
     def render(self, lang: str) -> str:
         mark = "✔" if self.passed else "✘"
-        label = t(self.key, lang=lang, **self.values)
+        label = self.label(lang)
         return t("check.criterion", lang=lang, mark=mark, label=label,
                  expected=self.expected, observed=self.observed)
 
@@ -70,7 +76,8 @@ class Verdict:
         criteria = self.criteria if include_hidden else self.visible()
         return {"exercise": self.exercise_id, "passed": self.passed, "error": self.error,
                 "criteria": [{"key": c.key, "expected": repr(c.expected), "observed": repr(c.observed),
-                              "passed": c.passed, "hidden": c.hidden} for c in criteria]}
+                              "passed": c.passed, "hidden": c.hidden,
+                              "labels": {lang: c.label(lang) for lang in LANGS}} for c in criteria]}
 
 
 class CheckRun:
@@ -101,13 +108,24 @@ class CheckRun:
 
 
 def load_checks(info: Exercise) -> CheckFunction:
-    importlib.import_module(info.checks_module)
+    """Import the lesson's checks module (from the package, or by path for a course root elsewhere)."""
+    if info.id not in REGISTRY:
+        if info.in_package:
+            importlib.import_module(info.checks_module)
+        elif info.checks_module not in sys.modules:
+            import importlib.util
+
+            spec = importlib.util.spec_from_file_location(info.checks_module, info.checks_path)
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[info.checks_module] = module
+            spec.loader.exec_module(module)
     return REGISTRY[info.id]
 
 
-def run_check(exercise_id: str, workdir: str | Path = ".", include_hidden: bool = False) -> Verdict:
+def run_check(exercise_id: str, workdir: str | Path = ".", include_hidden: bool = False,
+              root: str | Path | None = None) -> Verdict:
     """Run one exercise's check against the learner's files in `workdir`; never raises for learner faults."""
-    info = find_exercise(exercise_id)
+    info = find_exercise(exercise_id, root)
     run = CheckRun(info, Path(workdir), include_hidden)
     if not (run.workdir / f"{info.module}.py").exists():
         run.verdict.error = t("check.no_module", module=f"{info.module}.py", folder=run.workdir)

@@ -1,9 +1,13 @@
-"""The check() call learners run in a notebook cell: run the check live, print feedback in their language."""
+"""The check() and hint() calls learners run in notebook cells, printing feedback in their language."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from celerylab.grading.engine import Verdict, run_check
+from celerylab.course import find_exercise
+from celerylab.grading.engine import Verdict
+from celerylab.grading.hints import next_hint
+from celerylab.grading.learner import check_and_record, grading_in_progress
+from celerylab.i18n import t
 
 
 class _Shown(Verdict):
@@ -13,9 +17,26 @@ class _Shown(Verdict):
         return ""
 
 
+class _Text(str):
+    def __repr__(self) -> str:
+        return ""
+
+
 def check(exercise_id: str, workdir: str | Path = ".") -> Verdict:
-    """Check one exercise on a live stack and print what was expected and observed."""
-    verdict = run_check(exercise_id, workdir)
-    print(verdict.render())
-    shown = _Shown(verdict.exercise_id, verdict.criteria, verdict.error)
-    return shown
+    """Check one exercise on a live stack, record progress, and print what was expected and observed.
+
+    After a failure the next hint is printed too, but only once the learner asked for hints (hint()).
+    """
+    if grading_in_progress():
+        print(t("grading.deferred", exercise=exercise_id))
+        return _Shown(exercise_id)
+    verdict, text = check_and_record(exercise_id, workdir)
+    print(text)
+    return _Shown(verdict.exercise_id, verdict.criteria, verdict.error)
+
+
+def hint(exercise_id: str) -> str:
+    """Reveal the next hint of one exercise (one level per call)."""
+    text = next_hint(find_exercise(exercise_id))
+    print(text)
+    return _Text(text)

@@ -1,0 +1,23 @@
+"""Helpers the learner and grading subcommands share: the --lang option and exercise lookup."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from celerylab.i18n import LANGS, t
+
+
+def add_lang(parser: argparse.ArgumentParser) -> None:
+    """`--lang` after the subcommand too (``celerylab check --lang en``), without hiding the global one."""
+    parser.add_argument("--lang", choices=LANGS, default=argparse.SUPPRESS, help=t("cmd.lang"))
+
+
+def exercise_or_none(exercise_id: str):
+    """The exercise named `exercise_id`, or None after printing a readable error."""
+    from celerylab.course import find_exercise
+
+    try:
+        return find_exercise(exercise_id)
+    except KeyError:
+        print(t("cmd.unknown_exercise", exercise=exercise_id), file=sys.stderr)
+        return None

@@ -1,0 +1,48 @@
+"""`celerylab check [EXERCISE] [--dir FOLDER] [--watch NOTEBOOK]`: live checks from the terminal."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from celerylab.commands._common import add_lang, exercise_or_none
+from celerylab.i18n import t
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("check", help=t("cmd.check.help"))
+    parser.add_argument("exercise", nargs="?", help=t("cmd.exercise"))
+    parser.add_argument("--dir", default=".", metavar="FOLDER", help=t("cmd.check.dir"))
+    parser.add_argument("--watch", metavar="NOTEBOOK", help=t("cmd.check.watch"))
+    add_lang(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    if args.watch:
+        from celerylab.grading.watch import watch
+
+        if not Path(args.watch).is_file():
+            print(t("cmd.check.no_notebook", path=args.watch), file=sys.stderr)
+            return 2
+        watch(args.watch)
+        return 0
+    from celerylab.course import all_exercises
+    from celerylab.grading.learner import check_and_record
+
+    folder = Path(args.dir)
+    if args.exercise:
+        info = exercise_or_none(args.exercise)
+        if info is None:
+            return 2
+        chosen = [info]
+    else:
+        chosen = [info for info in all_exercises() if (folder / f"{info.module}.py").exists()]
+        if not chosen:
+            print(t("cmd.check.none_found", folder=folder.resolve()), file=sys.stderr)
+            return 1
+    passed = True
+    for info in chosen:
+        verdict, text = check_and_record(info.id, folder)
+        print(text)
+        passed = passed and verdict.passed
+    return 0 if passed else 1

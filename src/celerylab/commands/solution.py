@@ -1,0 +1,34 @@
+"""`celerylab solution EXERCISE`: the solved cell, offered only once the exercise has passed."""
+from __future__ import annotations
+
+import sys
+
+from celerylab.commands._common import add_lang, exercise_or_none
+from celerylab.i18n import get_lang, t
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("solution", help=t("cmd.solution.help"))
+    parser.add_argument("exercise", help=t("cmd.exercise"))
+    parser.add_argument("--solutions", metavar="FOLDER", help=t("cmd.solution.dir"))
+    add_lang(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from celerylab.grading.progress import Progress
+    from celerylab.grading.solutions import solution_code
+
+    info = exercise_or_none(args.exercise)
+    if info is None:
+        return 2
+    if not Progress().passed(info.id):
+        print(t("cmd.solution.locked", exercise=info.id), file=sys.stderr)
+        return 1
+    code = solution_code(info, get_lang(), args.solutions)
+    if code is None:
+        print(t("cmd.solution.missing", exercise=info.id, lang=get_lang()), file=sys.stderr)
+        return 1
+    print(t("cmd.solution.header", exercise=info.id))
+    print(code)
+    return 0

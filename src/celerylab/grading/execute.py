@@ -1,0 +1,82 @@
+"""Executing a submission with nbclient under limits: per cell, per notebook, and output size."""
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+from nbclient.exceptions import CellTimeoutError, DeadKernelError
+from nbclient.util import ensure_async
+
+
+class LimitedClient(NotebookClient):
+    """A NotebookClient that stops keeping output past `output_limit` bytes and interrupts the cell."""
+
+    def __init__(self, notebook, output_limit: int, **kwargs):
+        super().__init__(notebook, **kwargs)
+        self.output_limit = output_limit
+        self.output_bytes = 0
+        self.truncated_cells: set[int] = set()
+        self.replies: dict[int, str] = {}
+        self.on_cell_executed = self._remember_reply
+
+    def _remember_reply(self, cell, cell_index, execute_reply) -> None:
+        self.replies[cell_index] = (execute_reply or {}).get("content", {}).get("status", "unknown")
+
+    def output(self, outs, msg, display_id, cell_index):
+        content = msg.get("content", {})
+        self.output_bytes += len(str(content.get("text", ""))) + len(str(content.get("data", "")))
+        if self.output_bytes <= self.output_limit:
+            return super().output(outs, msg, display_id, cell_index)
+        if cell_index not in self.truncated_cells:
+            self.truncated_cells.add(cell_index)
+            asyncio.ensure_future(ensure_async(self.km.interrupt_kernel()))
+        return None
+
+
+def note(kind: str, index: int | None = None, **values) -> dict:
+    return {"kind": kind, "cell": index, **{k: str(v)[:300] for k, v in values.items()}}
+
+
+def cell_error(cell, status: str) -> str | None:
+    """The error a cell raised, seen in the kernel's reply status or in its error output."""
+    for output in cell.get("outputs", []):
+        if output.get("output_type") == "error":
+            return output.get("ename") or "Error"
+    return "Error" if status in ("error", "aborted") else None
+
+
+def execute(notebook: nbformat.NotebookNode, workdir: str | Path, cell_timeout: float,
+            notebook_timeout: float, output_limit: int) -> list[dict]:
+    """Run every code cell in a fresh kernel whose folder is `workdir`; returns notes on what went wrong."""
+    client = LimitedClient(notebook, output_limit, kernel_name="python3", allow_errors=True,
+                           interrupt_on_timeout=False, shutdown_kernel="immediate",
+                           resources={"metadata": {"path": str(workdir)}}, iopub_timeout=5)
+    notes: list[dict] = []
+    deadline = time.monotonic() + notebook_timeout
+    with client.setup_kernel(cwd=str(workdir)):
+        for index, cell in enumerate(notebook.cells):
+            if cell.cell_type != "code":
+                continue
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                notes.append(note("notebook_timeout", index, seconds=notebook_timeout))
+                break
+            client.timeout = max(1, int(min(cell_timeout, remaining)))
+            try:
+                client.execute_cell(cell, index)
+            except CellTimeoutError:
+                kind = "cell_timeout" if client.timeout >= cell_timeout else "notebook_timeout"
+                notes.append(note(kind, index, seconds=client.timeout if kind == "cell_timeout" else notebook_timeout))
+                break
+            except DeadKernelError:
+                notes.append(note("kernel_died", index))
+                break
+            if index in client.truncated_cells:
+                notes.append(note("output_limit", index, limit=output_limit))
+            error = cell_error(cell, client.replies.get(index, "ok"))
+            if error:
+                notes.append(note("cell_error", index, error=error))
+    return notes

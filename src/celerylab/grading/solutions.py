@@ -1,0 +1,30 @@
+"""The solved answer cell of an exercise: from the generated solution notebook, else the lesson source."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+
+from celerylab.course import Exercise
+from celerylab.grading import source
+from celerylab.grading.locate import course_notebook
+
+
+def from_notebook(notebook_path: Path, info: Exercise) -> str | None:
+    notebook = nbformat.read(str(notebook_path), as_version=4)
+    for cell in notebook.cells:
+        meta = cell.get("metadata", {}).get("celerylab", {})
+        if cell.cell_type == "code" and meta.get("exercise") in (info.name, info.id):
+            return cell.source
+    return None
+
+
+def solution_code(info: Exercise, lang: str, solutions_dir: str | Path | None = None) -> str | None:
+    """The solved cell of `info` in `lang`, or None when neither source has it."""
+    notebook = course_notebook(info.lesson, lang, "solutions", solutions_dir, info.root)
+    if notebook is not None:
+        found = from_notebook(notebook, info)
+        if found is not None:
+            return found
+    lesson_md = info.root / info.lesson / "lesson.md"
+    return source.exercise_code(lesson_md, info.name, lang) if lesson_md.exists() else None
