@@ -35,7 +35,7 @@ class Broker:
 
     def close(self) -> None:
         if self.process is not None:
-            self.process.stop(timeout=3)
+            self.process.stop(timeout=0.5)
 
 
 def check_url(url: str) -> str:

@@ -26,6 +26,7 @@ from celerylab.stack.timeline import Timeline
 
 SETTINGS_ENV = appconfig.SETTINGS_ENV
 _open_stacks: "weakref.WeakSet[Stack]" = weakref.WeakSet()
+CLOSE_GRACE = 0.5  # seconds a process gets after SIGTERM when the stack closes
 
 
 class Stack:
@@ -95,7 +96,11 @@ class Stack:
                 future.result()
 
     def _client_app(self) -> Celery:
-        """The app module imported here, bound to this stack, for sending tasks and reading results."""
+        """This stack's own client app: the module app's settings, bound to this broker only.
+
+        The module's app (what ``tasks.some_task.delay()`` uses in a notebook) is rebound
+        to the most recently started stack; ``stack.app`` always talks to this one.
+        """
         os.environ[appconfig.BROKER_ENV] = self.broker.url
         os.environ[appconfig.NAMESPACE_ENV] = self.namespace
         for path in reversed(self.pythonpath):
@@ -105,13 +110,20 @@ class Stack:
             module = importlib.import_module(self.app_module)
         except ImportError as error:
             raise StackError("stack.no_module", module=self.app_module, error=error) from error
-        app = getattr(module, "app", None) or getattr(module, "celery", None)
-        if not isinstance(app, Celery):
+        except Exception as error:
+            raise StackError("stack.module_error", module=self.app_module, error=error) from error
+        module_app = getattr(module, "app", None) or getattr(module, "celery", None)
+        if not isinstance(module_app, Celery):
             raise StackError("stack.no_app", module=self.app_module)
         appconfig.rebind_all(self.broker.url, self.namespace)
-        appconfig.rebind(app, self.broker.url, self.namespace)
-        app.conf.update(self.settings)
-        return app
+        appconfig.rebind(module_app, self.broker.url, self.namespace)
+        module_app.conf.update(self.settings)
+        client = Celery(module_app.main, set_as_current=False)
+        client.conf.update(module_app.conf.table(with_defaults=False))
+        client.conf.update(appconfig.stack_settings(self.broker.url, self.namespace))
+        client.conf.update(self.settings)
+        self.module_app = module_app
+        return client
 
     def _start_timeline(self) -> None:
         self.timeline = Timeline(self.app).start()
@@ -192,9 +204,11 @@ class Stack:
                      *self.services.values()]
         if processes:
             with ThreadPoolExecutor(max_workers=len(processes)) as pool:
-                list(pool.map(lambda p: p.stop(timeout=5), processes))
+                list(pool.map(lambda p: p.stop(timeout=CLOSE_GRACE), processes))
         if self.broker is not None:
             self.broker.close()
+        if self.app is not None:
+            self.app.close()
         _open_stacks.discard(self)
         shutil.rmtree(self.workdir, ignore_errors=True)
 
