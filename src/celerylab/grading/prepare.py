@@ -51,7 +51,7 @@ def prepare(path: Path, base: Path, exercises_dir: Path | None, root: str | None
     canonical_path = course_notebook(submission.lesson, submission.lang, "exercises", exercises_dir,
                                      lesson_exercises[0].root if lesson_exercises else None)
     if not lesson_exercises or canonical_path is None:
-        raise Rejected("grading.reason.unknown_lesson", lesson=submission.lesson, lang=submission.lang)
+        raise Rejected("grading.reason.unknown_lesson", lesson=submission.lesson, language=submission.lang)
     canonical = nbformat.read(str(canonical_path), as_version=4)
     notebook = clear_outputs(restore_checks(submission.notebook, canonical))
     job = {"notebook": notebook, "exercises": [info.id for info in lesson_exercises],
