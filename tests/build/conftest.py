@@ -1,6 +1,7 @@
 """Fixtures for the build tests: the tiny fixture lesson, and its course built (executed) once per module."""
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -10,6 +11,15 @@ from celerylab.build.course import load_lessons
 from celerylab.build.pipeline import build
 
 FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
+
+
+@pytest.fixture(autouse=True)
+def keep_language(monkeypatch):
+    """The CLI's --lang and set_lang() change process-wide state; put it back after each test."""
+    from celerylab import i18n
+
+    monkeypatch.setattr(i18n, "_current", i18n._current)
+    monkeypatch.setenv("CELERYLAB_LANG", os.environ.get("CELERYLAB_LANG", "pt"))
 
 
 @pytest.fixture
