@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import sys
 import traceback
 from dataclasses import dataclass, field
@@ -113,8 +114,6 @@ def load_checks(info: Exercise) -> CheckFunction:
         if info.in_package:
             importlib.import_module(info.checks_module)
         elif info.checks_module not in sys.modules:
-            import importlib.util
-
             spec = importlib.util.spec_from_file_location(info.checks_module, info.checks_path)
             module = importlib.util.module_from_spec(spec)
             sys.modules[info.checks_module] = module
