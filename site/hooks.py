@@ -1,0 +1,70 @@
+"""MkDocs hooks: regenerate lesson pages before each build, set the nav, keep search and the switcher per language."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from mkdocs.plugins import event_priority
+
+from celerylab.build.site_pages import build_site_pages, site_nav
+from celerylab.build.site_search import split_search_index
+
+CONFIG_SCRIPT = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.DOTALL)
+# Material fetches <alternate>/sitemap.xml for every <link rel=alternate hreflang>; the i18n plugin points those
+# at pages, not language roots, so each fetch is a 404. The language selector's own links already go to the
+# same page in the other language, so the head links are dropped.
+HEAD_ALTERNATE = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
+_pages = None
+
+
+def _i18n(config):
+    return config.plugins.get("i18n")
+
+
+def _language(config) -> str:
+    plugin = _i18n(config)
+    return plugin.current_language if plugin and plugin.current_language else "pt"
+
+
+@event_priority(100)
+def on_config(config):
+    """Before anything reads docs_dir: convert the notebooks (once, in the outer build)."""
+    global _pages
+    plugin = _i18n(config)
+    if _pages is None or not (plugin and plugin.building):
+        _pages = build_site_pages(Path(config.config_file_path).parent)
+    return config
+
+
+def on_pre_build(config):
+    """The nav of the language being built (the i18n plugin has picked it by now)."""
+    config.nav = site_nav(_pages, _language(config))
+
+
+def on_post_page(output, page, config):
+    """Drop the head alternates; for non-default languages, point Material's `base` at the language's root."""
+    output = HEAD_ALTERNATE.sub("", output)
+    plugin = _i18n(config)
+    if not plugin or plugin.current_language == plugin.default_language:
+        return output
+
+    def rebase(match: re.Match) -> str:
+        data = json.loads(match.group(2))
+        data["base"] = f"{data['base'].rstrip('/')}/{plugin.current_language}/"
+        return match.group(1) + json.dumps(data) + match.group(3)
+
+    return CONFIG_SCRIPT.sub(rebase, output, count=1)
+
+
+@event_priority(-200)
+def on_post_build(config):
+    """After the i18n plugin merged every language into one index, split it back per language."""
+    plugin = _i18n(config)
+    if plugin and not plugin.building:
+        site_dir = Path(config.site_dir)
+        split_search_index(site_dir, plugin.default_language, list(plugin.build_languages))
+        if not config.site_url:  # without a site_url every <loc> reads "None/...": useless, so not shipped
+            for name in ("sitemap.xml", "sitemap.xml.gz"):
+                for path in site_dir.rglob(name):
+                    path.unlink()

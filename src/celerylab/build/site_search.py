@@ -1,0 +1,34 @@
+"""Split the search index the i18n plugin merged into one index per language, so search stays in the reader's language."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+INDEX = Path("search") / "search_index.json"
+
+
+def _language_of(location: str, default: str, others: list[str]) -> str:
+    first = location.split("/", 1)[0].split("#", 1)[0]
+    return first if first in others else default
+
+
+def split_search_index(site_dir: Path, default: str, languages: list[str]) -> dict[str, int]:
+    """Rewrite `search/search_index.json` per language (others under `<lang>/`); returns entries per language."""
+    merged_path = site_dir / INDEX
+    if not merged_path.is_file():
+        return {}
+    merged = json.loads(merged_path.read_text(encoding="utf-8"))
+    if merged.get("config", {}).get("celerylab_split"):
+        return {}
+    others = [lang for lang in languages if lang != default]
+    counts: dict[str, int] = {}
+    for lang in [default, *others]:
+        prefix = "" if lang == default else f"{lang}/"
+        docs = [dict(doc, location=doc["location"][len(prefix):]) for doc in merged.get("docs", [])
+                if _language_of(doc["location"], default, others) == lang]
+        config = dict(merged.get("config", {}), lang=[lang], celerylab_split=True)
+        target = site_dir / prefix / INDEX
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps({"config": config, "docs": docs}, ensure_ascii=False), encoding="utf-8")
+        counts[lang] = len(docs)
+    return counts

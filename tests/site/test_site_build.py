@@ -1,0 +1,54 @@
+"""`mkdocs build --strict` succeeds, regenerates the lesson pages first, and yields a site whose links all hold."""
+from __future__ import annotations
+
+import json
+
+from site_helpers import ROOT, mkdocs_build
+
+from celerylab.build.site_links import check_site
+
+
+def test_the_checkout_builds_strictly_with_no_broken_link(tmp_path):
+    site = tmp_path / "site_build"
+    result = mkdocs_build(ROOT / "mkdocs.yml", site)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert (site / "index.html").is_file() and (site / "en" / "index.html").is_file()
+    assert (ROOT / "site" / "pt" / "lessons" / "index.md").is_file()  # generated before the build
+    assert check_site(site) == []
+
+
+def test_lesson_pages_exist_in_both_languages_with_their_images(built_site):
+    for prefix in ("", "en/"):
+        page = built_site / prefix / "lessons" / "90_fixture" / "index.html"
+        html = page.read_text(encoding="utf-8")
+        assert (built_site / prefix / "lessons" / "90_fixture_files" / "plot-1.png").is_file()
+        assert "90_fixture_files/plot-1.png" in html
+        assert '<pre class="mermaid">' in html  # a notebook cell's diagram goes through Material's mermaid
+        assert 'class="admonition warning"' in html
+        assert "data:image" not in html and len(html.encode()) < 150_000
+
+
+def test_fixture_site_links_are_all_local_and_resolve(built_site):
+    assert check_site(built_site) == []
+
+
+def test_search_index_holds_one_language_each(built_site):
+    pt = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    en = json.loads((built_site / "en" / "search" / "search_index.json").read_text(encoding="utf-8"))
+    pt_titles = {doc["title"] for doc in pt["docs"]}
+    en_titles = {doc["title"] for doc in en["docs"]}
+    assert "Lição 90 — página de teste quokkafixture" in pt_titles and "Lesson 90 — test page quokkafixture" not in pt_titles
+    assert "Lesson 90 — test page quokkafixture" in en_titles and "Lição 90 — página de teste quokkafixture" not in en_titles
+    assert not any(doc["location"].startswith("en/") for doc in pt["docs"] + en["docs"])
+
+
+def test_glossary_gathers_lesson_terms(built_site):
+    html = (built_site / "glossary" / "index.html").read_text(encoding="utf-8")
+    assert "Janela de visibilidade" in html and "Chave de idempotência" in html
+    assert 'href="../lessons/90_fixture/"' in html
+
+
+def test_no_generated_or_hook_file_leaks_into_the_site(built_site):
+    assert not (built_site / "hooks.py").exists()
+    assert not list(built_site.rglob("*.md"))
+    assert not list(built_site.rglob("sitemap.xml"))
