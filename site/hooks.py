@@ -37,6 +37,15 @@ def on_config(config):
     return config
 
 
+def on_serve(server, config, builder):
+    """`mkdocs serve` also rebuilds when a lesson notebook or the course order changes."""
+    root = Path(config.config_file_path).parent
+    for path in (root / "notebooks", root / "src" / "celerylab" / "course.yml"):
+        if path.exists():
+            server.watch(str(path))
+    return server
+
+
 def on_pre_build(config):
     """The nav of the language being built (the i18n plugin has picked it by now)."""
     config.nav = site_nav(_pages, _language(config))
