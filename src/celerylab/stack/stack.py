@@ -38,13 +38,16 @@ class Stack:
     flower: start Flower too. broker_url / broker_kind: see celerylab.stack.broker.choose.
     settings / env: extra Celery settings and environment for every process.
     pythonpath: extra import paths for the processes (the current folder is always first).
+    env values may contain ``{workdir}``, replaced by the stack's private folder.
+    services: helper processes started before the workers, ``{name: module}``; each module
+    prints ``listening on HOST:PORT`` and every process gets ``CELERYLAB_<NAME>_URL``.
     """
 
     def __init__(self, app: str, *, workers: int | list[WorkerSpec] = 1, beats: int = 0,
                  beat_scheduler: str | None = None, beat_max_interval: int = 1,
                  flower: bool = False, broker_url: str | None = None, broker_kind: str | None = None,
                  settings: dict | None = None, env: dict | None = None, pythonpath: tuple = (),
-                 timeline: bool = True):
+                 timeline: bool = True, services: dict[str, str] | None = None):
         self.app_module = app
         self.worker_specs = [WorkerSpec() for _ in range(workers)] if isinstance(workers, int) else list(workers)
         self.beat_count = beats
@@ -56,6 +59,7 @@ class Stack:
         self.extra_env = {k: str(v) for k, v in (env or {}).items()}
         self.pythonpath = [os.getcwd(), *map(str, pythonpath)]
         self.want_timeline = timeline
+        self.service_modules = dict(services or {})
         self.id = uuid.uuid4().hex[:8]
         self.namespace = f"celerylab:{self.id}:"
         self.workdir = Path(tempfile.mkdtemp(prefix=f"celerylab-{self.id}-"))
@@ -68,6 +72,7 @@ class Stack:
         self.timeline: Timeline | None = None
         self.app: Celery | None = None
         self.closed = False
+        self.cleanups: list = []
 
     # -- start ---------------------------------------------------------------
     @classmethod
@@ -85,6 +90,11 @@ class Stack:
         _open_stacks.add(self)
         self.broker = brokers.choose(self.workdir, self.broker_url, self.broker_kind)
         self.app = self._client_app()
+        if self.service_modules:
+            with ThreadPoolExecutor(max_workers=len(self.service_modules)) as pool:
+                for future in [pool.submit(self.add_service, name, module)
+                               for name, module in self.service_modules.items()]:
+                    future.result()
         jobs = [lambda spec=spec: self.add_worker(spec) for spec in self.worker_specs]
         jobs += [self.add_beat for _ in range(self.beat_count)]
         if self.want_flower:
@@ -139,7 +149,7 @@ class Stack:
         })
         env.update(self.extra_env)
         env.update({k: str(v) for k, v in (extra or {}).items()})
-        return env
+        return {k: v.replace("{workdir}", str(self.workdir)) for k, v in env.items()}
 
     def _spawn(self, name: str, argv: list[str], ready: str, env: dict | None = None,
                timeout: float = 30.0) -> ManagedProcess:
@@ -186,6 +196,7 @@ class Stack:
         argv = [sys.executable, "-m", module, *args]
         process = self._spawn(name, argv, r"listening on [\d.]+:\d+", env)
         self.services[name] = process
+        self.extra_env[f"CELERYLAB_{name.upper()}_URL"] = self.service_url(name)
         return process
 
     def service_url(self, name: str) -> str:
@@ -207,6 +218,11 @@ class Stack:
                 list(pool.map(lambda p: p.stop(timeout=CLOSE_GRACE), processes))
         if self.broker is not None:
             self.broker.close()
+        for cleanup in reversed(self.cleanups):
+            try:
+                cleanup()
+            except Exception:
+                pass
         if self.app is not None:
             self.app.close()
         _open_stacks.discard(self)

@@ -114,6 +114,14 @@ class Timeline:
                                    f"(seen {self.count(kind, task_id, name)})")
         return self.events(task_id, (kind,), name)
 
+    def wait_for_any(self, kinds: tuple[str, ...], task_id: str | None = None,
+                     timeout: float = 10.0) -> Event:
+        """Block until one event of any of `kinds` (for `task_id`) was seen; return the first."""
+        with self._cond:
+            if not self._cond.wait_for(lambda: self.events(task_id, kinds), timeout=timeout):
+                raise TimeoutError(f"none of {kinds} seen in {timeout}s")
+        return self.events(task_id, kinds)[0]
+
     def attempts(self, task_id: str) -> list[float]:
         """Start times (seconds since the first) of every attempt of one task."""
         starts = [e.timestamp for e in self.events(task_id, ("task-started",))]

@@ -1,0 +1,1 @@
+"""External services the incidents need, run as real processes with injectable faults."""

@@ -1,0 +1,63 @@
+"""A tiny JSON-over-HTTP server base for the fakes: threaded, quiet, prints ``listening on HOST:PORT``."""
+from __future__ import annotations
+
+import json
+import signal
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+class JsonHandler(BaseHTTPRequestHandler):
+    """Routes ``(METHOD, path)`` to methods named in ``routes``; bodies and replies are JSON."""
+
+    routes: dict[tuple[str, str], str] = {}
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args) -> None:  # keep the process log for facts, not access lines
+        pass
+
+    def body(self) -> dict:
+        length = int(self.headers.get("Content-Length") or 0)
+        return json.loads(self.rfile.read(length) or b"{}") if length else {}
+
+    def reply(self, status: int, payload: object, headers: dict | None = None) -> None:
+        data = json.dumps(payload).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        for name, value in (headers or {}).items():
+            self.send_header(name, str(value))
+        self.end_headers()
+        try:
+            self.wfile.write(data)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client gave up (its timeout): the fault the lesson is about
+
+    def _route(self, method: str) -> None:
+        name = self.routes.get((method, self.path.split("?")[0]))
+        if name is None:
+            self.reply(404, {"error": "not found"})
+        else:
+            getattr(self, name)()
+
+    def do_GET(self) -> None:
+        self._route("GET")
+
+    def do_POST(self) -> None:
+        self._route("POST")
+
+
+def serve(handler: type[JsonHandler], state: object, port: int = 0) -> None:
+    """Run `handler` on 127.0.0.1:`port` until SIGTERM; the handler finds `state` on ``self.server.state``."""
+    server = ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server.daemon_threads = True
+    server.state = state  # type: ignore[attr-defined]
+    signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown).start())
+    print(f"listening on 127.0.0.1:{server.server_address[1]}", flush=True)
+    try:
+        server.serve_forever(poll_interval=0.5)
+    except KeyboardInterrupt:
+        pass
+    server.server_close()
+    sys.exit(0)

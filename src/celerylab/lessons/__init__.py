@@ -1,0 +1,1 @@
+"""The course's lessons, one package each: source, Celery app, notebook helpers and checks."""

@@ -1,0 +1,1 @@
+"""Lesson 01: retries without duplicates (autoretry, backoff, jitter, idempotency, upserts)."""

@@ -1,0 +1,83 @@
+"""Lesson 01's longer experiments: retry timelines, wasted retries, Retry-After, the key-TTL pitfall."""
+from __future__ import annotations
+
+import uuid
+
+from celerylab import appdb
+from celerylab.lessons.l01_retries import lab
+from celerylab.stack import Stack
+
+
+def retry_timeline(stack: Stack, per_kind: int = 4, timeout: float = 30) -> dict[str, list]:
+    """Send `per_kind` tasks with and without jitter to a provider that is down; return each task's attempts."""
+    provider = lab.email(stack)
+    provider.reset()
+    provider.fault("unavailable", times=1000)
+    sent = {kind: [stack.app.send_task(f"l01.{kind}", (i,)) for i in range(per_kind)]
+            for kind in ("flaky", "flaky_jitter")}
+    for results in sent.values():
+        for result in results:
+            result.get(timeout=timeout, propagate=False)
+            settled(stack, result.id)
+    provider.reset()
+    return {kind: [{"attempts": stack.timeline.attempts(r.id), "state": r.state,
+                    "error": type(r.result).__name__} for r in results]
+            for kind, results in sent.items()}
+
+
+def settled(stack: Stack, task_id: str, timeout: float = 10) -> None:
+    """Wait until the timeline holds the task's final event (events can trail the stored result)."""
+    kinds = ("task-succeeded", "task-failed")
+    stack.timeline.wait_for_any(kinds, task_id, timeout=timeout)
+
+
+def waits(attempts: list[float]) -> list[float]:
+    return [round(b - a, 2) for a, b in zip(attempts, attempts[1:])]
+
+
+def wasted_retries(stack: Stack, task: str, to: str = "not-an-address", timeout: float = 30) -> dict:
+    provider = lab.email(stack)
+    provider.reset()
+    result = stack.app.send_task(task, (to,))
+    result.get(timeout=timeout, propagate=False)
+    settled(stack, result.id)
+    attempts = stack.timeline.attempts(result.id)
+    return {"requests": provider.stats()["requests"], "state": result.state,
+            "error": type(result.result).__name__, "seconds": attempts[-1] if attempts else 0.0}
+
+
+def retry_after(stack: Stack, times: int = 2, seconds: int = 2, timeout: float = 30) -> dict:
+    hook = lab.webhook(stack)
+    hook.reset()
+    hook.limit(times=times, retry_after=seconds)
+    result = stack.app.send_task("l01.notify_webhook", ({"order": 1},))
+    result.get(timeout=timeout, propagate=False)
+    calls = hook.calls()
+    return {"statuses": [c["status"] for c in calls], "state": result.state,
+            "gaps": [round(b["at"] - a["at"], 1) for a, b in zip(calls, calls[1:])]}
+
+
+def key_ttl_pitfall(stack: Stack) -> dict:
+    """Charge once, let a cleanup delete the key, run a reconciliation: count the charges."""
+    connection = lab.db(stack)
+    event_id = f"payment-{uuid.uuid4().hex[:8]}"
+    first = stack.app.send_task("l01.charge_once", (7, event_id)).get(timeout=10)
+    replay = stack.app.send_task("l01.charge_once", (7, event_id)).get(timeout=10)
+    before = appdb.scalar(connection, "SELECT COUNT(*) FROM charges WHERE event_id = ?", (event_id,))
+    appdb.execute(connection, "DELETE FROM processed_events WHERE created_at <= CURRENT_TIMESTAMP")
+    reconciliation = stack.app.send_task("l01.charge_once", (7, event_id)).get(timeout=10)
+    after = appdb.scalar(connection, "SELECT COUNT(*) FROM charges WHERE event_id = ?", (event_id,))
+    connection.close()
+    return {"first": first, "replay": replay, "charges_before_cleanup": before,
+            "reconciliation": reconciliation, "charges_after_reconciliation": after}
+
+
+def patterns_table(stack: Stack) -> list[dict]:
+    """Deliveries of each welcome variant under each fault: the lesson's central measurement."""
+    rows = []
+    for task in ("l01.welcome", "l01.welcome_checked", "l01.welcome_at_most_once", "l01.welcome_keyed"):
+        row = {"task": task}
+        for fault in lab.FAULTS:
+            row[fault] = lab.run_welcome(stack, task, fault, with_key=task != "l01.welcome")["deliveries"]
+        rows.append(row)
+    return rows

@@ -1,0 +1,131 @@
+"""Lesson 01's Celery app: the welcome e-mail incident, retry mechanics and idempotent variants."""
+from __future__ import annotations
+
+from celerylab.appdb import connect, execute, scalar, transaction
+from celerylab.fakes.clients import RateLimited, call_webhook, send_email
+from celerylab.stack.appconfig import create_app
+
+app = create_app("l01_retries")
+
+# The incident's policy, kept short so a notebook runs in seconds: waits of 1, 2, 4 s.
+RETRY = dict(autoretry_for=(TimeoutError,), retry_backoff=1, retry_jitter=False, max_retries=3)
+
+
+def address(user_id: int) -> str:
+    return f"user{user_id}@example.com"
+
+
+def already_processed(connection, event_id: str) -> bool:
+    return scalar(connection, "SELECT 1 FROM processed_events WHERE event_id = ?", (event_id,)) is not None
+
+
+def remember(connection, event_id: str) -> None:
+    execute(connection, "INSERT INTO processed_events (event_id) VALUES (?)", (event_id,))
+
+
+@app.task(name="l01.welcome", **RETRY)
+def welcome(user_id: int) -> dict:
+    """The incident: send, and let autoretry send again when the answer is late."""
+    return send_email(address(user_id), "Bem-vindo! / Welcome!")
+
+
+@app.task(name="l01.welcome_checked", **RETRY)
+def welcome_checked(user_id: int, event_id: str) -> str:
+    """The notes' fix: look the key up, send, record the key, all in one transaction."""
+    connection = connect()
+    with transaction(connection):
+        if already_processed(connection, event_id):
+            return "skipped"
+        send_email(address(user_id), "Bem-vindo! / Welcome!")
+        remember(connection, event_id)
+    return "sent"
+
+
+@app.task(name="l01.welcome_at_most_once", **RETRY)
+def welcome_at_most_once(user_id: int, event_id: str) -> str:
+    """Record the key and commit BEFORE sending: a retry never sends twice, and may never send."""
+    connection = connect()
+    with transaction(connection):
+        if already_processed(connection, event_id):
+            return "skipped"
+        remember(connection, event_id)
+    send_email(address(user_id), "Bem-vindo! / Welcome!")
+    return "sent"
+
+
+@app.task(name="l01.welcome_keyed", **RETRY)
+def welcome_keyed(user_id: int, event_id: str) -> dict:
+    """Hand the key to the provider: it delivers once per key, however often we ask."""
+    return send_email(address(user_id), "Bem-vindo! / Welcome!", idempotency_key=event_id)
+
+
+@app.task(name="l01.flaky", autoretry_for=(ConnectionError,), retry_backoff=1, retry_jitter=False,
+          max_retries=3)
+def flaky(user_id: int) -> dict:
+    """Retry mechanics without jitter: waits of exactly 1, 2, 4 s."""
+    return send_email(address(user_id), "ping")
+
+
+@app.task(name="l01.flaky_jitter", autoretry_for=(ConnectionError,), retry_backoff=1, retry_jitter=True,
+          max_retries=3)
+def flaky_jitter(user_id: int) -> dict:
+    """The same with jitter: each wait drawn between 0 and 1, 2, 4 s."""
+    return send_email(address(user_id), "ping")
+
+
+@app.task(name="l01.welcome_any_error", autoretry_for=(Exception,), retry_backoff=1, retry_jitter=False,
+          max_retries=2)
+def welcome_any_error(to: str) -> dict:
+    """autoretry_for=(Exception,): a refused address is retried for nothing."""
+    return send_email(to, "Bem-vindo! / Welcome!")
+
+
+@app.task(name="l01.welcome_narrow", autoretry_for=(TimeoutError, ConnectionError), retry_backoff=1,
+          retry_jitter=False, max_retries=2)
+def welcome_narrow(to: str) -> dict:
+    """Only transient failures are retried: a refused address fails at once."""
+    return send_email(to, "Bem-vindo! / Welcome!")
+
+
+@app.task(name="l01.notify_webhook", bind=True, max_retries=5)
+def notify_webhook(self, payload: dict) -> dict:
+    """A manual retry that waits exactly what the webhook's Retry-After asks."""
+    try:
+        return call_webhook(payload)
+    except RateLimited as limited:
+        raise self.retry(exc=limited, countdown=limited.retry_after)
+
+
+@app.task(name="l01.record_payment_blind")
+def record_payment_blind(order_id: int, amount: str) -> None:
+    execute(connect(), "INSERT INTO invoices_blind (order_id, amount, status) VALUES (?, ?, 'charged')",
+            (order_id, amount))
+
+
+@app.task(name="l01.record_payment_upsert")
+def record_payment_upsert(order_id: int, amount: str) -> None:
+    execute(connect(), "INSERT INTO invoices (order_id, amount, status) VALUES (?, ?, 'charged') "
+            "ON CONFLICT (order_id) DO UPDATE SET amount = excluded.amount, status = excluded.status",
+            (order_id, amount))
+
+
+@app.task(name="l01.mark_shipped")
+def mark_shipped(order_id: int) -> None:
+    execute(connect(), "UPDATE orders SET status = 'shipped' WHERE id = ?", (order_id,))
+
+
+@app.task(name="l01.count_view")
+def count_view(order_id: int) -> None:
+    execute(connect(), "UPDATE orders SET views = views + 1 WHERE id = ?", (order_id,))
+
+
+@app.task(name="l01.charge_once")
+def charge_once(order_id: int, event_id: str) -> str:
+    """A database effect and its key in one transaction: here the notes' pattern does hold."""
+    connection = connect()
+    with transaction(connection):
+        if already_processed(connection, event_id):
+            return "skipped"
+        execute(connection, "INSERT INTO charges (order_id, event_id) VALUES (?, ?)", (order_id, event_id))
+        remember(connection, event_id)
+    return "charged"

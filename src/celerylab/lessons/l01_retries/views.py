@@ -1,0 +1,48 @@
+"""How lesson 01 shows what it measured: translated facts, real source code, tables and timeline plots."""
+from __future__ import annotations
+
+import inspect
+
+from celerylab.i18n import t
+
+
+def report(**facts) -> None:
+    """Print one translated line per fact: ``label: value``."""
+    for name, value in facts.items():
+        print(f"{t('l01.fact.' + name)}: {value}")
+
+
+def show(function) -> None:
+    """Print the real source of a task, as the worker runs it."""
+    target = getattr(function, "run", function)
+    print(inspect.getsource(getattr(target, "__wrapped__", target)).rstrip())
+
+
+def table(rows: list[dict], columns: list[str]) -> None:
+    """A plain-text table with translated headers."""
+    headers = [t("l01.col." + c) for c in columns]
+    cells = [[str(row[c]) for c in columns] for row in rows]
+    widths = [max(len(h), *(len(r[i]) for r in cells)) for i, h in enumerate(headers)]
+    print("  ".join(h.ljust(w) for h, w in zip(headers, widths)))
+    for row in cells:
+        print("  ".join(v.ljust(w) for v, w in zip(row, widths)))
+
+
+def plot_attempts(timeline: dict[str, list]):
+    """One row per task, one dot per attempt, seconds since the task's first attempt."""
+    import matplotlib.pyplot as plt
+
+    figure, axes = plt.subplots(figsize=(8, 3.2))
+    row = 0
+    for kind, color in (("flaky", "tab:red"), ("flaky_jitter", "tab:blue")):
+        for index, task in enumerate(timeline[kind]):
+            label = t("l01.plot." + kind) if index == 0 else None
+            axes.scatter(task["attempts"], [row] * len(task["attempts"]), color=color, label=label, s=40)
+            axes.plot(task["attempts"], [row] * len(task["attempts"]), color=color, alpha=0.3)
+            row += 1
+    axes.set_xlabel(t("l01.plot.seconds"))
+    axes.set_yticks([])
+    axes.set_title(t("l01.plot.title"))
+    axes.legend(loc="lower right")
+    figure.tight_layout()
+    return figure
