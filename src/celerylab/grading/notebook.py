@@ -16,10 +16,16 @@ class _Shown(Verdict):
     def __repr__(self) -> str:
         return ""
 
+    def _ipython_display_(self) -> None:
+        """Already printed: a notebook shows nothing more for the returned value."""
+
 
 class _Text(str):
     def __repr__(self) -> str:
         return ""
+
+    def _ipython_display_(self) -> None:
+        """Already printed."""
 
 
 def check(exercise_id: str, workdir: str | Path = ".") -> Verdict:

@@ -7,8 +7,6 @@ from celerylab.stack.appconfig import create_app
 
 app = create_app("l01_retries")
 
-# The incident's policy, kept short so a notebook runs in seconds: waits of 1, 2, 4 s.
-RETRY = dict(autoretry_for=(TimeoutError,), retry_backoff=1, retry_jitter=False, max_retries=3)
 
 
 def address(user_id: int) -> str:
@@ -23,13 +21,15 @@ def remember(connection, event_id: str) -> None:
     execute(connection, "INSERT INTO processed_events (event_id) VALUES (?)", (event_id,))
 
 
-@app.task(name="l01.welcome", **RETRY)
+@app.task(name="l01.welcome", autoretry_for=(TimeoutError,), retry_backoff=1, retry_jitter=False,
+          max_retries=3)
 def welcome(user_id: int) -> dict:
     """The incident: send, and let autoretry send again when the answer is late."""
     return send_email(address(user_id), "Bem-vindo! / Welcome!")
 
 
-@app.task(name="l01.welcome_checked", **RETRY)
+@app.task(name="l01.welcome_checked", autoretry_for=(TimeoutError,), retry_backoff=1, retry_jitter=False,
+          max_retries=3)
 def welcome_checked(user_id: int, event_id: str) -> str:
     """The notes' fix: look the key up, send, record the key, all in one transaction."""
     connection = connect()
@@ -41,7 +41,8 @@ def welcome_checked(user_id: int, event_id: str) -> str:
     return "sent"
 
 
-@app.task(name="l01.welcome_at_most_once", **RETRY)
+@app.task(name="l01.welcome_at_most_once", autoretry_for=(TimeoutError,), retry_backoff=1, retry_jitter=False,
+          max_retries=3)
 def welcome_at_most_once(user_id: int, event_id: str) -> str:
     """Record the key and commit BEFORE sending: a retry never sends twice, and may never send."""
     connection = connect()
@@ -53,7 +54,8 @@ def welcome_at_most_once(user_id: int, event_id: str) -> str:
     return "sent"
 
 
-@app.task(name="l01.welcome_keyed", **RETRY)
+@app.task(name="l01.welcome_keyed", autoretry_for=(TimeoutError,), retry_backoff=1, retry_jitter=False,
+          max_retries=3)
 def welcome_keyed(user_id: int, event_id: str) -> dict:
     """Hand the key to the provider: it delivers once per key, however often we ask."""
     return send_email(address(user_id), "Bem-vindo! / Welcome!", idempotency_key=event_id)

@@ -1,7 +1,9 @@
 """How lesson 01 shows what it measured: translated facts, real source code, tables and timeline plots."""
 from __future__ import annotations
 
+import ast
 import inspect
+import textwrap
 
 from celerylab.i18n import t
 
@@ -13,9 +15,14 @@ def report(**facts) -> None:
 
 
 def show(function) -> None:
-    """Print the real source of a task, as the worker runs it."""
+    """Print the real source of a task, as the worker runs it (without its docstring)."""
     target = getattr(function, "run", function)
-    print(inspect.getsource(getattr(target, "__wrapped__", target)).rstrip())
+    source = textwrap.dedent(inspect.getsource(getattr(target, "__wrapped__", target)))
+    body = ast.parse(source).body[0].body
+    lines = source.rstrip().splitlines()
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        del lines[body[0].lineno - 1:body[0].end_lineno]
+    print("\n".join(lines))
 
 
 def table(rows: list[dict], columns: list[str]) -> None:
