@@ -10,9 +10,9 @@ app = create_app("celerylab-grading", task_acks_late=True, worker_prefetch_multi
                  result_expires=24 * 3600)
 
 
-@app.task(name=TASK)
-def grade_submission(job: dict) -> dict:
-    """Run one prepared grading job on this worker and return what it observed."""
+@app.task(name=TASK, bind=True)
+def grade_submission(self, job: dict) -> dict:
+    """Run one prepared grading job on this worker and return what it observed (and which worker)."""
     from celerylab.grading.runner import run_job
 
-    return run_job(job)
+    return {**run_job(job), "worker": self.request.hostname}
