@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from celerylab.i18n import t
 
@@ -9,6 +10,7 @@ LANGS = ("pt", "en")
 PARTS = ("lesson", "all", "exercises")
 VARIANTS = ("lesson", "exercises", "solutions")
 EXECUTED_VARIANTS = ("lesson", "solutions")
+FOLDERS = {"lesson": "notebooks", "exercises": "exercises", "solutions": "solutions"}
 
 
 class BuildError(Exception):
@@ -48,7 +50,7 @@ class Lesson:
     """A lesson folder (`lNN_slug`) and where its generated notebooks go."""
 
     name: str
-    folder: "object"  # pathlib.Path
+    folder: Path
 
     @property
     def stem(self) -> str:
@@ -56,7 +58,7 @@ class Lesson:
         return self.name[1:] if self.name.startswith("l") else self.name
 
     @property
-    def source(self):
+    def source(self) -> Path:
         return self.folder / "lesson.md"
 
 
@@ -80,13 +82,13 @@ class Target:
 
     @property
     def folder(self) -> str:
-        return {"lesson": "notebooks", "exercises": "exercises", "solutions": "solutions"}[self.variant]
+        return FOLDERS[self.variant]
 
     @property
     def executed(self) -> bool:
         return self.variant in EXECUTED_VARIANTS
 
-    def path(self, root):
+    def path(self, root: Path) -> Path:
         """Where this notebook lives under the course root, e.g. notebooks/pt/01_retries.ipynb."""
         return root / self.folder / self.lang / f"{self.lesson.stem}.ipynb"
 

@@ -6,7 +6,7 @@ from pathlib import Path
 from nbformat import NotebookNode
 
 from celerylab.build import notebook_io
-from celerylab.build.model import LANGS, VARIANTS, Lesson, Target
+from celerylab.build.model import FOLDERS, LANGS, VARIANTS, Lesson, Target
 from celerylab.build.plan import plan_lesson
 
 RUNTIME_CELL_KEYS = {"execution", "collapsed", "scrolled"}
@@ -48,7 +48,7 @@ def orphans(lessons: list[Lesson], root: Path, langs: tuple[str, ...]) -> list[P
     """Generated-looking notebooks that no lesson of the course produces any more."""
     expected = {Target(lesson, lang, variant).path(root)
                 for lesson in lessons for lang in langs for variant in VARIANTS}
-    folders = {Target(Lesson("l00", root), lang, variant).path(root).parent for lang in langs for variant in VARIANTS}
+    folders = {root / FOLDERS[variant] / lang for lang in langs for variant in VARIANTS}
     return sorted(path for folder in folders if folder.is_dir()
                   for path in folder.glob("*.ipynb") if path not in expected)
 
