@@ -8,7 +8,7 @@ from pathlib import Path
 from celerylab.build.html_table import html_table_to_markdown
 from celerylab.build.nb_markdown import notebook_to_page
 from celerylab.build.nb_outputs import fence, render_outputs
-from celerylab.build.site_glossary import tables_in
+from celerylab.build.site_glossary import gather, tables_in
 from celerylab.build.site_pages import build_site_pages, notebooks_in_order, site_nav
 
 FIXTURES = Path(__file__).resolve().parents[1] / "site" / "fixtures" / "notebooks"
@@ -140,3 +140,13 @@ def test_nav_lists_lessons_in_order_with_translated_sections(tmp_path):
     assert nav[0] == {"Home": "index.md"}
     assert nav[1] == {"Lessons": ["lessons/index.md", "lessons/90_fixture.md"]}
     assert [list(item)[0] for item in site_nav(pages, "pt")] == ["Início", "Lições", "Exercícios", "Diagramas", "Glossário"]
+
+
+def test_lesson_terms_join_the_seed_entry_they_match():
+    cell = {"cell_type": "markdown", "source": "| PT | EN |\n|---|---|\n| jitter (espera sorteada) | jitter |\n"
+            "| upsert | Upsert (insert or update) |\n| termo novo | new term |"}
+    terms = gather([("01_x", {"cells": [cell]})])
+    by_pt = {term.pt: term for term in terms}
+    assert by_pt["Jitter"].lessons == ["01_x"] and by_pt["Upsert"].lessons == ["01_x"]
+    assert by_pt["Termo novo"].en == "New term" and by_pt["Termo novo"].about == {}
+    assert "jitter (espera sorteada)" not in by_pt

@@ -15,6 +15,7 @@ SEED = Path(__file__).with_name("glossary_seed.yml")
 PT_NAMES = {"pt", "português", "portugues", "pt-br"}
 EN_NAMES = {"en", "english", "inglês", "ingles"}
 ROW = re.compile(r"^\s*\|(.+)\|\s*$")
+PAREN = re.compile(r"\s*\([^)]*\)")
 
 
 @dataclass
@@ -60,19 +61,34 @@ def tables_in(markdown: str) -> list[tuple[str, str]]:
     return pairs
 
 
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _keys(pt: str, en: str) -> list[str]:
+    """Ways to recognise the same term: either language, case and any "(explanation)" aside."""
+    return [f"{lang}:{PAREN.sub('', text).strip().casefold()}" for lang, text in (("pt", pt), ("en", en))]
+
+
 def gather(notebooks: list[tuple[str, dict]]) -> list[Term]:
-    """Seed terms merged with the (stem, notebook) glossary tables, one entry per PT term."""
+    """Seed terms merged with the (stem, notebook) glossary tables; a term matching a seed entry joins it."""
     seed = yaml.safe_load(SEED.read_text(encoding="utf-8")) or []
-    terms = {item["pt"].casefold(): Term(item["pt"], item["en"], item.get("about") or {}) for item in seed}
+    terms = [Term(item["pt"], item["en"], item.get("about") or {}) for item in seed]
+    known = {key: term for term in terms for key in _keys(term.pt, term.en)}
     for stem, nb in notebooks:
         for cell in nb.get("cells") or []:
             if cell.get("cell_type") != "markdown":
                 continue
             for pt, en in tables_in(text_of(cell.get("source", ""))):
-                term = terms.setdefault(pt.casefold(), Term(pt, en))
+                keys = _keys(pt, en)
+                term = next((known[key] for key in keys if key in known), None)
+                if term is None:
+                    term = Term(_capital(pt), _capital(en))
+                    terms.append(term)
+                known.update({key: term for key in keys})
                 if stem not in term.lessons:
                     term.lessons.append(stem)
-    return list(terms.values())
+    return terms
 
 
 def _sort_key(text: str) -> str:
