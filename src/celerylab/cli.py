@@ -27,7 +27,18 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         importlib.import_module(name).register(subparsers)
+    for each in (parser, *subparsers.choices.values()):
+        translate_argparse(each)
     return parser
+
+
+def translate_argparse(parser: argparse.ArgumentParser) -> None:
+    """argparse's own words (section titles, the -h help) in the current language."""
+    parser._positionals.title = t("cli.positionals")
+    parser._optionals.title = t("cli.options")
+    for action in parser._actions:
+        if isinstance(action, argparse._HelpAction):
+            action.help = t("cli.help")
 
 
 def main(argv: list[str] | None = None) -> int:
