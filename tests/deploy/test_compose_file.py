@@ -100,3 +100,9 @@ def test_postgres_is_an_optional_profile(compose):
     assert postgres["profiles"] == ["idempotency"]
     for name, service in compose["services"].items():
         assert "postgres" not in service.get("depends_on", {}), name
+
+
+def test_the_lessons_database_is_sqlite_unless_postgres_is_asked_for(compose):
+    assert compose["services"]["jupyterlab"]["environment"]["CELERYLAB_DATABASE_URL"] == ""
+    with_postgres = load_compose({**read_env_file(), "CELERYLAB_DATABASE_URL": "postgresql://x@postgres/y"})
+    assert with_postgres["services"]["jupyterlab"]["environment"]["CELERYLAB_DATABASE_URL"].startswith("postgresql://")

@@ -63,7 +63,11 @@ def is_loopback(ip: str) -> bool:
 def lab_argv(args, root: Path, lang: str) -> list[str]:
     """The `jupyter lab` command line: the course root, the start folder, address, port and token."""
     argv = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={root}",
-            f"--ServerApp.ip={args.ip}"]
+            f"--ServerApp.ip={args.ip}",
+            # a course runs offline: no extension installs, update checks or news feed
+            "--LabApp.extension_manager=readonly",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            "--LabApp.news_url=None"]
     if args.port:  # an explicit port is kept or refused, never silently moved
         argv += [f"--ServerApp.port={args.port}", "--ServerApp.port_retries=0"]
     else:  # $JUPYTER_PORT or 8888, then the next free ones

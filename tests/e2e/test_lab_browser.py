@@ -1,0 +1,159 @@
+"""JupyterLab as a learner uses it: `celerylab lab`, a notebook run through the menus in Chromium, nothing left running after."""
+from __future__ import annotations
+
+import secrets
+import shutil
+import signal
+import sys
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+
+from celerylab.stack.ports import free_port
+from celerylab.stack.process import ManagedProcess
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "build" / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+# Lesson 01 in Portuguese, and what a learner must see once every cell ran:
+# the duplicate-delivery figure and a check's feedback.
+LESSON = "notebooks/pt/01_retries.ipynb"
+LESSON_EXPECTED = ["entregas: 2", "✅ l01.welcome_once: passou."]
+# A two-cell notebook this test writes: it leaves its stack running, so the shutdown must stop it.
+SMOKE = "notebooks/pt/00_smoke.ipynb"
+SMOKE_EXPECTED = ["Broker:", "resultado: 5"]
+SMOKE_CELLS = ['from celerylab.stack import Stack\nstack = Stack.start("celerylab.stack.smoke")\nprint(stack.describe())',
+               'print("resultado:", stack.app.send_task("celerylab.smoke.add", (2, 3)).get(timeout=30))']
+
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} missing (.ci/setup-browser installs it)")]
+
+KERNEL_IDLE = "() => /\\| Idle/.test(document.querySelector('.jp-StatusBar-Widget')?.textContent || '')"
+PROMPTS = "Array.from(document.querySelectorAll('.jp-NotebookPanel .jp-CodeCell .jp-InputPrompt')).map(e => e.textContent.trim())"
+RUN_STARTED = f"() => {PROMPTS}.some(p => p !== '[ ]:')"
+RUN_FINISHED = (f"() => {{ const p = {PROMPTS}; const busy = document.querySelector('.jp-Notebook-ExecutionIndicator');"
+                " return p.length > 0 && p.every(t => /^\\[\\d+\\]:$/.test(t)) && busy?.dataset.status === 'idle'; }")
+NOTEBOOK_TEXT = "() => document.querySelector('.jp-NotebookPanel .jp-Notebook').textContent"
+
+
+def write_smoke_notebook(path: Path) -> None:
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code) for code in SMOKE_CELLS])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(notebook, path)
+
+
+def start_lab(course: Path, home: Path, port: int, token: str) -> ManagedProcess:
+    import os
+
+    program = Path(sys.executable).with_name("celerylab")
+    argv = [str(program), "lab", "--no-browser", "--lang", "pt", "--port", str(port), "--token", token]
+    env = dict(os.environ, CELERYLAB_ROOT=str(course), HOME=str(home))
+    env.pop("CELERYLAB_LANG", None)
+    return ManagedProcess("lab", argv, env=env, cwd=course, ready_pattern=r"is running at", ready_timeout=90).start()
+
+
+def run_all_in_browser(port: int, token: str, notebook: str, profile: Path, screenshot: Path,
+                       timeout_s: float, first_expected: str) -> str:
+    """Open `notebook`, wait for its kernel, Run > Run All Cells, wait for the last cell; the page's text.
+
+    Screenshots: the last cell (`*_end.png`) and the first expected line (`screenshot`).
+    """
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch_persistent_context(
+            str(profile), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
+            viewport={"width": 1400, "height": 1000})
+        try:
+            page = browser.new_page()
+            page.set_default_timeout(90_000)
+            page.goto(f"http://127.0.0.1:{port}/lab/tree/{notebook}?token={token}")
+            page.wait_for_selector(".jp-NotebookPanel .jp-CodeCell")
+            page.wait_for_function(KERNEL_IDLE)
+            page.locator(".lm-MenuBar-item", has_text="Run").first.click()
+            page.locator("li.lm-Menu-item[data-command='runmenu:run-all']").click()
+            page.wait_for_function(RUN_STARTED)
+            screenshot.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                page.wait_for_function(RUN_FINISHED, timeout=timeout_s * 1000, polling=250)
+            finally:
+                page.locator(".jp-NotebookPanel .jp-CodeCell").last.scroll_into_view_if_needed()
+                page.screenshot(path=str(screenshot.with_name(f"{screenshot.stem}_end.png")))
+            figure = page.get_by_text(first_expected).first
+            if figure.count():
+                figure.scroll_into_view_if_needed()
+                page.screenshot(path=str(screenshot))
+            return page.evaluate(NOTEBOOK_TEXT)
+        finally:
+            browser.close()
+
+
+def family(pid: int) -> list[psutil.Process]:
+    root = psutil.Process(pid)
+    return [root, *root.children(recursive=True)]
+
+
+def still_running(processes: list[psutil.Process], timeout: float) -> list[psutil.Process]:
+    """Poll until every process has exited (zombies count as gone); the ones still running after `timeout`."""
+    deadline = time.monotonic() + timeout
+    while True:
+        alive = []
+        for process in processes:
+            try:
+                if process.is_running() and process.status() != psutil.STATUS_ZOMBIE:
+                    alive.append(process)
+            except psutil.NoSuchProcess:
+                pass
+        if not alive or time.monotonic() > deadline:
+            return alive
+        time.sleep(0.1)
+
+
+def learner_session(tmp_path: Path, notebook: str, expected: list[str], name: str, timeout_s: float,
+                    expect_live_stack: bool) -> None:
+    course, home = tmp_path / "course", tmp_path / "home"
+    home.mkdir()
+    if notebook == SMOKE:
+        write_smoke_notebook(course / notebook)
+    else:  # a scratch copy: the learner's run (and autosave) never touches the committed notebook
+        (course / notebook).parent.mkdir(parents=True)
+        shutil.copy(ROOT / notebook, course / notebook)
+    port, token = free_port(), secrets.token_hex(16)
+    lab = start_lab(course, home, port, token)
+    try:
+        text = run_all_in_browser(port, token, notebook, tmp_path / "chromium", SCREENSHOTS / f"{name}.png",
+                                  timeout_s, expected[0])
+        missing = [line for line in expected if line not in text]
+        assert missing == [], f"not on the page: {missing}\n--- page text (end) ---\n{text[-3000:]}"
+        processes = family(lab.pid)
+        commands = [" ".join(process.cmdline()) for process in processes[1:]]
+        assert any("ipykernel" in command for command in commands), commands
+        if expect_live_stack:
+            assert any("celery" in command and "worker" in command for command in commands), commands
+        lab.kill(signal.SIGTERM)  # the lab alone, as Ctrl+C would: it must stop its kernels and their stacks
+        survivors = still_running(processes, timeout=60)
+        leftovers = [" ".join(process.cmdline()) for process in survivors]
+        for process in survivors:  # ours to clean up, even when the assertion below fails
+            process.kill()
+        assert leftovers == []
+    finally:
+        lab.stop()
+
+
+@pytest.mark.timeout(300)
+def test_a_notebook_that_starts_a_stack_runs_in_the_browser_and_nothing_survives(tmp_path):
+    learner_session(tmp_path, SMOKE, SMOKE_EXPECTED, "lab_smoke_pt", timeout_s=120, expect_live_stack=True)
+
+
+@pytest.mark.timeout(900)
+@pytest.mark.skipif(not (ROOT / LESSON).exists(), reason=f"{LESSON} not built yet")
+def test_lesson_01_runs_in_the_browser_in_portuguese(tmp_path):
+    learner_session(tmp_path, LESSON, LESSON_EXPECTED, "lab_lesson01_pt", timeout_s=600, expect_live_stack=False)
