@@ -52,3 +52,13 @@ def test_language_is_not_asked_without_a_terminal(monkeypatch):
     monkeypatch.setattr("celerylab.i18n._current", None)
     monkeypatch.setenv("CELERYLAB_LANG", "en")
     assert lab.ask_language() == "en"
+
+
+def test_language_is_asked_in_a_terminal_when_nothing_chose_it(monkeypatch):
+    monkeypatch.setattr("celerylab.i18n._current", None)
+    monkeypatch.delenv("CELERYLAB_LANG", raising=False)
+    monkeypatch.setattr(lab.sys.stdin, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr("builtins.input", lambda question: "en")
+    assert lab.ask_language() == "en"
+    monkeypatch.setattr("builtins.input", lambda question: "")
+    assert lab.ask_language() == "pt"
