@@ -15,6 +15,9 @@ CONFIG_SCRIPT = re.compile(r'(<script id="__config" type="application/json">)(.*
 # at pages, not language roots, so each fetch is a 404. The language selector's own links already go to the
 # same page in the other language, so the head links are dropped.
 HEAD_ALTERNATE = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
+# On home pages the i18n plugin writes the selector's links as "/" and "/en/": made relative, the site also
+# works under a sub-path or opened from disk.
+ROOTED_SWITCH = re.compile(r'(<a href=")/([^"]*)(" hreflang="[^"]*" class="md-select__link">)')
 _pages = None
 
 
@@ -52,8 +55,10 @@ def on_pre_build(config):
 
 
 def on_post_page(output, page, config):
-    """Drop the head alternates; for non-default languages, point Material's `base` at the language's root."""
+    """Drop head alternates, relative switch links; for non-default languages, Material's `base` at the language root."""
     output = HEAD_ALTERNATE.sub("", output)
+    up = "../" * page.url.count("/")
+    output = ROOTED_SWITCH.sub(lambda m: f"{m.group(1)}{(up + m.group(2)) or './'}{m.group(3)}", output)
     plugin = _i18n(config)
     if not plugin or plugin.current_language == plugin.default_language:
         return output

@@ -30,7 +30,7 @@ def test_link_check(tmp_path):
     (tmp_path / "a" / "index.html").write_text(
         '<h2 id="here">x</h2><a href="../b/">b</a><a href="#here">ok</a><a href="../b/#nope">bad anchor</a>'
         '<a href="../missing/">missing</a><a href="https://docs.celeryq.dev/">fine to follow</a>'
-        '<script src="https://unpkg.com/x.js"></script><img src="pic.png"><link rel="stylesheet" href="/s.css">')
+        '<script src="https://unpkg.com/x.js"></script><img src="pic.png"><link rel="stylesheet" href="../s.css"><a href="/b/">rooted</a>')
     (tmp_path / "a" / "pic.png").write_bytes(b"")
     (tmp_path / "s.css").write_text("")
     (tmp_path / "b").mkdir()
@@ -40,4 +40,5 @@ def test_link_check(tmp_path):
         "a/index.html: missing anchor ../b/#nope",
         "a/index.html: broken link to ../missing/",
         "a/index.html: resource loaded from outside the site: https://unpkg.com/x.js",
+        "a/index.html: link from the server root (breaks under a sub-path or opened from disk): /b/",
     ]

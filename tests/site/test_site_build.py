@@ -2,10 +2,14 @@
 from __future__ import annotations
 
 import json
+import re
 
 from site_helpers import ROOT, mkdocs_build
 
 from celerylab.build.site_links import check_site
+
+
+SWITCH = re.compile(r'<a href="([^"]*)" hreflang="(pt|en)" class="md-select__link">')
 
 
 def test_the_checkout_builds_strictly_with_no_broken_link(tmp_path):
@@ -15,6 +19,23 @@ def test_the_checkout_builds_strictly_with_no_broken_link(tmp_path):
     assert (site / "index.html").is_file() and (site / "en" / "index.html").is_file()
     assert (ROOT / "site" / "pt" / "lessons" / "index.md").is_file()  # generated before the build
     assert check_site(site) == []
+    for lang, prefix in (("pt", ""), ("en", "en/")):  # every committed lesson notebook has its page, in the nav
+        for notebook in sorted((ROOT / "notebooks" / lang).glob("*.ipynb")):
+            assert (site / prefix / "lessons" / notebook.stem / "index.html").is_file(), notebook
+            assert f"lessons/{notebook.stem}/" in (site / prefix / "index.html").read_text(encoding="utf-8")
+
+
+def test_every_page_switches_to_the_same_page_in_the_other_language(built_site):
+    pages = [p for p in built_site.rglob("index.html") if not p.relative_to(built_site).as_posix().startswith("en/")]
+    assert len(pages) >= 6
+    for page in pages:
+        path = page.parent.relative_to(built_site).as_posix().strip(".")
+        links = dict((lang, href) for href, lang in SWITCH.findall(page.read_text(encoding="utf-8")))
+        target = (page.parent / links["en"]).resolve()
+        assert target == (built_site / "en" / path).resolve(), page
+        back = (target / "index.html").read_text(encoding="utf-8")
+        en_links = dict((lang, href) for href, lang in SWITCH.findall(back))
+        assert (target / en_links["pt"]).resolve() == page.parent.resolve()
 
 
 def test_lesson_pages_exist_in_both_languages_with_their_images(built_site):

@@ -73,6 +73,9 @@ def check_site(site_dir: str | Path, lang: str | None = None) -> list[str]:
                 if kind == "loaded":
                     problems.append(t("site.links.external", lang, page=name, target=url))
                 continue
+            if url.startswith("/") and name != "404.html":  # 404.html is served at any path: mkdocs roots it
+                problems.append(t("site.links.rooted", lang, page=name, target=url))
+                continue
             target = _target(site, page, parts.path) if parts.path else page
             if not target.is_file():
                 problems.append(t("site.links.missing", lang, page=name, target=url))
