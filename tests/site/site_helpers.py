@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE_NOTEBOOKS = Path(__file__).parent / "fixtures" / "notebooks"
-GENERATED = shutil.ignore_patterns("lessons", "glossary.md", "__pycache__")
+GENERATED = shutil.ignore_patterns("lessons", "glossary.md", "__pycache__", ".*")  # .* : temp files of a concurrent build
 
 
 def copy_course(target: Path) -> Path:

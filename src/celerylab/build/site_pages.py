@@ -70,6 +70,8 @@ def _prune(folder: Path, keep: set[Path]) -> None:
     if not folder.is_dir():
         return
     for path in sorted(folder.rglob("*"), key=lambda p: len(p.parts), reverse=True):
+        if path.name.startswith("."):  # another build's file being written
+            continue
         if path.is_file() and path not in keep:
             path.unlink(missing_ok=True)
         elif path.is_dir() and not any(path.iterdir()):
