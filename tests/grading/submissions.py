@@ -11,6 +11,11 @@ import notebooks
 
 ORPHAN_MARKER = f"celerylab-orphan-{uuid.uuid4().hex[:8]}"
 HARDCODED_GREET = '%%writefile ex_greet.py\ndef greet(name, lang):\n    return {"pt": "Olá, Ana!", "en": "Hello, Ana!"}[lang]\n'
+PATCH_ON_IMPORT = ("%%writefile ex_greet.py\nimport celerylab.grading.engine as engine\n"
+                   "engine.Verdict.passed = property(lambda self: True)\n"
+                   "engine.CheckRun.expect = lambda self, key, expected, observed, **kw: "
+                   "self.verdict.criteria.append(engine.Criterion(key, expected, expected, True)) or True\n"
+                   "def greet(name, lang):\n    return name\n")
 EXIT_ON_IMPORT = "%%writefile ex_greet.py\nimport os\nos._exit(1)\n"
 
 
@@ -110,6 +115,7 @@ CASES = {
                       {"l90.double": 2, "l90.greet": 0}, "graded"),
     "kernel_exit": (lambda: with_cell_before("ex-greet", "import os\nos._exit(3)"),
                     {"l90.double": 2, "l90.greet": 0}, "graded"),
+    "module_patch": (lambda: solved(greet=PATCH_ON_IMPORT), {"l90.double": 2, "l90.greet": 0}, "graded"),
     "module_exit": (lambda: solved(greet=EXIT_ON_IMPORT), {"l90.double": 2, "l90.greet": 0}, "graded"),
     "orphan": (orphan, {"l90.double": 2, "l90.greet": 3}, "graded"),
     "gigantic_output": (lambda: with_cell_before("check-greet", "for _ in range(20000):\n    print('x' * 2000)"),

@@ -32,7 +32,7 @@ def test_every_submission_gets_exactly_its_points(graded):
            for name, entry in book.items()}
     want = {name: (points, status) for name, (_, points, status) in submissions.CASES.items()}
     assert got == want
-    assert (summary.graded, summary.rejected, summary.failed) == (14, 5, 0)
+    assert (summary.graded, summary.rejected, summary.failed) == (15, 5, 0)
 
 
 def test_rejections_say_why(graded):
@@ -54,6 +54,7 @@ def test_execution_problems_are_noted(graded):
     assert "cell_error" in kinds["display_patch"]              # seen in the reply status, output patched away
     assert "strays" in kinds["orphan"]
     assert book["module_exit"]["exercises"]["l90.greet"]["crashed"] is True
+    assert book["module_patch"]["exercises"]["l90.greet"]["tampered"] is True
     assert book["good_pt"]["notes"] == []
 
 

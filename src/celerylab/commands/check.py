@@ -24,7 +24,7 @@ def run(args) -> int:
         if not Path(args.watch).is_file():
             print(t("cmd.check.no_notebook", path=args.watch), file=sys.stderr)
             return 2
-        watch(args.watch)
+        watch(args.watch, getattr(args, "lang", None))
         return 0
     from celerylab.course import all_exercises
     from celerylab.grading.learner import check_and_record

@@ -31,6 +31,8 @@ def exercise_section(info: Exercise, scored: dict, lang: str) -> list[str]:
         lines.append("- " + t("check.error", lang=lang, error=scored["error"]))
     if scored.get("crashed"):
         lines.append("- " + t("grading.feedback.crashed", lang=lang))
+    if scored.get("tampered"):
+        lines.append("- " + t("grading.feedback.tampered", lang=lang))
     hidden_failed = any(c.get("hidden") and not c.get("passed") for c in scored.get("criteria", []))
     if hidden_failed and all(c.get("passed") for c in visible):
         lines.append("- " + t("grading.feedback.hidden_failed", lang=lang))

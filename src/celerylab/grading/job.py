@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ctypes
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -39,6 +40,15 @@ def kill_descendants() -> int:
     return len(children)
 
 
+def fingerprint() -> list:
+    """Identities of what a verdict depends on in this process; any change means tampering."""
+    from celerylab.grading import engine
+
+    return [id(x) for x in (engine.CheckRun.expect, engine.CheckRun.__init__, engine.Verdict.passed,
+                            engine.Verdict.to_dict, engine.Criterion.__init__, engine.run_check,
+                            engine.load_checks, json.dumps, append, Path.open)]
+
+
 def append(results: Path, record: dict) -> None:
     with results.open("a", encoding="utf-8") as stream:
         stream.write(json.dumps(record, ensure_ascii=False) + "\n")
@@ -59,11 +69,21 @@ def run(spec: dict, results: Path) -> None:
         append(results, {"kind": "execution", "notes": notes})
     from celerylab.grading.engine import run_check
 
+    before = fingerprint()
     for exercise_id in spec["exercises"]:
         append(results, {"kind": "start", "exercise": exercise_id})
-        verdict = run_check(exercise_id, workdir, include_hidden=True, root=spec.get("root"))
+        outcome = run_check(exercise_id, workdir, include_hidden=True, root=spec.get("root"))
         kill_descendants()
-        append(results, {"kind": "verdict", "exercise": exercise_id, "verdict": verdict.to_dict(include_hidden=True)})
+        tampered = fingerprint() != before  # the learner's module patched the checker while imported
+        verdict = {"exercise": exercise_id, "passed": False, "criteria": [], "tampered": tampered, "error": None}
+        if not tampered:
+            try:
+                verdict = outcome.to_dict(include_hidden=True)
+            except Exception as error:  # criteria the learner's code made unprintable
+                verdict["error"] = f"{type(error).__name__}: {error}"
+        append(results, {"kind": "verdict", "exercise": exercise_id, "verdict": verdict})
+        if tampered:  # nothing in this process can be trusted now: the runner resumes in a fresh one
+            os._exit(0)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,7 +7,7 @@ from celerylab.course import Exercise
 def verdict_passed(verdict: dict) -> bool:
     """Decided here, from the criteria the check recorded, not from any flag the job reported."""
     criteria = verdict.get("criteria") or []
-    return (not verdict.get("error") and not verdict.get("crashed") and bool(criteria)
+    return (not verdict.get("error") and not verdict.get("crashed") and not verdict.get("tampered") and bool(criteria)
             and all(criterion.get("passed") is True for criterion in criteria))
 
 
@@ -19,6 +19,7 @@ def entry(base: dict, result: dict, exercises: list[Exercise]) -> dict:
         passed = verdict_passed(verdict)
         scored[info.id] = {"points": info.points if passed else 0, "max": info.points, "passed": passed,
                            "error": verdict.get("error"), "crashed": bool(verdict.get("crashed")),
+                           "tampered": bool(verdict.get("tampered")),
                            "criteria": verdict.get("criteria") or []}
     return {**base, "status": "graded", "reason": None, "notes": result.get("execution", []),
             "exercises": scored, "total": sum(e["points"] for e in scored.values()),

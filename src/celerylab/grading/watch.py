@@ -27,6 +27,7 @@ def check_saved(path: str | Path, lang: str | None = None, root=None) -> list[st
         notebook = nbformat.read(str(path), as_version=4)
     except Exception as error:  # a half-written or broken save: say so and wait for the next one
         return [t("watch.unreadable", lang=lang, path=path, error=error)]
+    lang = lang or notebook.get("metadata", {}).get("celerylab", {}).get("lang")  # else the notebook's language
     with tempfile.TemporaryDirectory(prefix="celerylab-watch-") as folder:
         written = extract_modules(notebook, folder)
         ids = exercises_written(notebook, written, root)
