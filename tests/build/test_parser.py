@@ -14,7 +14,7 @@ FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
 
 def test_fixture_lesson_parses():
     cells = parse_file(FIXTURES / "l99_fixture" / "lesson.md")
-    assert [c.id for c in cells] == ["title", "start-stack", "add", "oops", "recap-en", "ex-double",
+    assert [c.id for c in cells] == ["title", "start-stack", "add", "oops", "quiet", "recap-en", "ex-double",
                                      "check-double", "stop-stack"]
     by_id = {c.id: c for c in cells}
     assert by_id["title"].kind == "markdown" and by_id["title"].texts["en"].startswith("# Test lesson")

@@ -18,6 +18,7 @@ def test_executed_notebooks_carry_live_outputs(built_course):
         lesson = root / "notebooks" / lang / "99_fixture.ipynb"
         assert "sum: 5" in outputs(lesson, "add")
         assert outputs(lesson, "oops") == "ZeroDivisionError"
+        assert outputs(lesson, "quiet") == ""  # a trailing `;` silences the result
         assert "Writing ex_double.py" in outputs(lesson, "ex-double")
         assert outputs(root / "solutions" / lang / "99_fixture.ipynb", "check-double") == "double(4) = 8\n"
         meta = json.loads(lesson.read_text(encoding="utf-8"))["metadata"]

@@ -33,9 +33,9 @@ def test_steps_are_an_explicit_ordered_list():
 
 def test_six_notebooks_with_the_right_cells(plan):
     assert sorted(plan) == sorted((lang, v) for lang in ("pt", "en") for v in ("lesson", "exercises", "solutions"))
-    lesson_ids = ["title", "start-stack", "add", "oops", "ex-double", "check-double", "stop-stack"]
+    lesson_ids = ["title", "start-stack", "add", "oops", "quiet", "ex-double", "check-double", "stop-stack"]
     assert ids(plan["en", "lesson"]) == lesson_ids
-    assert ids(plan["pt", "lesson"]) == lesson_ids[:4] + ["recap-en"] + lesson_ids[4:]
+    assert ids(plan["pt", "lesson"]) == lesson_ids[:5] + ["recap-en"] + lesson_ids[5:]
     for lang in ("pt", "en"):
         for variant in ("exercises", "solutions"):
             assert ids(plan[lang, variant]) == ["title", "start-stack", "ex-double", "check-double", "stop-stack"]

@@ -32,12 +32,16 @@ def pytest_collect_file(file_path: Path, parent):
 
 
 class LessonKernel(RunningKernel):
-    """nbval's kernel, started with an environment of our choosing."""
+    """nbval's kernel, started with an environment of our choosing, executing cells as nbclient does."""
 
     def __init__(self, kernel_name: str, cwd: str, env: dict, startup_timeout: float):
         self.km, self.kc = start_new_kernel(startup_timeout=startup_timeout, kernel_name=kernel_name,
                                             stderr=subprocess.DEVNULL, cwd=cwd, env=env)
         self._ensure_iopub_up()
+
+    def execute_cell_input(self, cell_input, allow_stdin=None):
+        """As nbval, but stored in history like nbclient does: IPython's trailing-`;` silencing reads it."""
+        return self.kc.execute(cell_input, store_history=True, allow_stdin=allow_stdin, stop_on_error=False)
 
 
 class LessonNotebook(IPyNbFile):
