@@ -1,10 +1,8 @@
-"""Every docker-compose service, run here as a local process with its own command and environment, comes up and works.
-
-Docker is not needed: the compose network is mapped onto this machine (service
-host names -> 127.0.0.1, container ports -> free ports, 0.0.0.0 -> 127.0.0.1,
-/course -> this checkout); everything else is the file's own command and
-environment, the image's ENV, and the .env.example values.
-"""
+"""Every docker-compose service, run here as a local process with its own command and environment, comes up and works."""
+# No Docker needed: the compose network is mapped onto this machine (service
+# host names -> 127.0.0.1, container ports -> free ports, 0.0.0.0 -> 127.0.0.1,
+# /course -> this checkout); the rest is the file's own command and environment,
+# the image's ENV and the .env.example values.
 from __future__ import annotations
 
 import base64
