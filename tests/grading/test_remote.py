@@ -3,12 +3,16 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from celerylab.grading.grader import Options, grade
 from celerylab.grading.prepare import Limits
 from celerylab.stack import Stack
 import submissions
 from conftest import COURSE, EXERCISES
 
+
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
 
 def test_two_workers_share_the_batch(tmp_path):
     folder = submissions.write_all(tmp_path / "in", ["good_pt", "partial", "unsolved", "invalid_json"])
