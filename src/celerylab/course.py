@@ -42,6 +42,11 @@ class Exercise:
         return f"celerylab_course_{hashlib.sha1(str(self.root).encode()).hexdigest()[:10]}_{self.lesson}_checks"
 
     @property
+    def app_module(self) -> str | None:
+        """The lesson's own Celery app module (``tasks.py``), when the lesson is in the package."""
+        return f"celerylab.lessons.{self.lesson}.tasks" if self.in_package else None
+
+    @property
     def checks_path(self) -> Path:
         return self.root / self.lesson / "checks.py"
 

@@ -92,12 +92,18 @@ class CheckRun:
         self.verdict = Verdict(info.id)
 
     def stack(self, **options):
-        """A live stack whose workers load the learner's module (freshly imported here too)."""
+        """A live stack whose workers load the learner's module.
+
+        This process talks to the stack through the lesson's own app, so the learner's
+        module runs only in the workers, never where the verdict is decided (lessons
+        outside the package fall back to importing it here).
+        """
         from celerylab.stack import Stack
 
         sys.modules.pop(self.module, None)
         importlib.invalidate_caches()
         options.setdefault("pythonpath", (self.workdir,))
+        options.setdefault("client", self.info.app_module)
         return Stack.start(self.module, **options)
 
     def expect(self, key: str, expected: Any, observed: Any, *, hidden: bool = False,

@@ -39,6 +39,8 @@ class Stack:
     settings / env: extra Celery settings and environment for every process.
     pythonpath: extra import paths for the processes (the current folder is always first).
     env values may contain ``{workdir}``, replaced by the stack's private folder.
+    client: the module this process imports for ``stack.app`` (default: `app`); a check
+    passes the lesson's own module so that learner code runs only in the stack's processes.
     services: helper processes started before the workers, ``{name: module}``; each module
     prints ``listening on HOST:PORT`` and every process gets ``CELERYLAB_<NAME>_URL``.
     """
@@ -47,8 +49,10 @@ class Stack:
                  beat_scheduler: str | None = None, beat_max_interval: int = 1,
                  flower: bool = False, broker_url: str | None = None, broker_kind: str | None = None,
                  settings: dict | None = None, env: dict | None = None, pythonpath: tuple = (),
-                 timeline: bool = True, services: dict[str, str] | None = None):
+                 timeline: bool = True, services: dict[str, str] | None = None,
+                 client: str | None = None):
         self.app_module = app
+        self.client_module = client or app
         self.worker_specs = [WorkerSpec() for _ in range(workers)] if isinstance(workers, int) else list(workers)
         self.beat_count = beats
         self.beat_scheduler = beat_scheduler
@@ -117,14 +121,14 @@ class Stack:
             if path not in sys.path:
                 sys.path.insert(0, path)
         try:
-            module = importlib.import_module(self.app_module)
+            module = importlib.import_module(self.client_module)
         except ImportError as error:
-            raise StackError("stack.no_module", module=self.app_module, error=error) from error
+            raise StackError("stack.no_module", module=self.client_module, error=error) from error
         except Exception as error:
-            raise StackError("stack.module_error", module=self.app_module, error=error) from error
+            raise StackError("stack.module_error", module=self.client_module, error=error) from error
         module_app = getattr(module, "app", None) or getattr(module, "celery", None)
         if not isinstance(module_app, Celery):
-            raise StackError("stack.no_app", module=self.app_module)
+            raise StackError("stack.no_app", module=self.client_module)
         appconfig.rebind_all(self.broker.url, self.namespace)
         appconfig.rebind(module_app, self.broker.url, self.namespace)
         module_app.conf.update(self.settings)
