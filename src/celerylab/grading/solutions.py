@@ -6,7 +6,8 @@ from pathlib import Path
 import nbformat
 
 from celerylab.course import Exercise
-from celerylab.grading import source
+from celerylab.build.markers import keep_region
+from celerylab.build.parser import parse_file
 from celerylab.grading.locate import course_notebook
 
 
@@ -27,4 +28,12 @@ def solution_code(info: Exercise, lang: str, solutions_dir: str | Path | None = 
         if found is not None:
             return found
     lesson_md = info.root / info.lesson / "lesson.md"
-    return source.exercise_code(lesson_md, info.name, lang) if lesson_md.exists() else None
+    return from_source(lesson_md, info, lang) if lesson_md.exists() else None
+
+
+def from_source(lesson_md: Path, info: Exercise, lang: str) -> str | None:
+    """The answer cell in lesson.md, solved, through the build's own parser."""
+    for cell in parse_file(lesson_md):
+        if cell.kind == "code" and cell.exercise in (info.name, info.id):
+            return keep_region(cell.texts[lang], "SOLUTION")
+    return None
