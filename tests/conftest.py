@@ -1,11 +1,55 @@
-"""Shared fixtures: the machine's Redis URL, and a guard that every test leaves no stack process behind."""
+"""Shared fixtures and the `needs` marker: what a test needs from the machine (skipped locally, required in CI)."""
 from __future__ import annotations
 
 import os
+import shutil
+import socket
+from functools import lru_cache
+from pathlib import Path
+from urllib.parse import urlparse
 
 import pytest
 
 MACHINE_REDIS = os.environ.get("CELERYLAB_TEST_REDIS", "redis://127.0.0.1:6379/15")
+POSTGRES = os.environ.get("CELERYLAB_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
+
+
+def _listening(url: str) -> bool:
+    parsed = urlparse(url)
+    try:
+        with socket.create_connection((parsed.hostname, parsed.port), timeout=0.5):
+            return True
+    except OSError:
+        return False
+
+
+CHECKS = {
+    "redis-server": lambda: shutil.which("redis-server") is not None,
+    "machine-redis": lambda: _listening(MACHINE_REDIS),
+    "postgres": lambda: _listening(POSTGRES),
+    "chromium": lambda: Path("/usr/bin/chromium").exists(),
+}
+
+
+@lru_cache(maxsize=None)
+def available(what: str) -> bool:
+    return CHECKS[what]()
+
+
+def pytest_configure(config) -> None:
+    config.addinivalue_line("markers", "needs(*what): machine services the test needs: " + ", ".join(CHECKS))
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """Outside CI, a test whose needs are missing is skipped with the reason; in CI it runs (and fails)."""
+    if os.environ.get("CI"):
+        return
+    for item in items:
+        for mark in item.iter_markers("needs"):
+            missing = [what for what in mark.args if not available(what)]
+            if missing:
+                item.add_marker(pytest.mark.skip(reason=f"this machine lacks {', '.join(missing)} "
+                                                        "(CI provides it: see .ci/run)"))
 
 
 @pytest.fixture

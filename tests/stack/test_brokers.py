@@ -6,7 +6,9 @@ import pytest
 from celerylab.stack import Stack
 
 
-@pytest.mark.parametrize("kind", ["url", "redis-server", "embedded"])
+@pytest.mark.parametrize("kind", [pytest.param("url", marks=pytest.mark.needs("machine-redis")),
+                                  pytest.param("redis-server", marks=pytest.mark.needs("redis-server")),
+                                  "embedded"])
 def test_each_broker_kind_round_trips_tasks(kind, machine_redis):
     url = machine_redis if kind == "url" else None
     with Stack.start("celerylab.stack.smoke", broker_kind=kind, broker_url=url) as stack:
@@ -17,6 +19,7 @@ def test_each_broker_kind_round_trips_tasks(kind, machine_redis):
         assert kind.split("-")[0] in stack.describe().lower() or "redis" in stack.describe().lower()
 
 
+@pytest.mark.needs("machine-redis")
 def test_url_from_environment_wins(monkeypatch, machine_redis):
     monkeypatch.setenv("CELERYLAB_BROKER_URL", machine_redis)
     with Stack.start("celerylab.stack.smoke", timeline=False) as stack:

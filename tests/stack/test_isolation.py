@@ -3,9 +3,12 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from celerylab.stack import Stack
 
 
+@pytest.mark.needs("machine-redis", "redis-server")
 def test_four_stacks_at_once_do_not_cross_talk(machine_redis):
     kinds = [("url", machine_redis), ("url", machine_redis), ("redis-server", None), ("embedded", None)]
     with ThreadPoolExecutor(4) as pool:

@@ -9,6 +9,7 @@ import sys
 import time
 
 import psutil
+import pytest
 
 from celerylab.stack import Stack, WorkerSpec
 
@@ -36,6 +37,7 @@ def wait_all_gone(pids: list[int], timeout: float = 10.0) -> list[int]:
     return alive
 
 
+@pytest.mark.needs("redis-server")
 def test_sigkill_of_the_owner_leaves_no_process(tmp_path):
     for kind in ("embedded", "redis-server"):
         owner = subprocess.Popen([sys.executable, "-c", OWNER, kind], stdout=subprocess.PIPE, text=True)

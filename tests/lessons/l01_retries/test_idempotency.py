@@ -11,7 +11,7 @@ from celerylab.lessons.l01_retries import lab, scenarios
 POSTGRES = os.environ.get("CELERYLAB_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 
 
-@pytest.fixture(params=["sqlite", "postgresql"], scope="module")
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.needs("postgres"))], scope="module")
 def stack(request):
     previous = os.environ.get(appdb.DATABASE_URL_ENV)
     if request.param == "postgresql":
@@ -62,6 +62,7 @@ def test_deleting_keys_lets_a_reconciliation_charge_twice(stack):
     assert outcome["charges_after_reconciliation"] == 2
 
 
+@pytest.mark.needs("postgres")
 def test_postgres_schema_is_dropped_on_close():
     os.environ[appdb.DATABASE_URL_ENV] = POSTGRES
     try:
