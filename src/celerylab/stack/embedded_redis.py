@@ -12,10 +12,13 @@ blocks until a reply is queued and writes it immediately.
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import signal
 import socket
 import sys
 import threading
+
+from socketserver import StreamRequestHandler
 
 from fakeredis import TcpFakeServer
 from fakeredis._clients._tcp_server import TCPFakeRequestHandler
@@ -26,16 +29,24 @@ class FastRequestHandler(TCPFakeRequestHandler):
 
     def setup(self) -> None:
         self.request.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        # The stock handler reuses the fake connection registered under the client's
+        # (host, port). A port the OS hands out again before the old handler finished would
+        # then get the old connection, whose replies go to the old socket: start afresh.
+        self.server.clients.pop(self.client_address, None)
         super().setup()
+        # The stock handler makes the socket non-blocking for its polling loop; these two
+        # threads block instead (a non-blocking sendall could fail on a full buffer).
+        self.request.setblocking(True)
+        # Connect the fake socket now: were the two threads to race to create it lazily,
+        # requests could feed one socket while replies are awaited on another.
+        self.current_client.get_socket()
         self._closed = threading.Event()
 
     def _read_requests(self) -> None:
         fake_socket = self.current_client.get_socket()
-        raw = self.connection
-        raw.setblocking(True)
         try:
             while not self._closed.is_set():
-                data = raw.recv(65536)
+                data = self.connection.recv(65536)
                 if not data:
                     break
                 fake_socket.sendall(data)
@@ -43,9 +54,7 @@ class FastRequestHandler(TCPFakeRequestHandler):
             pass
         finally:
             self._closed.set()
-            responses = fake_socket.responses
-            if responses is not None:
-                fake_socket.response_ready.set()
+            fake_socket.response_ready.set()
 
     def handle(self) -> None:
         reader = threading.Thread(target=self._read_requests, daemon=True)
@@ -53,10 +62,10 @@ class FastRequestHandler(TCPFakeRequestHandler):
         client = self.current_client
         try:
             while not self._closed.is_set() and not self.server._shutdown_event.is_set():
-                if not client.can_read(timeout=None):
+                # Replies wake this at once; the timeout only bounds how long a closed
+                # connection goes unnoticed (the selector clears the close signal).
+                if not client.can_read(timeout=1.0):
                     continue
-                if self._closed.is_set() and not client.can_read(timeout=0):
-                    break
                 try:
                     response = client.read_response()
                 except Exception as error:  # an error reply, sent as such
@@ -66,6 +75,12 @@ class FastRequestHandler(TCPFakeRequestHandler):
             pass
         finally:
             self._closed.set()
+
+    def finish(self) -> None:
+        self.current_client.disconnect()
+        if self.server.clients.get(self.client_address) is self.current_client:
+            del self.server.clients[self.client_address]
+        StreamRequestHandler.finish(self)
 
 
 class FastFakeServer(TcpFakeServer):
@@ -92,6 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     # Two threads per connection hand the GIL back and forth on every command: a short
     # switch interval keeps each hand-off well under the default 5 ms.
     sys.setswitchinterval(0.0005)
+    faulthandler.register(signal.SIGUSR1, all_threads=True)  # `kill -USR1` prints every thread's stack
     server = FastFakeServer((args.host, args.port))
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     host, port = server.server_address[:2]
