@@ -23,7 +23,7 @@ pids = []
 for process in stack.processes():
     pids.append(process.pid)
     pids += [child.pid for child in psutil.Process(process.pid).children(recursive=True)]
-print(json.dumps(pids), flush=True)
+print(json.dumps({"pids": pids, "workdir": str(stack.workdir)}), flush=True)
 time.sleep(120)
 """
 
@@ -42,13 +42,18 @@ def test_sigkill_of_the_owner_leaves_no_process(tmp_path):
     for kind in ("embedded", "redis-server"):
         owner = subprocess.Popen([sys.executable, "-c", OWNER, kind], stdout=subprocess.PIPE, text=True)
         try:
-            pids = json.loads(owner.stdout.readline())
+            started = json.loads(owner.stdout.readline())
+            pids = started["pids"]
             assert len(pids) >= 6  # broker, worker + 2 pool children, beat, flower
             assert all(psutil.pid_exists(p) for p in pids)
         finally:
             os.kill(owner.pid, signal.SIGKILL)
             owner.wait()
         assert wait_all_gone(pids) == [], f"{kind}: processes survived their owner"
+        deadline = time.monotonic() + 5
+        while os.path.exists(started["workdir"]) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not os.path.exists(started["workdir"]), f"{kind}: the stack's folder survived its owner"
 
 
 def test_close_stops_every_process():

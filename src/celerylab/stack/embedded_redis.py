@@ -6,8 +6,9 @@ Run as a process: ``python -m celerylab.stack.embedded_redis [--port N]``. It pr
 Stock fakeredis' TCP handler leaves Nagle's algorithm on (each reply stalls on the
 peer's delayed ACK, ~40 ms) and polls its socket every 10 ms for replies pushed by
 other connections (pub/sub, blocking pops). This handler sets TCP_NODELAY and gives
-every connection two threads: one feeds client bytes to the fake server, the other
-blocks until a reply is queued and writes it immediately.
+every connection two threads: one feeds client bytes to the fake server and writes
+the replies, the other blocks until another connection pushes a reply (pub/sub, a
+blocking pop woken up) and writes it immediately.
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from fakeredis._clients._tcp_server import TCPFakeRequestHandler
 
 
 class FastRequestHandler(TCPFakeRequestHandler):
-    """One connection: a reader thread for requests, this thread for replies."""
+    """One connection: a reader thread answers requests; this thread writes pushed replies."""
 
     def setup(self) -> None:
         self.request.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -41,6 +42,18 @@ class FastRequestHandler(TCPFakeRequestHandler):
         # requests could feed one socket while replies are awaited on another.
         self.current_client.get_socket()
         self._closed = threading.Event()
+        self._write_lock = threading.Lock()
+
+    def _drain(self) -> None:
+        """Write every queued reply, in order (either thread may call this)."""
+        client = self.current_client
+        with self._write_lock:
+            while client.can_read(timeout=0):
+                try:
+                    response = client.read_response()
+                except Exception as error:  # an error reply, sent as such
+                    response = error
+                self.writer.dump(response)
 
     def _read_requests(self) -> None:
         fake_socket = self.current_client.get_socket()
@@ -50,7 +63,8 @@ class FastRequestHandler(TCPFakeRequestHandler):
                 if not data:
                     break
                 fake_socket.sendall(data)
-        except (OSError, ConnectionError):
+                self._drain()  # the common case: answer on this thread, no hand-off
+        except (OSError, ConnectionError, ValueError):
             pass
         finally:
             self._closed.set()
@@ -64,13 +78,8 @@ class FastRequestHandler(TCPFakeRequestHandler):
             while not self._closed.is_set() and not self.server._shutdown_event.is_set():
                 # Replies wake this at once; the timeout only bounds how long a closed
                 # connection goes unnoticed (the selector clears the close signal).
-                if not client.can_read(timeout=1.0):
-                    continue
-                try:
-                    response = client.read_response()
-                except Exception as error:  # an error reply, sent as such
-                    response = error
-                self.writer.dump(response)
+                if client.can_read(timeout=1.0):
+                    self._drain()  # replies pushed by other connections (pub/sub, wake-ups)
         except (OSError, ConnectionError, ValueError):
             pass
         finally:
@@ -106,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     # Two threads per connection hand the GIL back and forth on every command: a short
     # switch interval keeps each hand-off well under the default 5 ms.
-    sys.setswitchinterval(0.0005)
+    sys.setswitchinterval(0.005)
     faulthandler.register(signal.SIGUSR1, all_threads=True)  # `kill -USR1` prints every thread's stack
     server = FastFakeServer((args.host, args.port))
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))

@@ -44,6 +44,15 @@ def forget(pgid: int) -> None:
     _send(f"-{pgid}")
 
 
+def watch_folder(path: str) -> None:
+    """Remove folder `path` if this process dies before calling forget_folder()."""
+    _send(f"+{os.path.abspath(path)}")
+
+
+def forget_folder(path: str) -> None:
+    _send(f"-{os.path.abspath(path)}")
+
+
 def reaper_pid() -> int | None:
     return _reaper.pid if _reaper is not None and _reaper.poll() is None else None
 

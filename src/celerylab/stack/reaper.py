@@ -1,13 +1,15 @@
 """Orphan guard: a tiny process that kills the stack's process groups when its owner dies.
 
-The owner writes ``+PGID`` / ``-PGID`` lines to the reaper's stdin. When stdin reaches
-EOF (the owner exited, was interrupted to death or SIGKILLed), every registered
-process group gets SIGTERM, then SIGKILL, and the reaper exits. It is run as a plain
+The owner writes ``+PGID`` / ``-PGID`` lines (and ``+/path`` / ``-/path`` for a stack's
+private folder) to the reaper's stdin. When stdin reaches EOF (the owner exited, was
+interrupted to death or SIGKILLed), every registered process group gets SIGTERM, then
+SIGKILL, every registered folder is removed, and the reaper exits. It is run as a plain
 script (``python -I reaper.py``), importing nothing from the package, so it starts fast.
 """
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import sys
 import time
@@ -38,11 +40,17 @@ def kill_groups(groups: set[int], grace: float = 1.0) -> None:
 def main() -> int:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     groups: set[int] = set()
+    folders: set[str] = set()
     for line in sys.stdin:
         line = line.strip()
-        if len(line) > 1 and line[1:].isdigit():
-            (groups.add if line[0] == "+" else groups.discard)(int(line[1:]))
+        if len(line) > 1 and line[0] in "+-":
+            if line[1:].isdigit():
+                (groups.add if line[0] == "+" else groups.discard)(int(line[1:]))
+            elif line[1] == "/":
+                (folders.add if line[0] == "+" else folders.discard)(line[1:])
     kill_groups(groups)
+    for folder in folders:
+        shutil.rmtree(folder, ignore_errors=True)
     return 0
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from celery import Celery
 
 from celerylab.i18n import t
-from celerylab.stack import appconfig, broker as brokers
+from celerylab.stack import appconfig, broker as brokers, guard
 from celerylab.stack.errors import StackError
 from celerylab.stack.ports import free_port
 from celerylab.stack.process import ManagedProcess
@@ -67,6 +67,7 @@ class Stack:
         self.id = uuid.uuid4().hex[:8]
         self.namespace = f"celerylab:{self.id}:"
         self.workdir = Path(tempfile.mkdtemp(prefix=f"celerylab-{self.id}-"))
+        guard.watch_folder(str(self.workdir))
         self.broker: brokers.Broker | None = None
         self.workers: list[ManagedProcess] = []
         self.beats: list[ManagedProcess] = []
@@ -231,6 +232,7 @@ class Stack:
             self.app.close()
         _open_stacks.discard(self)
         shutil.rmtree(self.workdir, ignore_errors=True)
+        guard.forget_folder(str(self.workdir))
 
     def __enter__(self) -> "Stack":
         if self.broker is None:
