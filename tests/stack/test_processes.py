@@ -35,3 +35,11 @@ def test_flower_answers_with_the_workers():
             assert response.read().strip() == b"OK"
         with urllib.request.urlopen(f"{stack.flower_url}/metrics", timeout=5) as response:
             assert b"flower_" in response.read()
+
+
+def test_beat_with_a_selectable_scheduler_redbeat():
+    with Stack.start("celerylab.stack.smoke", beats=1, beat_scheduler="redbeat.RedBeatScheduler",
+                     env={"SMOKE_TICK": "0.3"}) as stack:
+        stack.beats[0].wait_for_log(r"Sending due task smoke-tick", timeout=15)
+        stack.timeline.wait_for("task-succeeded", name="celerylab.smoke.tick", count=2, timeout=15)
+        assert "RedBeatScheduler" in stack.beats[0].logs

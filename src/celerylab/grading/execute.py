@@ -68,6 +68,8 @@ def execute(notebook: nbformat.NotebookNode, workdir: str | Path, cell_timeout: 
             try:
                 client.execute_cell(cell, index)
             except CellTimeoutError:
+                if index in client.truncated_cells:  # the output limit was hit before the clock ran out
+                    notes.append(note("output_limit", index, limit=output_limit))
                 kind = "cell_timeout" if client.timeout >= cell_timeout else "notebook_timeout"
                 notes.append(note(kind, index, seconds=client.timeout if kind == "cell_timeout" else notebook_timeout))
                 break

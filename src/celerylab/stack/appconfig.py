@@ -29,6 +29,10 @@ def stack_settings(url: str, namespace: str = "") -> dict:
         "task_send_sent_event": True,
         "worker_hijack_root_logger": True,
         "worker_redirect_stdouts_level": "INFO",
+        # celery-redbeat keeps its schedule and lock under its own keys: namespace them too.
+        "redbeat_redis_url": url,
+        "redbeat_key_prefix": f"{namespace}redbeat",
+        "redbeat_lock_timeout": 5,
     }
 
 
