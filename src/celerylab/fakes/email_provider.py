@@ -13,11 +13,10 @@ Idempotency-Key gets the first answer back and delivers nothing new.
 """
 from __future__ import annotations
 
-import argparse
 import threading
 import time
 
-from celerylab.fakes.http import JsonHandler, serve
+from celerylab.fakes.http import JsonHandler, main
 
 
 class Outbox:
@@ -85,17 +84,6 @@ class ProviderHandler(JsonHandler):
             self.server.state.fault = fault
         self.reply(200, fault)
 
-    def reset(self) -> None:
-        with self.server.state.lock:
-            self.server.state.reset()
-        self.reply(200, {"ok": True})
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--port", type=int, default=0)
-    serve(ProviderHandler, Outbox(), parser.parse_args().port)
-
 
 if __name__ == "__main__":
-    main()
+    main(ProviderHandler, Outbox(), __doc__.splitlines()[0])

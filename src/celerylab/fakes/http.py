@@ -1,6 +1,7 @@
 """A tiny JSON-over-HTTP server base for the fakes: threaded, quiet, prints ``listening on HOST:PORT``."""
 from __future__ import annotations
 
+import argparse
 import json
 import signal
 import sys
@@ -41,6 +42,12 @@ class JsonHandler(BaseHTTPRequestHandler):
         else:
             getattr(self, name)()
 
+    def reset(self) -> None:
+        """POST /reset: the fake's state back to new (the state has ``lock`` and ``reset()``)."""
+        with self.server.state.lock:
+            self.server.state.reset()
+        self.reply(200, {"ok": True})
+
     def do_GET(self) -> None:
         self._route("GET")
 
@@ -61,3 +68,10 @@ def serve(handler: type[JsonHandler], state: object, port: int = 0) -> None:
         pass
     server.server_close()
     sys.exit(0)
+
+
+def main(handler: type[JsonHandler], state: object, description: str) -> None:
+    """Command line of a fake: ``--port`` (default: any free port), then serve()."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--port", type=int, default=0)
+    serve(handler, state, parser.parse_args().port)

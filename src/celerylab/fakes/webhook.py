@@ -5,11 +5,10 @@ POST /limit {times, retry_after}; POST /reset.
 """
 from __future__ import annotations
 
-import argparse
 import threading
 import time
 
-from celerylab.fakes.http import JsonHandler, serve
+from celerylab.fakes.http import JsonHandler, main
 
 
 class Limiter:
@@ -50,17 +49,6 @@ class WebhookHandler(JsonHandler):
             self.server.state.retry_after = int(body.get("retry_after", 1))
         self.reply(200, body)
 
-    def reset(self) -> None:
-        with self.server.state.lock:
-            self.server.state.reset()
-        self.reply(200, {"ok": True})
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--port", type=int, default=0)
-    serve(WebhookHandler, Limiter(), parser.parse_args().port)
-
 
 if __name__ == "__main__":
-    main()
+    main(WebhookHandler, Limiter(), __doc__.splitlines()[0])
