@@ -67,7 +67,9 @@ def lab_argv(args, root: Path, lang: str) -> list[str]:
             # a course runs offline: no extension installs, update checks or news feed
             "--LabApp.extension_manager=readonly",
             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-            "--LabApp.news_url=None"]
+            "--LabApp.news_url=None",
+            # ... and does not ask about the news either (overrides.json in this folder)
+            f"--LabApp.app_settings_dir={Path(__file__).with_name('lab_settings')}"]
     if args.port:  # an explicit port is kept or refused, never silently moved
         argv += [f"--ServerApp.port={args.port}", "--ServerApp.port_retries=0"]
     else:  # $JUPYTER_PORT or 8888, then the next free ones
