@@ -1,0 +1,1 @@
+"""JupyterLab settings overrides shipped with `celerylab lab` (overrides.json)."""
