@@ -1,14 +1,21 @@
 """Shared fixtures and the `needs` marker: what a test needs from the machine (skipped locally, required in CI)."""
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import socket
+import tempfile
 from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+
+# Checks run by the tests record learner progress: keep it out of the real ~/.celerylab.
+if "CELERYLAB_HOME" not in os.environ:
+    os.environ["CELERYLAB_HOME"] = tempfile.mkdtemp(prefix="celerylab-test-home-")
+    atexit.register(shutil.rmtree, os.environ["CELERYLAB_HOME"], True)
 
 MACHINE_REDIS = os.environ.get("CELERYLAB_TEST_REDIS", "redis://127.0.0.1:6379/15")
 POSTGRES = os.environ.get("CELERYLAB_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")

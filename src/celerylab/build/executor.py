@@ -30,9 +30,14 @@ class Outcome:
     error: str | None = None
 
 
-def kernel_env(lang: str) -> dict[str, str]:
-    """The kernel's environment: ours, with the notebook's language for every message it prints."""
-    return dict(os.environ, CELERYLAB_LANG=lang, PYTHONUNBUFFERED="1")
+def kernel_env(lang: str, workdir: str) -> dict[str, str]:
+    """The kernel's environment: ours, with the notebook's language for every message it prints.
+
+    Learner progress goes to a throwaway home inside `workdir`: checks run by a build or by
+    nbval must not mark anyone's exercises as passed (that would unlock their solutions).
+    """
+    home = os.path.join(workdir, ".celerylab-home")
+    return dict(os.environ, CELERYLAB_LANG=lang, CELERYLAB_HOME=home, PYTHONUNBUFFERED="1")
 
 
 def finalize(notebook: NotebookNode) -> NotebookNode:
@@ -60,7 +65,7 @@ async def execute_one(target: Target, notebook: NotebookNode, progress: Progress
                                     resources={"metadata": {"path": workdir}}, on_cell_start=on_start,
                                     on_cell_executed=lambda cell, **_: progress.advance(label, cell.get("id")))
             try:
-                await client.async_execute(env=kernel_env(target.lang), stderr=subprocess.DEVNULL)
+                await client.async_execute(env=kernel_env(target.lang, workdir), stderr=subprocess.DEVNULL)
             except CellExecutionError as failure:
                 error = f"{failure.ename}: {failure.evalue}"
             except Exception as failure:  # dead kernel, cell timeout, kernel that never started

@@ -57,7 +57,7 @@ class LessonNotebook(IPyNbFile):
             kernel_name = option.nbval_kernel_name or self.nb.metadata.get("kernelspec", {}).get("name", KERNEL)
         lang = self.nb.metadata.get("celerylab", {}).get("lang", "pt")
         self.workdir = tempfile.mkdtemp(prefix="celerylab-nbval-")
-        self.kernel = LessonKernel(kernel_name, self.workdir, kernel_env(lang),
+        self.kernel = LessonKernel(kernel_name, self.workdir, kernel_env(lang, self.workdir),
                                    option.nbval_kernel_startup_timeout)
         self.setup_sanitize_files()
 
