@@ -32,8 +32,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class TranslatedFormatter(argparse.HelpFormatter):
+    """argparse's "usage:" prefix in the current language."""
+
+    def add_usage(self, usage, actions, groups, prefix=None):
+        return super().add_usage(usage, actions, groups, prefix or t("cli.usage") + " ")
+
+
 def translate_argparse(parser: argparse.ArgumentParser) -> None:
-    """argparse's own words (section titles, the -h help) in the current language."""
+    """argparse's own words (usage, section titles, the -h help) in the current language."""
+    parser.formatter_class = TranslatedFormatter
     parser._positionals.title = t("cli.positionals")
     parser._optionals.title = t("cli.options")
     for action in parser._actions:

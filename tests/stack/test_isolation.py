@@ -23,3 +23,19 @@ def test_four_stacks_at_once_do_not_cross_talk(machine_redis):
     finally:
         for stack in stacks:
             stack.close()
+
+
+def test_client_module_keeps_the_app_module_out_of_this_process(tmp_path):
+    import sys
+
+    marker = tmp_path / "imported-by"
+    (tmp_path / "only_in_workers.py").write_text(
+        "import os, pathlib\n"
+        f"pathlib.Path({str(marker)!r}).write_text(str(os.getpid()))\n"
+        "from celerylab.stack.smoke import app\n"
+    )
+    with Stack.start("only_in_workers", client="celerylab.stack.smoke", pythonpath=(tmp_path,),
+                     broker_kind="embedded", timeline=False) as stack:
+        assert stack.app.send_task("celerylab.smoke.add", (1, 2)).get(timeout=10) == 3
+        assert int(marker.read_text()) == stack.workers[0].pid
+    assert "only_in_workers" not in sys.modules

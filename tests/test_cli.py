@@ -1,0 +1,21 @@
+"""The celerylab command line: every subcommand listed, argparse's own words translated."""
+from __future__ import annotations
+
+import pytest
+
+from celerylab import cli
+from celerylab.i18n import set_lang
+
+
+@pytest.mark.parametrize("lang,usage,options", [("pt", "uso:", "opções:"), ("en", "usage:", "options:")])
+def test_help_is_in_the_chosen_language(lang, usage, options, capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["--lang", lang, "hint", "--help"])
+    text = capsys.readouterr().out
+    set_lang("pt")
+    assert text.startswith(usage) and options in text
+
+
+def test_every_command_module_is_registered():
+    commands = set(cli.build_parser()._subparsers._group_actions[0].choices)
+    assert {"lab", "doctor", "check", "hint", "progress", "solution", "grade", "build"} <= commands
