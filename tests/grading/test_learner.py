@@ -25,12 +25,12 @@ def folder(tmp_path, monkeypatch):
     set_lang("pt")
 
 
-def test_check_records_progress_and_shows_hints_only_once_asked(folder, capsys):
+def test_check_records_progress_offers_hints_and_shows_them_once_asked(folder, capsys):
     verdict = check("l90.greet")
     out = capsys.readouterr().out
     assert not verdict.passed and "❌ l90.greet: ainda não." in out
     assert "esperado Olá, Ana!, observado Ana" in out
-    assert "Dica" not in out                                    # no hint until the learner asks
+    assert 'hint("l90.greet")' in out and "Dica 1/3" not in out  # offered, not revealed, until asked
     assert Progress().status("l90.greet") == "failing"
     hint("l90.greet")
     assert "💡 Dica 1/3" in capsys.readouterr().out

@@ -1,4 +1,4 @@
-"""A learner's check: run it, remember the outcome, and add the next hint on failure if hints were asked for."""
+"""A learner's check: run it, remember the outcome; on failure, offer a hint (or the next one, once asked for)."""
 from __future__ import annotations
 
 import os
@@ -8,7 +8,7 @@ from celerylab.course import find_exercise
 from celerylab.grading.engine import Verdict, run_check
 from celerylab.grading.hints import next_hint
 from celerylab.grading.progress import Progress
-from celerylab.i18n import get_lang
+from celerylab.i18n import get_lang, t
 
 GRADING_ENV = "CELERYLAB_GRADING"
 
@@ -29,5 +29,7 @@ def check_and_record(exercise_id: str, workdir: str | Path = ".", lang: str | No
     hint = None
     if not verdict.passed and progress.hints_shown(info.id) > 0:
         hint = next_hint(info, progress, lang)
+    elif not verdict.passed and info.hints:
+        hint = t("grading.hint_offer", lang=lang, exercise=info.id, count=len(info.hints))
     text = verdict.render(lang)
     return verdict, (f"{text}\n{hint}" if hint else text)
