@@ -12,6 +12,15 @@ def add_lang(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=LANGS, default=argparse.SUPPRESS, help=t("cmd.lang"))
 
 
+def add_exercise_command(subparsers, name: str, help_key: str, run) -> argparse.ArgumentParser:
+    """A subcommand that takes one EXERCISE (and --lang) and calls `run(args)`."""
+    parser = subparsers.add_parser(name, help=t(help_key))
+    parser.add_argument("exercise", help=t("cmd.exercise"))
+    add_lang(parser)
+    parser.set_defaults(run=run)
+    return parser
+
+
 def exercise_or_none(exercise_id: str):
     """The exercise named `exercise_id`, or None after printing a readable error."""
     from celerylab.course import find_exercise

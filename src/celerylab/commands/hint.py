@@ -1,15 +1,11 @@
 """`celerylab hint EXERCISE`: reveal the next hint level of one exercise."""
 from __future__ import annotations
 
-from celerylab.commands._common import add_lang, exercise_or_none
-from celerylab.i18n import t
+from celerylab.commands._common import add_exercise_command, exercise_or_none
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("hint", help=t("cmd.hint.help"))
-    parser.add_argument("exercise", help=t("cmd.exercise"))
-    add_lang(parser)
-    parser.set_defaults(run=run)
+    add_exercise_command(subparsers, "hint", "cmd.hint.help", run)
 
 
 def run(args) -> int:

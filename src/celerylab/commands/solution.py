@@ -3,16 +3,13 @@ from __future__ import annotations
 
 import sys
 
-from celerylab.commands._common import add_lang, exercise_or_none
+from celerylab.commands._common import add_exercise_command, exercise_or_none
 from celerylab.i18n import get_lang, t
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("solution", help=t("cmd.solution.help"))
-    parser.add_argument("exercise", help=t("cmd.exercise"))
+    parser = add_exercise_command(subparsers, "solution", "cmd.solution.help", run)
     parser.add_argument("--solutions", metavar="FOLDER", help=t("cmd.solution.dir"))
-    add_lang(parser)
-    parser.set_defaults(run=run)
 
 
 def run(args) -> int:

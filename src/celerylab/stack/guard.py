@@ -53,10 +53,6 @@ def forget_folder(path: str) -> None:
     _send(f"-{os.path.abspath(path)}")
 
 
-def reaper_pid() -> int | None:
-    return _reaper.pid if _reaper is not None and _reaper.poll() is None else None
-
-
 @atexit.register
 def _close() -> None:
     if _reaper is not None and _reaper_owner_pid == os.getpid() and _reaper.stdin:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import sys
+import time
 import urllib.request
 from dataclasses import dataclass, field
 
@@ -53,8 +54,6 @@ def flower_argv(app: str, port: int, db_path: str) -> list[str]:
 
 def wait_http_ok(url: str, timeout: float = 10.0) -> None:
     """Poll `url` until it answers 200 (each try bounded by its own timeout)."""
-    import time
-
     deadline = time.monotonic() + timeout
     last: Exception | None = None
     while time.monotonic() < deadline:

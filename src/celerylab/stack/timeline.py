@@ -126,7 +126,3 @@ class Timeline:
         """Start times (seconds since the first) of every attempt of one task."""
         starts = [e.timestamp for e in self.events(task_id, ("task-started",))]
         return [s - starts[0] for s in starts] if starts else []
-
-    def clear(self) -> None:
-        with self._cond:
-            self._events.clear()
