@@ -7,8 +7,8 @@ from pathlib import Path
 
 from mkdocs.plugins import event_priority
 
-from celerylab.build.site_pages import build_site_pages, site_nav
-from celerylab.build.site_search import split_search_index
+from celerylab.sitegen.pages import build_site_pages, site_nav
+from celerylab.sitegen.search import split_search_index
 
 CONFIG_SCRIPT = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.DOTALL)
 # Material fetches <alternate>/sitemap.xml for every <link rel=alternate hreflang>; the i18n plugin points those

@@ -7,7 +7,7 @@ import pytest
 
 from celerylab import cli
 from celerylab.grading import check, hint
-from celerylab.grading.progress import Progress
+from celerylab.grading.learner_state import LearnerState
 from celerylab.i18n import set_lang
 
 STUB = "def greet(name, lang):\n    return name\n"
@@ -31,7 +31,7 @@ def test_check_records_progress_offers_hints_and_shows_them_once_asked(folder, c
     assert not verdict.passed and "❌ l90.greet: ainda não." in out
     assert "esperado Olá, Ana!, observado Ana" in out
     assert 'hint("l90.greet")' in out and "Dica 1/3" not in out  # offered, not revealed, until asked
-    assert Progress().status("l90.greet") == "failing"
+    assert LearnerState().status("l90.greet") == "failing"
     hint("l90.greet")
     assert "💡 Dica 1/3" in capsys.readouterr().out
     check("l90.greet")
@@ -39,14 +39,14 @@ def test_check_records_progress_offers_hints_and_shows_them_once_asked(folder, c
     (folder / "ex_greet.py").write_text(SOLVED)
     assert check("l90.greet").passed
     assert "Dica" not in capsys.readouterr().out
-    assert Progress().status("l90.greet") == "passed"
+    assert LearnerState().status("l90.greet") == "passed"
 
 
 def test_check_inside_a_graded_notebook_defers_to_the_grader(folder, capsys, monkeypatch):
     monkeypatch.setenv("CELERYLAB_GRADING", "1")
     check("l90.greet")
     assert "decidido fora deste kernel" in capsys.readouterr().out
-    assert Progress().status("l90.greet") == "not-started"
+    assert LearnerState().status("l90.greet") == "not-started"
 
 
 def test_check_command_in_english_and_exit_codes(folder, capsys):
@@ -81,7 +81,7 @@ def test_solution_is_refused_before_a_pass_then_printed(folder, capsys):
 
 
 def test_solution_falls_back_to_the_lesson_source(folder, capsys):
-    Progress().record("l90.double", passed=True)
+    LearnerState().record("l90.double", passed=True)
     assert cli.main(["solution", "l90.double", "--solutions", str(folder / "none")]) == 0
     out = capsys.readouterr().out
     assert "return x * 2" in out and "return x\n" not in out and "BEGIN" not in out

@@ -6,7 +6,7 @@ import re
 
 from site_helpers import ROOT, mkdocs_build
 
-from celerylab.build.site_links import check_site
+from celerylab.sitegen.links import check_site
 
 
 SWITCH = re.compile(r'<a href="([^"]*)" hreflang="(pt|en)" class="md-select__link">')

@@ -8,7 +8,7 @@ from celerylab.i18n import t
 
 
 def register(subparsers) -> None:
-    from celerylab.build.model import LANGS
+    from celerylab.compiler.model import LANGS
 
     parser = subparsers.add_parser("build", help=t("build.help"), description=t("build.description"))
     parser.add_argument("--check", action="store_true", help=t("build.opt.check"))
@@ -25,10 +25,10 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
-    from celerylab.build import course, stale
-    from celerylab.build.model import LANGS, BuildError
-    from celerylab.build.pipeline import build
-    from celerylab.build.progress import Progress
+    from celerylab.compiler import course, stale
+    from celerylab.compiler.model import LANGS, BuildError
+    from celerylab.compiler.pipeline import build
+    from celerylab.compiler.progress_bar import ProgressBar
 
     root = (args.root or course.default_root()).resolve()
     langs = tuple(lang for lang in LANGS if not args.build_langs or lang in args.build_langs)
@@ -45,7 +45,7 @@ def run(args) -> int:
                     lessons=len(lessons)), file=sys.stderr if problems else sys.stdout)
             return 1 if problems else 0
         reports = build(lessons, root, langs, execute=not args.no_execute, force=args.force,
-                        parallel=args.jobs, timeout=args.timeout, progress=Progress())
+                        parallel=args.jobs, timeout=args.timeout, progress=ProgressBar())
     except BuildError as error:
         print(str(error), file=sys.stderr)
         return 1

@@ -15,9 +15,9 @@ def register(subparsers) -> None:
 
 def run(args) -> int:
     from celerylab.course import all_exercises
-    from celerylab.grading.progress import Progress
+    from celerylab.grading.learner_state import LearnerState
 
-    course, progress = all_exercises(), Progress()
+    course, progress = all_exercises(), LearnerState()
     if not course:
         print(t("cmd.progress.empty"))
         return 0

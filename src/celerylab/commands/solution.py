@@ -13,13 +13,13 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
-    from celerylab.grading.progress import Progress
+    from celerylab.grading.learner_state import LearnerState
     from celerylab.grading.solutions import solution_code
 
     info = exercise_or_none(args.exercise)
     if info is None:
         return 2
-    if not Progress().passed(info.id):
+    if not LearnerState().passed(info.id):
         print(t("cmd.solution.locked", exercise=info.id), file=sys.stderr)
         return 1
     code = solution_code(info, get_lang(), args.solutions)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from celerylab.course import Exercise
-from celerylab.grading.progress import Progress
+from celerylab.grading.learner_state import LearnerState
 from celerylab.i18n import get_lang, t
 
 
@@ -11,10 +11,10 @@ def hint_text(info: Exercise, level: int, lang: str) -> str:
     return texts.get(lang) or next(iter(texts.values())) if isinstance(texts, dict) else str(texts)
 
 
-def next_hint(info: Exercise, progress: Progress | None = None, lang: str | None = None) -> str:
+def next_hint(info: Exercise, progress: LearnerState | None = None, lang: str | None = None) -> str:
     """Reveal the next hint level of `info` and return it, numbered (or say there are none left)."""
     lang = lang or get_lang()
-    progress = progress or Progress()
+    progress = progress or LearnerState()
     if not info.hints:
         return t("hint.none", lang=lang, exercise=info.id)
     already = progress.hints_shown(info.id)

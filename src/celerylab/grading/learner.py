@@ -7,7 +7,7 @@ from pathlib import Path
 from celerylab.course import find_exercise
 from celerylab.grading.engine import Verdict, run_check
 from celerylab.grading.hints import next_hint
-from celerylab.grading.progress import Progress
+from celerylab.grading.learner_state import LearnerState
 from celerylab.i18n import get_lang, t
 
 GRADING_ENV = "CELERYLAB_GRADING"
@@ -19,12 +19,12 @@ def grading_in_progress() -> bool:
 
 
 def check_and_record(exercise_id: str, workdir: str | Path = ".", lang: str | None = None,
-                     root: str | Path | None = None, progress: Progress | None = None) -> tuple[Verdict, str]:
+                     root: str | Path | None = None, progress: LearnerState | None = None) -> tuple[Verdict, str]:
     """Check one exercise, record the result, and return the verdict and the feedback text to print."""
     lang = lang or get_lang()
     info = find_exercise(exercise_id, root)
     verdict: Verdict = run_check(info.id, workdir, root=root)
-    progress = progress or Progress()
+    progress = progress or LearnerState()
     progress.record(info.id, verdict.passed)
     hint = None
     if not verdict.passed and progress.hints_shown(info.id) > 0:

@@ -6,8 +6,8 @@ from pathlib import Path
 import nbformat
 
 from celerylab.course import Exercise
-from celerylab.build.markers import keep_region
-from celerylab.build.parser import parse_file
+from celerylab.compiler.markers import keep_region
+from celerylab.compiler.parser import parse_file
 from celerylab.grading.locate import course_notebook
 
 

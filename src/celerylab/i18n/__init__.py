@@ -31,11 +31,19 @@ def set_lang(lang: str) -> str:
     return _current
 
 
+LESSONS_DIR = Path(__file__).resolve().parents[1] / "lessons"
+
+
+def catalog_files() -> list[Path]:
+    """The tool's catalogs (every *.yml beside this module), then each lesson's own messages.yml."""
+    return [*sorted(Path(__file__).parent.glob("*.yml")), *sorted(LESSONS_DIR.glob("*/messages.yml"))]
+
+
 @lru_cache(maxsize=1)
 def catalog() -> dict[str, dict[str, str]]:
-    """All messages, merged from every *.yml file beside this module."""
+    """All messages, merged from the tool's catalogs and the lessons' own."""
     merged: dict[str, dict[str, str]] = {}
-    for path in sorted(Path(__file__).parent.glob("*.yml")):
+    for path in catalog_files():
         for key, texts in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).items():
             if key in merged:
                 raise ValueError(f"duplicate message key {key!r} in {path.name}")

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from celerylab import appdb
 from celerylab.grading.engine import CheckRun, exercise
-from celerylab.lessons.l01_retries import lab
+from celerylab.lessons.l01_retries import helpers
 
 
 def started(run: CheckRun):
-    return lab.prepare(run.stack(**lab.stack_options(timeline=False)))
+    return helpers.prepare(run.stack(**helpers.stack_options(timeline=False)))
 
 
 @exercise("l01.welcome_once")
@@ -16,7 +16,7 @@ def welcome_once(run: CheckRun) -> None:
         for fault, hidden in (("slow_ack", False), ("healthy", False), ("slow_reject", True)):
             if hidden and not run.include_hidden:
                 continue
-            outcome = lab.run_welcome(stack, "ex.welcome", fault)
+            outcome = helpers.run_welcome(stack, "ex.welcome", fault)
             run.expect(f"l01.check.deliveries.{fault}", 1, outcome["deliveries"], hidden=hidden)
             run.expect(f"l01.check.state.{fault}", "SUCCESS", outcome["state"], hidden=hidden)
 
@@ -24,7 +24,7 @@ def welcome_once(run: CheckRun) -> None:
 @exercise("l01.narrow_autoretry")
 def narrow_autoretry(run: CheckRun) -> None:
     with started(run) as stack:
-        provider = lab.email(stack)
+        provider = helpers.email(stack)
         provider.reset()
         refused = stack.app.send_task("ex.notify", ("not-an-address",))
         refused.get(timeout=30, propagate=False)
@@ -41,12 +41,12 @@ def narrow_autoretry(run: CheckRun) -> None:
 @exercise("l01.payment_upsert")
 def payment_upsert(run: CheckRun) -> None:
     with started(run) as stack:
-        states = lab.redeliver(stack, "ex.record_payment", (42, "99.90"), times=3)
+        states = helpers.redeliver(stack, "ex.record_payment", (42, "99.90"), times=3)
         run.expect("l01.check.redelivered_states", ["SUCCESS"] * 3, states)
-        connection = lab.db(stack)
+        connection = helpers.db(stack)
         rows = appdb.scalar(connection, "SELECT COUNT(*) FROM invoices WHERE order_id = 42")
         run.expect("l01.check.invoice_rows", 1, rows)
-        lab.redeliver(stack, "ex.record_payment", (42, "120.00"), times=1)
+        helpers.redeliver(stack, "ex.record_payment", (42, "120.00"), times=1)
         amount = appdb.scalar(connection, "SELECT amount FROM invoices WHERE order_id = 42")
         run.expect("l01.check.latest_amount", "120.00", amount, hidden=True)
         connection.close()

@@ -4,13 +4,13 @@ from __future__ import annotations
 import uuid
 
 from celerylab import appdb
-from celerylab.lessons.l01_retries import lab
+from celerylab.lessons.l01_retries import helpers
 from celerylab.stack import Stack
 
 
 def retry_timeline(stack: Stack, per_kind: int = 4, timeout: float = 30) -> dict[str, list]:
     """Send `per_kind` tasks with and without jitter to a provider that is down; return each task's attempts."""
-    provider = lab.email(stack)
+    provider = helpers.email(stack)
     provider.reset()
     provider.fault("unavailable", times=1000)
     sent = {kind: [stack.app.send_task(f"l01.{kind}", (i,)) for i in range(per_kind)]
@@ -36,7 +36,7 @@ def waits(attempts: list[float]) -> list[float]:
 
 
 def wasted_retries(stack: Stack, task: str, to: str = "not-an-address", timeout: float = 30) -> dict:
-    provider = lab.email(stack)
+    provider = helpers.email(stack)
     provider.reset()
     result = stack.app.send_task(task, (to,))
     result.get(timeout=timeout, propagate=False)
@@ -47,7 +47,7 @@ def wasted_retries(stack: Stack, task: str, to: str = "not-an-address", timeout:
 
 
 def retry_after(stack: Stack, times: int = 2, seconds: int = 2, timeout: float = 30) -> dict:
-    hook = lab.webhook(stack)
+    hook = helpers.webhook(stack)
     hook.reset()
     hook.limit(times=times, retry_after=seconds)
     result = stack.app.send_task("l01.notify_webhook", ({"order": 1},))
@@ -59,7 +59,7 @@ def retry_after(stack: Stack, times: int = 2, seconds: int = 2, timeout: float =
 
 def key_ttl_pitfall(stack: Stack) -> dict:
     """Charge once, let a cleanup delete the key, run a reconciliation: count the charges."""
-    connection = lab.db(stack)
+    connection = helpers.db(stack)
     event_id = f"payment-{uuid.uuid4().hex[:8]}"
     first = stack.app.send_task("l01.charge_once", (7, event_id)).get(timeout=10)
     replay = stack.app.send_task("l01.charge_once", (7, event_id)).get(timeout=10)
@@ -77,7 +77,7 @@ def patterns_table(stack: Stack) -> list[dict]:
     rows = []
     for task in ("l01.welcome", "l01.welcome_checked", "l01.welcome_at_most_once", "l01.welcome_keyed"):
         row = {"task": task}
-        for fault in lab.FAULTS:
-            row[fault] = lab.run_welcome(stack, task, fault, with_key=task != "l01.welcome")["deliveries"]
+        for fault in helpers.FAULTS:
+            row[fault] = helpers.run_welcome(stack, task, fault, with_key=task != "l01.welcome")["deliveries"]
         rows.append(row)
     return rows

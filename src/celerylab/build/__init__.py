@@ -1,1 +1,0 @@
-"""Lesson build: one bilingual lesson.md -> lesson, exercise and solution notebooks in pt and en."""

@@ -1,0 +1,1 @@
+"""The notebook compiler: one bilingual lesson.md -> lesson, exercise and solution notebooks in pt and en."""

@@ -1,0 +1,93 @@
+"""Execute notebooks with nbclient, several at once, each kernel in a fresh temp folder and its language."""
+from __future__ import annotations
+
+import asyncio
+import copy
+import os
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass
+
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
+from nbformat import NotebookNode
+
+from celerylab.compiler.model import Target
+from celerylab.compiler.progress_bar import ProgressBar
+from celerylab.i18n import t
+
+KERNEL = "python3"
+
+
+@dataclass
+class Outcome:
+    """A finished run: the executed notebook, or the error naming the notebook and cell."""
+
+    target: Target
+    notebook: NotebookNode | None
+    seconds: float
+    error: str | None = None
+
+
+def kernel_env(lang: str, workdir: str) -> dict[str, str]:
+    """The kernel's environment: ours, with the notebook's language for every message it prints.
+
+    Learner progress goes to a throwaway home inside `workdir`: checks run by a build or by
+    nbval must not mark anyone's exercises as passed (that would unlock their solutions).
+    """
+    home = os.path.join(workdir, ".celerylab-home")
+    return dict(os.environ, CELERYLAB_LANG=lang, CELERYLAB_HOME=home, PYTHONUNBUFFERED="1")
+
+
+def finalize(notebook: NotebookNode) -> NotebookNode:
+    """Machine-independent metadata after a run (no Python patch version), marked as executed."""
+    notebook.metadata["language_info"] = {"name": "python"}
+    notebook.metadata["celerylab"]["executed"] = True
+    return notebook
+
+
+async def execute_one(target: Target, notebook: NotebookNode, progress: ProgressBar, timeout: float,
+                      gate: asyncio.Semaphore) -> Outcome:
+    async with gate:
+        label, notebook = target.label(), copy.deepcopy(notebook)
+        current: dict[str, str | None] = {"id": None}
+
+        def on_start(cell, **_):
+            if cell.cell_type == "code" and cell.source.strip():
+                current["id"] = cell.get("id")
+
+        progress.start(label, sum(c.cell_type == "code" and bool(c.source.strip()) for c in notebook.cells))
+        started = time.perf_counter()
+        error = None
+        with tempfile.TemporaryDirectory(prefix="celerylab-build-") as workdir:
+            client = NotebookClient(notebook, timeout=timeout, kernel_name=KERNEL, record_timing=False,
+                                    resources={"metadata": {"path": workdir}}, on_cell_start=on_start,
+                                    on_cell_executed=lambda cell, **_: progress.advance(label, cell.get("id")))
+            try:
+                await client.async_execute(env=kernel_env(target.lang, workdir), stderr=subprocess.DEVNULL)
+            except CellExecutionError as failure:
+                error = f"{failure.ename}: {failure.evalue}"
+            except Exception as failure:  # dead kernel, cell timeout, kernel that never started
+                error = f"{type(failure).__name__}: {failure}"
+        seconds = time.perf_counter() - started
+        progress.finish(label, seconds, ok=error is None)
+        if error:
+            message = t("build.exec.cell_failed", notebook=label, cell=current["id"] or "-", error=error.strip())
+            return Outcome(target, None, seconds, message)
+        return Outcome(target, finalize(notebook), seconds)
+
+
+async def _execute_all(jobs, progress, timeout, parallel):
+    gate = asyncio.Semaphore(max(1, parallel))
+    return await asyncio.gather(*(execute_one(target, nb, progress, timeout, gate) for target, nb in jobs))
+
+
+def execute_all(jobs: list[tuple[Target, NotebookNode]], progress: ProgressBar | None = None,
+                timeout: float = 300, parallel: int = 4) -> list[Outcome]:
+    """Run every (target, notebook) job, `parallel` at a time; one Outcome per job, in order."""
+    progress = progress or ProgressBar(quiet=True)
+    try:
+        return asyncio.run(_execute_all(jobs, progress, timeout, parallel))
+    finally:
+        progress.close()

@@ -1,0 +1,110 @@
+"""lesson.md -> SourceCells: `+++ {json}` headers, language blocks, code fences, markers, all checked."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from celerylab.compiler import blocks, markers
+from celerylab.compiler.errors import SourceError
+from celerylab.compiler.model import LANGS, PARTS, SourceCell
+
+HEADER = re.compile(r"^\+\+\+(?:\s+(.*?))?\s*$")
+CELL_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+NAME = re.compile(r"^[A-Za-z0-9_.-]+$")
+KEYS = {"id", "part", "lang", "exercise", "check", "tags"}
+
+
+def parse_file(path: Path) -> list[SourceCell]:
+    return parse(path.read_text(encoding="utf-8"), path)
+
+
+def parse(text: str, path: object = "lesson.md") -> list[SourceCell]:
+    """Every cell of the source, in order; raises SourceError (with a line number) on the first problem."""
+    cells: list[SourceCell] = []
+    seen: dict[str, int] = {}
+    for line, header, body in _chunks(text, path):
+        meta = _metadata(header, line, path)
+        if meta["id"] in seen:
+            raise SourceError(path, line, "build.err.duplicate_id", id=meta["id"], first=seen[meta["id"]])
+        seen[meta["id"]] = line
+        cells.append(_cell(meta, line, body, path))
+    if not cells:
+        raise SourceError(path, 1, "build.err.no_cells")
+    return cells
+
+
+def _chunks(text: str, path: object):
+    header: tuple[int, str] | None = None
+    body: blocks.Lines = []
+    for lineno, content in enumerate(text.splitlines(), start=1):
+        match = HEADER.match(content)
+        if match:
+            if header:
+                yield header[0], header[1], body
+            header, body = (lineno, match.group(1) or ""), []
+        elif header:
+            body.append((lineno, content))
+        elif content.strip():
+            raise SourceError(path, lineno, "build.err.before_first_cell")
+    if header:
+        yield header[0], header[1], body
+
+
+def _metadata(header: str, line: int, path: object) -> dict:
+    try:
+        meta = json.loads(header) if header else {}
+    except json.JSONDecodeError as error:
+        raise SourceError(path, line, "build.err.bad_json", error=error.msg) from None
+    if not isinstance(meta, dict):
+        raise SourceError(path, line, "build.err.bad_json", error="not an object")
+    unknown = sorted(set(meta) - KEYS)
+    if unknown:
+        raise SourceError(path, line, "build.err.unknown_key", keys=", ".join(unknown), known=", ".join(sorted(KEYS)))
+    if not isinstance(meta.get("id"), str) or not CELL_ID.match(meta["id"]):
+        raise SourceError(path, line, "build.err.bad_id", id=meta.get("id"))
+    for key, allowed in (("part", PARTS), ("lang", LANGS)):
+        if key in meta and meta[key] not in allowed:
+            raise SourceError(path, line, "build.err.bad_value", field=key, value=meta[key], allowed=", ".join(allowed))
+    for key in ("exercise", "check"):
+        if key in meta and not (isinstance(meta[key], str) and NAME.match(meta[key])):
+            raise SourceError(path, line, "build.err.bad_name", field=key, value=meta[key])
+    if "exercise" in meta and "check" in meta:
+        raise SourceError(path, line, "build.err.exercise_and_check")
+    tags = meta.get("tags", [])
+    if not (isinstance(tags, list) and all(isinstance(tag, str) for tag in tags)):
+        raise SourceError(path, line, "build.err.bad_tags")
+    return meta
+
+
+def _cell(meta: dict, line: int, body: blocks.Lines, path: object) -> SourceCell:
+    langs = (meta["lang"],) if "lang" in meta else LANGS
+    found = blocks.split_blocks(body, path, LANGS)
+    if "lang" in meta and set(found) - {None, meta["lang"]}:
+        raise SourceError(path, line, "build.err.other_lang_block", language=meta["lang"])
+    bare = None in found
+    if bare:
+        found = {lang: found[None] for lang in langs}
+    missing = [lang for lang in langs if lang not in found]
+    if missing:
+        raise SourceError(path, line, "build.err.missing_lang", langs=", ".join(missing))
+    if not all(found[lang] for lang in langs):
+        raise SourceError(path, line, "build.err.empty_cell")
+    codes = {lang: blocks.fenced_code(found[lang]) for lang in langs}
+    kinds = {lang: "markdown" if code is None else "code" for lang, code in codes.items()}
+    if len(set(kinds.values())) > 1:
+        raise SourceError(path, line, "build.err.kinds_differ")
+    kind = kinds[langs[0]]
+    if kind == "markdown" and bare and "lang" not in meta:
+        raise SourceError(path, line, "build.err.missing_lang", langs=", ".join(LANGS))
+    lines = {lang: (codes[lang] if kind == "code" else found[lang]) for lang in langs}
+    if "exercise" in meta and kind != "code":
+        raise SourceError(path, line, "build.err.exercise_not_code")
+    for lang in langs:
+        markers.validate(lines[lang], "exercise" in meta, path)
+    texts = {lang: "\n".join(text for _, text in lines[lang]) for lang in langs}
+    if kind == "code" and len({tuple(blocks.without_comments(code)) for code in texts.values()}) > 1:
+        raise SourceError(path, line, "build.err.code_differs")
+    return SourceCell(id=meta["id"], line=line, kind=kind, texts=texts, part=meta.get("part", "lesson"),
+                      lang=meta.get("lang"), exercise=meta.get("exercise"), check=meta.get("check"),
+                      tags=list(meta.get("tags", [])))

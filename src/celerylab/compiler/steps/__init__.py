@@ -1,0 +1,26 @@
+"""The generator: an explicit, ordered list of steps from parsed cells to one notebook per Target."""
+from __future__ import annotations
+
+from nbformat import NotebookNode
+
+from celerylab.compiler.model import Draft, SourceCell, Target
+from celerylab.compiler.steps.assemble import to_notebook
+from celerylab.compiler.steps.language import pick_language
+from celerylab.compiler.steps.markers import resolve_markers
+from celerylab.compiler.steps.parts import keep_variant_cells
+
+# Order matters: a language is picked first (lang-only cells vanish), then the variant's
+# parts are kept, then exercise cells lose their solutions or stubs; assembly comes last.
+STEPS = [
+    pick_language,
+    keep_variant_cells,
+    resolve_markers,
+]
+
+
+def generate(cells: list[SourceCell], target: Target, digest: str) -> NotebookNode:
+    """The unexecuted notebook for `target`, built by running every step in order."""
+    drafts: list[Draft] = [Draft(cell.id, cell.kind, "", cell) for cell in cells]
+    for step in STEPS:
+        drafts = step(drafts, target)
+    return to_notebook(drafts, target, digest)

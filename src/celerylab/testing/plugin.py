@@ -1,0 +1,64 @@
+"""pytest plugin for the whole suite: the `needs` marker (what a test needs from the machine) and a throwaway learner home."""
+from __future__ import annotations
+
+import atexit
+import os
+import shutil
+import socket
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+# Checks run by the tests record learner progress: keep it out of the real ~/.celerylab.
+if "CELERYLAB_HOME" not in os.environ:
+    os.environ["CELERYLAB_HOME"] = tempfile.mkdtemp(prefix="celerylab-test-home-")
+    atexit.register(shutil.rmtree, os.environ["CELERYLAB_HOME"], True)
+
+MACHINE_REDIS = os.environ.get("CELERYLAB_TEST_REDIS", "redis://127.0.0.1:6379/15")
+POSTGRES = os.environ.get("CELERYLAB_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
+
+
+def _listening(url: str) -> bool:
+    parsed = urlparse(url)
+    try:
+        with socket.create_connection((parsed.hostname, parsed.port), timeout=0.5):
+            return True
+    except OSError:
+        return False
+
+
+CHECKS = {
+    "redis-server": lambda: shutil.which("redis-server") is not None,
+    "machine-redis": lambda: _listening(MACHINE_REDIS),
+    "postgres": lambda: _listening(POSTGRES),
+    "chromium": lambda: Path("/usr/bin/chromium").exists(),
+}
+
+
+@lru_cache(maxsize=None)
+def available(what: str) -> bool:
+    return CHECKS[what]()
+
+
+def pytest_configure(config) -> None:
+    config.addinivalue_line("markers", "needs(*what): machine services the test needs: " + ", ".join(CHECKS))
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """Outside CI, a test whose needs are missing is skipped with the reason; in CI it runs (and fails)."""
+    if os.environ.get("CI"):
+        return
+    for item in items:
+        for mark in item.iter_markers("needs"):
+            missing = [what for what in mark.args if not available(what)]
+            if missing:
+                item.add_marker(pytest.mark.skip(reason=f"this machine lacks {', '.join(missing)} "
+                                                        "(CI provides it: see .ci/run)"))
+
+
+@pytest.fixture
+def machine_redis() -> str:
+    return MACHINE_REDIS

@@ -1,0 +1,72 @@
+"""Generation: 3 variants x 2 languages, stable ids, lang-only cells, stubs for learners, metadata."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from celerylab.compiler.model import Lesson, Target
+from celerylab.compiler.plan import plan_lesson
+from celerylab.compiler.steps import STEPS
+
+FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
+LESSON = Lesson("l99_fixture", FIXTURES / "l99_fixture")
+
+
+@pytest.fixture(scope="module")
+def plan():
+    return {(t.lang, t.variant): nb for t, nb in plan_lesson(LESSON).items()}
+
+
+def ids(notebook):
+    return [cell.id for cell in notebook.cells]
+
+
+def source(notebook, cell_id):
+    return next(cell.source for cell in notebook.cells if cell.id == cell_id)
+
+
+def test_steps_are_an_explicit_ordered_list():
+    assert [step.__name__ for step in STEPS] == ["pick_language", "keep_variant_cells", "resolve_markers"]
+
+
+def test_six_notebooks_with_the_right_cells(plan):
+    assert sorted(plan) == sorted((lang, v) for lang in ("pt", "en") for v in ("lesson", "exercises", "solutions"))
+    lesson_ids = ["title", "start-stack", "add", "oops", "quiet", "ex-double", "check-double", "stop-stack"]
+    assert ids(plan["en", "lesson"]) == lesson_ids
+    assert ids(plan["pt", "lesson"]) == lesson_ids[:5] + ["recap-en"] + lesson_ids[5:]
+    for lang in ("pt", "en"):
+        for variant in ("exercises", "solutions"):
+            assert ids(plan[lang, variant]) == ["title", "start-stack", "ex-double", "check-double", "stop-stack"]
+
+
+def test_stubs_for_learners_solutions_elsewhere(plan):
+    for lang in ("pt", "en"):
+        stub = source(plan[lang, "exercises"], "ex-double")
+        assert "return x" in stub and "2 * x" not in stub and "###" not in stub
+        for variant in ("lesson", "solutions"):
+            solved = source(plan[lang, variant], "ex-double")
+            assert "return 2 * x" in solved and "return x\n" not in solved + "\n" and "###" not in solved
+
+
+def test_language_texts_and_metadata(plan):
+    assert source(plan["pt", "lesson"], "title").startswith("# Lição de teste")
+    assert source(plan["en", "solutions"], "start-stack").endswith("# starts a real worker")
+    notebook = plan["pt", "solutions"]
+    assert (notebook.nbformat, notebook.nbformat_minor) == (4, 5)
+    nbformat.validate(notebook)
+    meta = notebook.metadata.celerylab
+    assert (meta.lesson, meta.lang, meta.variant, meta.executed) == ("l99_fixture", "pt", "solutions", False)
+    assert len(meta.source_digest) == 64 and "executed" not in plan["pt", "exercises"].metadata.celerylab
+    cells = {cell.id: cell for cell in notebook.cells}
+    assert cells["ex-double"].metadata.celerylab == {"id": "ex-double", "exercise": "double"}
+    assert cells["check-double"].metadata.celerylab == {"id": "check-double", "check": "double"}
+    assert plan["pt", "lesson"].cells[3].metadata.tags == ["raises-exception"]
+    assert all(not cell.get("outputs") for nb in plan.values() for cell in nb.cells)
+
+
+def test_target_paths():
+    target = Target(LESSON, "en", "exercises")
+    assert target.path(Path("/course")) == Path("/course/exercises/en/99_fixture.ipynb")
+    assert target.label() == "exercises/en/99_fixture.ipynb" and not target.executed

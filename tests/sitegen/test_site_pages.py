@@ -1,0 +1,152 @@
+"""Notebooks become Markdown pages: prose, fenced code, outputs, images as files, admonitions, glossary, nav."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from celerylab.sitegen.html_table import html_table_to_markdown
+from celerylab.sitegen.nb_markdown import notebook_to_page
+from celerylab.sitegen.nb_outputs import fence, render_outputs
+from celerylab.sitegen.glossary import gather, tables_in
+from celerylab.sitegen.pages import build_site_pages, notebooks_in_order, site_nav
+
+FIXTURES = Path(__file__).resolve().parents[1] / "site" / "fixtures" / "notebooks"
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def fixture(lang: str) -> dict:
+    return json.loads((FIXTURES / lang / "90_fixture.ipynb").read_text(encoding="utf-8"))
+
+
+def test_fixture_notebook_becomes_a_page_with_every_kind_of_output():
+    page = notebook_to_page(fixture("pt"), "90_fixture", "pt")
+    md = page.markdown
+    assert page.title == "Lição 90 — página de teste quokkafixture"
+    assert "```python\nprint('...')\n```" in md
+    assert "```output\nentregas: 2\n```" in md
+    assert "```output\nwarning: slow\n```" in md and "\x1b" not in md
+    assert "![Saída da célula](90_fixture_files/plot-1.png)" in md
+    assert page.files["plot-1.png"].startswith(PNG_MAGIC)
+    assert "| 1 | 2 | sent \\| ok |" in md and "<table" not in md
+    assert '!!! failure "Erro"' in md and "    TimeoutError: provider did not answer in 2.0 s" in md
+    assert '!!! warning "Cuidado"\n\n    Não repita o efeito.' in md
+    assert "```mermaid\nflowchart LR" in md
+    assert "[Esta mesma página](90_fixture.md)" in md
+    assert "secret = 1" not in md  # remove-cell
+    assert "base64" not in md and "data:image" not in md
+
+
+def test_english_page_uses_english_labels():
+    page = notebook_to_page(fixture("en"), "90_fixture", "en")
+    assert page.title.startswith("Lesson 90")
+    assert "![Cell output](90_fixture_files/plot-1.png)" in page.markdown
+    assert '!!! failure "Error"' in page.markdown
+
+
+def test_fences_outgrow_backticks_in_the_text():
+    block = fence("a\n```\nb")
+    assert block.startswith("````output\n") and block.endswith("\n````")
+
+
+def test_rich_outputs_pick_the_most_useful_representation():
+    outputs = [
+        {"output_type": "display_data", "data": {"text/markdown": "**deliveries: 1**", "text/plain": "x"}},
+        {"output_type": "display_data", "data": {"text/html": "<b>not a table</b>", "text/plain": "plain"}},
+        {"output_type": "display_data", "data": {"image/svg+xml": "<svg></svg>"}},
+        {"output_type": "execute_result", "data": {"application/json": {"a": 1}}},
+    ]
+    rendered = render_outputs(outputs, "cell", "page_files", "en")
+    assert rendered.blocks[0] == "**deliveries: 1**"
+    assert rendered.blocks[1] == "```output\nplain\n```"
+    assert rendered.blocks[2] == "![Cell output](page_files/cell-3.svg)"
+    assert rendered.files["cell-3.svg"] == b"<svg></svg>"
+    assert rendered.blocks[3].startswith("```json\n{\n")
+
+
+def test_html_tables():
+    assert html_table_to_markdown("<p>hi</p>") is None
+    assert html_table_to_markdown("<table><tr><td>a</td></tr></table><table></table>") is None
+    table = html_table_to_markdown("<table><tr><th>k</th><th>v</th></tr><tr><td>a</td><td>1</td></tr></table>")
+    assert table == "| k | v |\n|---|---|\n| a | 1 |"
+
+
+def test_attachments_are_extracted():
+    cell = {"cell_type": "markdown", "source": "![x](attachment:shot.png)", "metadata": {},
+            "attachments": {"shot.png": {"image/png": "iVBORw0KGgo="}}}
+    page = notebook_to_page({"cells": [cell]}, "p", "pt")
+    assert "](p_files/cell-1-shot-png)" in page.markdown
+    assert page.files["cell-1-shot-png"].startswith(b"\x89PNG")
+
+
+def test_glossary_tables_in_either_column_order():
+    assert tables_in("| PT | EN |\n|---|---|\n| Fila | Queue |\n\ntext") == [("Fila", "Queue")]
+    assert tables_in("| **EN** | **PT** |\n|:--|:--|\n| Queue | Fila |") == [("Fila", "Queue")]
+    assert tables_in("| a | b |\n|---|---|\n| x | y |") == []
+
+
+def make_root(tmp_path: Path, course: list[str]) -> Path:
+    for lang in ("pt", "en"):
+        (tmp_path / "notebooks" / lang).mkdir(parents=True)
+        shutil.copy(FIXTURES / lang / "90_fixture.ipynb", tmp_path / "notebooks" / lang / "90_fixture.ipynb")
+    (tmp_path / "src" / "celerylab").mkdir(parents=True)
+    (tmp_path / "src" / "celerylab" / "course.yml").write_text("".join(f"- {n}\n" for n in course))
+    return tmp_path
+
+
+def test_course_order_first_then_the_rest(tmp_path):
+    root = make_root(tmp_path, ["l95_later", "l90_fixture"])
+    shutil.copy(FIXTURES / "pt" / "90_fixture.ipynb", root / "notebooks" / "pt" / "95_later.ipynb")
+    shutil.copy(FIXTURES / "pt" / "90_fixture.ipynb", root / "notebooks" / "pt" / "05_unlisted.ipynb")
+    assert [p.stem for p in notebooks_in_order(root, "pt")] == ["95_later", "90_fixture", "05_unlisted"]
+
+
+def test_build_writes_pages_index_glossary_and_prunes_stale_files(tmp_path):
+    root = make_root(tmp_path, ["l90_fixture"])
+    stale = root / "site" / "pt" / "lessons" / "old_files" / "x.png"
+    stale.parent.mkdir(parents=True)
+    stale.write_bytes(b"x")
+    pages = build_site_pages(root)
+    assert pages.lessons["pt"] == [("90_fixture", "Lição 90 — página de teste quokkafixture")]
+    for lang in ("pt", "en"):
+        lesson = root / "site" / lang / "lessons" / "90_fixture.md"
+        assert lesson.read_text().startswith("---\ntitle: ")
+        assert (root / "site" / lang / "lessons" / "90_fixture_files" / "plot-1.png").is_file()
+        assert "(90_fixture.md)" in (root / "site" / lang / "lessons" / "index.md").read_text()
+    assert not stale.exists() and not stale.parent.exists()
+    glossary_pt = (root / "site" / "pt" / "glossary.md").read_text()
+    assert "| **Janela de visibilidade** | Visibility timeout |  | [90](lessons/90_fixture.md) |" in glossary_pt
+    assert "**Backoff exponencial**" in glossary_pt  # seeded from the course notes
+    assert "| **Visibility timeout** | Janela de visibilidade |" in (root / "site" / "en" / "glossary.md").read_text()
+
+    lesson = root / "site" / "pt" / "lessons" / "90_fixture.md"
+    before = lesson.stat().st_mtime_ns
+    build_site_pages(root)
+    assert lesson.stat().st_mtime_ns == before  # unchanged content is not rewritten
+
+
+def test_a_lesson_missing_in_one_language_is_not_linked_there(tmp_path):
+    root = make_root(tmp_path, ["l90_fixture"])
+    (root / "notebooks" / "en" / "90_fixture.ipynb").unlink()
+    pages = build_site_pages(root)
+    assert pages.lessons["en"] == []
+    assert "90_fixture" not in (root / "site" / "en" / "glossary.md").read_text()
+    assert not (root / "site" / "en" / "lessons" / "90_fixture.md").exists()
+
+
+def test_nav_lists_lessons_in_order_with_translated_sections(tmp_path):
+    pages = build_site_pages(make_root(tmp_path, ["l90_fixture"]))
+    nav = site_nav(pages, "en")
+    assert nav[0] == {"Home": "index.md"}
+    assert nav[1] == {"Lessons": ["lessons/index.md", "lessons/90_fixture.md"]}
+    assert [list(item)[0] for item in site_nav(pages, "pt")] == ["Início", "Lições", "Exercícios", "Diagramas", "Glossário"]
+
+
+def test_lesson_terms_join_the_seed_entry_they_match():
+    cell = {"cell_type": "markdown", "source": "| PT | EN |\n|---|---|\n| jitter (espera sorteada) | jitter |\n"
+            "| upsert | Upsert (insert or update) |\n| termo novo | new term |"}
+    terms = gather([("01_x", {"cells": [cell]})])
+    by_pt = {term.pt: term for term in terms}
+    assert by_pt["Jitter"].lessons == ["01_x"] and by_pt["Upsert"].lessons == ["01_x"]
+    assert by_pt["Termo novo"].en == "New term" and by_pt["Termo novo"].about == {}
+    assert "jitter (espera sorteada)" not in by_pt

@@ -1,0 +1,53 @@
+"""nbval on generated notebooks: noise sanitized, `;` honoured, real differences still fail, only our folders."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+from nbval.plugin import get_sanitize_patterns
+
+from celerylab.testing.nbval_plugin import SANITIZE_FILE
+
+
+def sanitize(text: str) -> str:
+    for regex, replace in get_sanitize_patterns(SANITIZE_FILE.read_text(encoding="ascii")):
+        text = re.sub(regex, replace, text)
+    return text
+
+
+def test_sanitize_file_is_ascii_and_tames_noise():
+    SANITIZE_FILE.read_bytes().decode("ascii")
+    noisy = ("task 3f2b1c9e-8d7a-4b6c-9e5f-0a1b2c3d4e5f on w0-1a2b3c4d@ci-runner.local pid=4242 "
+             "at 2025-01-02T03:04:05.678+00:00 took 0.53 s; redis://127.0.0.1:40123/0 "
+             "/tmp/celerylab-1a2b3c4d-xyz/w0.log celerylab:1a2b3c4d: 12:30:01,123 <obj at 0x7f3a2b>")
+    assert sanitize(noisy) == ("task UUID on WORKER@HOST pid=PID at DATETIME took DURATION; "
+                               "redis://HOST:PORT/DB TMPPATH celerylab:STACK: TIME <obj at 0xADDR>")
+    assert sanitize("deliveries: 2, retries after 4 s, ana@example.com") == \
+        "deliveries: 2, retries after 4 s, ana@example.com"
+
+
+@pytest.mark.slow
+def test_nbval_validates_generated_notebooks_only(built_course, tmp_path):
+    built, _ = built_course
+    root = tmp_path / "course"
+    shutil.copytree(built, root)
+    (root / "pytest.ini").write_text(
+        "[pytest]\naddopts = -p no:cacheprovider -p celerylab.testing.nbval_plugin --nbval-cell-timeout=120\n"
+        "celerylab_nbval_paths = notebooks solutions\n", encoding="utf-8")
+    (root / "tests").mkdir()
+    shutil.copy(root / "exercises" / "pt" / "99_fixture.ipynb", root / "tests" / "not_validated.ipynb")
+    tampered = root / "notebooks" / "en" / "99_fixture.ipynb"
+    data = json.loads(tampered.read_text(encoding="utf-8"))
+    add = next(cell for cell in data["cells"] if cell["id"] == "add")
+    add["outputs"][0]["text"] = [line.replace("sum: 5", "sum: 6") for line in add["outputs"][0]["text"]]
+    tampered.write_text(json.dumps(data), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", "2", "--dist", "loadscope", "-rf"],
+                         cwd=root, capture_output=True, text=True, timeout=280)
+    summary = run.stdout.strip().splitlines()[-1]
+    assert re.search(r"\b1 failed, 21 passed\b", summary), run.stdout[-3000:]
+    assert "FAILED notebooks/en/99_fixture.ipynb::Cell 1" in run.stdout
+    assert not list(root.rglob("ex_double.py"))
