@@ -1,6 +1,8 @@
 """The executor names the notebook and the cell that failed, and runs notebooks side by side."""
 from __future__ import annotations
 
+import pytest
+
 from pathlib import Path
 
 from nbformat.v4 import new_code_cell, new_notebook
@@ -8,6 +10,8 @@ from nbformat.v4 import new_code_cell, new_notebook
 from celerylab.compiler.executor import execute_all
 from celerylab.compiler.model import Lesson, Target
 from celerylab.i18n import set_lang
+
+pytestmark = pytest.mark.live
 
 
 def notebook(*sources):

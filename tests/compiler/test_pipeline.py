@@ -1,10 +1,14 @@
 """A full build of the fixture lesson on a live stack: outputs, temp working folders, reruns skip fresh work."""
 from __future__ import annotations
 
+import pytest
+
 import json
 
 from celerylab.compiler import stale
 from celerylab.compiler.pipeline import build
+
+pytestmark = pytest.mark.live
 
 
 def outputs(path, cell_id) -> str:

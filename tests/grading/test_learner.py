@@ -10,6 +10,8 @@ from celerylab.grading import check, hint
 from celerylab.grading.learner_state import LearnerState
 from celerylab.i18n import set_lang
 
+pytestmark = pytest.mark.live
+
 STUB = "def greet(name, lang):\n    return name\n"
 SOLVED = 'def greet(name, lang):\n    return f"Olá, {name}!" if lang == "pt" else f"Hello, {name}!"\n'
 

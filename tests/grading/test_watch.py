@@ -1,6 +1,8 @@
 """Watch mode: each save of the notebook re-extracts its modules into a temp folder and re-checks them."""
 from __future__ import annotations
 
+import pytest
+
 import threading
 import time
 
@@ -8,6 +10,8 @@ import nbformat
 
 from conftest import write_notebook
 import notebooks
+
+pytestmark = pytest.mark.live
 
 
 def greet_only(answer: str) -> nbformat.NotebookNode:

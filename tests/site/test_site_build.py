@@ -1,12 +1,16 @@
 """`mkdocs build --strict` succeeds, regenerates the lesson pages first, and yields a site whose links all hold."""
 from __future__ import annotations
 
+import pytest
+
 import json
 import re
 
 from site_helpers import ROOT, mkdocs_build
 
 from celerylab.sitegen.links import check_site
+
+pytestmark = pytest.mark.live
 
 
 SWITCH = re.compile(r'<a href="([^"]*)" hreflang="(pt|en)" class="md-select__link">')

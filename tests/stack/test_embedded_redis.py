@@ -1,11 +1,15 @@
 """The embedded broker under connection churn: every new connection gets its own replies, and pub/sub works."""
 from __future__ import annotations
 
+import pytest
+
 from concurrent.futures import ThreadPoolExecutor
 
 import redis
 
 from celerylab.stack.embedded_redis import serve
+
+pytestmark = pytest.mark.live
 
 
 def test_many_short_connections_from_many_threads_all_answered():

@@ -1,11 +1,15 @@
 """Worker kill and restart, Beat firing, Flower answering."""
 from __future__ import annotations
 
+import pytest
+
 import json
 import signal
 import urllib.request
 
 from celerylab.stack import Stack
+
+pytestmark = pytest.mark.live
 
 
 def test_worker_kill_and_restart():

@@ -12,6 +12,8 @@ from nbval.plugin import get_sanitize_patterns
 
 from celerylab.testing.nbval_plugin import SANITIZE_FILE
 
+pytestmark = pytest.mark.live
+
 
 def sanitize(text: str) -> str:
     for regex, replace in get_sanitize_patterns(SANITIZE_FILE.read_text(encoding="ascii")):

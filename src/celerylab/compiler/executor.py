@@ -35,9 +35,11 @@ def kernel_env(lang: str, workdir: str) -> dict[str, str]:
 
     Learner progress goes to a throwaway home inside `workdir`: checks run by a build or by
     nbval must not mark anyone's exercises as passed (that would unlock their solutions).
+    Checks run their hidden criteria too: the lesson notebook is the proof that each solution passes.
     """
     home = os.path.join(workdir, ".celerylab-home")
-    return dict(os.environ, CELERYLAB_LANG=lang, CELERYLAB_HOME=home, PYTHONUNBUFFERED="1")
+    return dict(os.environ, CELERYLAB_LANG=lang, CELERYLAB_HOME=home, PYTHONUNBUFFERED="1",
+                CELERYLAB_CHECK_HIDDEN="1")
 
 
 def finalize(notebook: NotebookNode) -> NotebookNode:

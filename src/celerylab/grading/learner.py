@@ -11,6 +11,7 @@ from celerylab.grading.learner_state import LearnerState
 from celerylab.i18n import get_lang, t
 
 GRADING_ENV = "CELERYLAB_GRADING"
+HIDDEN_ENV = "CELERYLAB_CHECK_HIDDEN"  # "1" in course builds and nbval: a notebook's check runs its hidden criteria too
 
 
 def grading_in_progress() -> bool:
@@ -23,7 +24,8 @@ def check_and_record(exercise_id: str, workdir: str | Path = ".", lang: str | No
     """Check one exercise, record the result, and return the verdict and the feedback text to print."""
     lang = lang or get_lang()
     info = find_exercise(exercise_id, root)
-    verdict: Verdict = run_check(info.id, workdir, root=root)
+    verdict: Verdict = run_check(info.id, workdir, root=root,
+                                  include_hidden=os.environ.get(HIDDEN_ENV) == "1")
     progress = progress or LearnerState()
     progress.record(info.id, verdict.passed)
     hint = None

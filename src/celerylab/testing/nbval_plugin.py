@@ -27,7 +27,9 @@ def pytest_collect_file(file_path: Path, parent):
         return None
     roots = [Path(root).resolve() for root in parent.config.getini(PATHS_INI)]
     if any(file_path.resolve().is_relative_to(root) for root in roots):
-        return LessonNotebook.from_parent(parent, path=file_path)
+        notebook = LessonNotebook.from_parent(parent, path=file_path)
+        notebook.add_marker("live")
+        return notebook
     return None
 
 

@@ -45,6 +45,27 @@ def available(what: str) -> bool:
 
 def pytest_configure(config) -> None:
     config.addinivalue_line("markers", "needs(*what): machine services the test needs: " + ", ".join(CHECKS))
+    config.addinivalue_line("markers", "live: starts live processes (a stack, a kernel, a server, a browser); "
+                                       "the fast lane is `-m 'not live'`")
+
+
+class NotMarkedLive(RuntimeError):
+    """A test without the `live` marker tried to start a process of a live stack."""
+
+
+@pytest.fixture(autouse=True)
+def _fast_lane_starts_nothing(request, monkeypatch):
+    """Keep the fast lane honest: outside `live` tests, starting a stack process is an error."""
+    if request.node.get_closest_marker("live") is not None:
+        return
+
+    def refuse(*_args, **_kwargs):
+        raise NotMarkedLive(f"{request.node.nodeid} starts a live process: mark it `pytest.mark.live`")
+
+    from celerylab.stack import broker, process
+
+    monkeypatch.setattr(process.ManagedProcess, "start", refuse)
+    monkeypatch.setattr(broker, "choose", refuse)
 
 
 def pytest_collection_modifyitems(config, items) -> None:
