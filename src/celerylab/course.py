@@ -1,4 +1,4 @@
-"""The course's metadata: lessons in order (course.yml) and each lesson's exercises (exercises.yml)."""
+"""The course model: where lessons live, their order (course.yml), their exercises and their generated notebooks."""
 from __future__ import annotations
 
 import hashlib
@@ -9,13 +9,41 @@ from pathlib import Path
 
 import yaml
 
-LESSONS_DIR = Path(__file__).parent / "lessons"
-ROOT_ENV = "CELERYLAB_COURSE_ROOT"
+from celerylab.i18n import TranslatedError
+
+PACKAGE = Path(__file__).resolve().parent
+LESSONS_DIR = PACKAGE / "lessons"
+COURSE_FILE = PACKAGE / "course.yml"
+CHECKOUT = PACKAGE.parents[1]
+LESSONS_ENV = "CELERYLAB_COURSE_ROOT"  # a folder of lesson folders (with its own course.yml)
+OUTPUT_ENV = "CELERYLAB_ROOT"  # the folder holding notebooks/, exercises/, solutions/
+FOLDERS = {"lesson": "notebooks", "exercises": "exercises", "solutions": "solutions"}
 
 
-def course_root(root: str | Path | None = None) -> Path:
-    """The folder holding the lesson folders: `root`, else $CELERYLAB_COURSE_ROOT, else the package's lessons."""
-    return Path(root or os.environ.get(ROOT_ENV) or LESSONS_DIR).resolve()
+class CourseError(TranslatedError):
+    """A course that cannot be read (course.yml, a lesson folder): a catalog key, rendered in the current language."""
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A lesson folder ``lNN_slug``: its source, its exercise-id prefix and its notebooks' file stem."""
+
+    name: str
+    folder: Path
+
+    @property
+    def stem(self) -> str:
+        """``l01_retries`` -> ``01_retries``, the generated notebooks' file name."""
+        return self.name[1:] if self.name.startswith("l") else self.name
+
+    @property
+    def prefix(self) -> str:
+        """``l01_retries`` -> ``l01``, the prefix of its exercise ids."""
+        return self.name.split("_", 1)[0]
+
+    @property
+    def source(self) -> Path:
+        return self.folder / "lesson.md"
 
 
 @dataclass(frozen=True)
@@ -29,11 +57,11 @@ class Exercise:
     module: str
     title: dict = field(default_factory=dict, hash=False)
     hints: tuple = ()
-    root: Path = field(default=LESSONS_DIR.resolve(), compare=False)
+    root: Path = field(default=LESSONS_DIR, compare=False)
 
     @property
     def in_package(self) -> bool:
-        return self.root == LESSONS_DIR.resolve()
+        return self.root == LESSONS_DIR
 
     @property
     def checks_module(self) -> str:
@@ -51,21 +79,76 @@ class Exercise:
         return self.root / self.lesson / "checks.py"
 
 
-def lesson_names(root: str | Path | None = None) -> list[str]:
-    """Lesson folders in course order (course.yml), else every lesson folder sorted."""
-    base = course_root(root)
-    listing = base / "course.yml" if base != LESSONS_DIR.resolve() else Path(__file__).parent / "course.yml"
-    if listing.exists():
-        data = yaml.safe_load(listing.read_text(encoding="utf-8")) or {}
-        names = data.get("lessons", data) if isinstance(data, dict) else data
-        return [str(name) for name in names]
-    if not base.is_dir():
-        return []
-    return sorted(p.name for p in base.iterdir() if (p / "exercises.yml").exists() or (p / "lesson.md").exists())
+@dataclass(frozen=True)
+class Course:
+    """One course: a folder of lesson folders, the file that orders them, and where generated notebooks go."""
+
+    lessons_dir: Path = LESSONS_DIR
+    course_file: Path = COURSE_FILE
+    output_root: Path = CHECKOUT
+
+    @classmethod
+    def default(cls, lessons_dir: str | Path | None = None) -> "Course":
+        """The package's course, or the lessons folder given (argument, else $CELERYLAB_COURSE_ROOT)."""
+        folder = lessons_dir or os.environ.get(LESSONS_ENV)
+        output = os.environ.get(OUTPUT_ENV)
+        if folder and Path(folder).resolve() != LESSONS_DIR:
+            folder = Path(folder).resolve()
+            return cls(folder, folder / "course.yml", Path(output).resolve() if output else folder.parent)
+        if output:
+            return cls(output_root=Path(output).resolve())
+        return cls(output_root=CHECKOUT if (CHECKOUT / "pyproject.toml").is_file() else Path.cwd())
+
+    @classmethod
+    def at_checkout(cls, root: str | Path) -> "Course":
+        """The course of a checkout (or a copy of one): src/celerylab/lessons, notebooks beside it."""
+        root = Path(root).resolve()
+        lessons = root / "src" / "celerylab" / "lessons"
+        return cls(lessons, lessons.parent / "course.yml", root)
+
+    def lesson_names(self) -> list[str]:
+        """Lesson folders in course order, as course.yml lists them (a list, or ``{lessons: [...]}``)."""
+        return list(_names(self.course_file))
+
+    def lessons(self, only: list[str] | None = None) -> list[Lesson]:
+        """The selected lessons (all by default) in course order; each must have its lesson.md."""
+        names = self.lesson_names()
+        for name in only or []:
+            if name not in names:
+                raise CourseError("build.err.unknown_lesson", lesson=name, known=", ".join(names) or "-")
+        lessons = [Lesson(name, self.lessons_dir / name) for name in names if not only or name in only]
+        for lesson in lessons:
+            if not lesson.source.is_file():
+                raise CourseError("build.err.no_source", path=lesson.source)
+        return lessons
+
+    def exercises(self, lesson: str) -> tuple[Exercise, ...]:
+        return _exercises(lesson, self.lessons_dir)
+
+    def all_exercises(self) -> list[Exercise]:
+        return [exercise for lesson in self.lesson_names() for exercise in self.exercises(lesson)]
+
+    def find_exercise(self, exercise_id: str) -> Exercise:
+        for exercise in self.all_exercises():
+            if exercise.id == exercise_id or exercise.name == exercise_id:
+                return exercise
+        raise KeyError(exercise_id)
+
+    def notebook_path(self, lesson: Lesson | str, lang: str, variant: str) -> Path:
+        """Where a generated notebook lives, e.g. notebooks/pt/01_retries.ipynb."""
+        lesson = lesson if isinstance(lesson, Lesson) else Lesson(lesson, self.lessons_dir / lesson)
+        return self.output_root / FOLDERS[variant] / lang / f"{lesson.stem}.ipynb"
 
 
-def lesson_prefix(lesson: str) -> str:
-    return lesson.split("_", 1)[0]
+def _names(course_file: Path) -> tuple[str, ...]:
+    if not course_file.is_file():
+        return ()
+    names = yaml.safe_load(course_file.read_text(encoding="utf-8")) or []
+    if isinstance(names, dict):
+        names = names.get("lessons", [])
+    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+        raise CourseError("build.err.bad_course", path=course_file)
+    return tuple(names)
 
 
 @lru_cache(maxsize=None)
@@ -74,24 +157,25 @@ def _exercises(lesson: str, base: Path) -> tuple[Exercise, ...]:
     if not path.exists():
         return ()
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    prefix = Lesson(lesson, base / lesson).prefix
     return tuple(
-        Exercise(id=f"{lesson_prefix(lesson)}.{name}", lesson=lesson, name=name,
-                 points=int(info.get("points", 1)), module=info["module"],
-                 title=info.get("title", {}), hints=tuple(info.get("hints", ())), root=base)
+        Exercise(id=f"{prefix}.{name}", lesson=lesson, name=name, points=int(info.get("points", 1)),
+                 module=info["module"], title=info.get("title", {}), hints=tuple(info.get("hints", ())), root=base)
         for name, info in data.items()
     )
 
 
+def lesson_names(root: str | Path | None = None) -> list[str]:
+    return Course.default(root).lesson_names()
+
+
 def exercises(lesson: str, root: str | Path | None = None) -> tuple[Exercise, ...]:
-    return _exercises(lesson, course_root(root))
+    return Course.default(root).exercises(lesson)
 
 
 def all_exercises(root: str | Path | None = None) -> list[Exercise]:
-    return [exercise for lesson in lesson_names(root) for exercise in exercises(lesson, root)]
+    return Course.default(root).all_exercises()
 
 
 def find_exercise(exercise_id: str, root: str | Path | None = None) -> Exercise:
-    for exercise in all_exercises(root):
-        if exercise.id == exercise_id or exercise.name == exercise_id:
-            return exercise
-    raise KeyError(exercise_id)
+    return Course.default(root).find_exercise(exercise_id)

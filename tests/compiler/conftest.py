@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from celerylab.compiler.course import load_lessons
+from celerylab.course import Course
 from celerylab.compiler.pipeline import build
 
 FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
@@ -36,7 +36,7 @@ def built_course(tmp_path_factory):
     base = tmp_path_factory.mktemp("course")
     lessons_dir = base / "lessons"
     shutil.copytree(FIXTURES, lessons_dir, ignore=shutil.ignore_patterns("__pycache__"))
-    lessons = load_lessons(lessons_dir / "course.yml", lessons_dir)
+    lessons = Course(lessons_dir, lessons_dir / "course.yml").lessons()
     reports = build(lessons, base / "out", parallel=4, timeout=120)
     assert [failure for report in reports for failure in report.failures] == []
     return base / "out", lessons

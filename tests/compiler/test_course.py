@@ -5,16 +5,18 @@ import json
 
 import pytest
 
-from celerylab.compiler import course, stale
+from celerylab.compiler import stale
+from celerylab.course import Course
 from celerylab.compiler.model import LANGS, VARIANTS, Lesson, Target
 from celerylab.compiler.pipeline import build
 
-ROOT = course.default_root()
-NAMES = course.lesson_names()
+COURSE = Course.default()
+ROOT = COURSE.output_root
+NAMES = COURSE.lesson_names()
 
 
 def written(name: str) -> Lesson:
-    lesson = Lesson(name, course.LESSONS_DIR / name)
+    lesson = Lesson(name, COURSE.lessons_dir / name)
     if not lesson.source.is_file():
         pytest.skip(f"{name} has no lesson.md yet")
     return lesson
@@ -53,7 +55,7 @@ def test_pt_and_en_never_drift(name):
 
 
 def test_drift_is_detected(fixture_lessons, tmp_path):
-    root, [lesson] = tmp_path / "out", course.load_lessons(fixture_lessons / "course.yml", fixture_lessons)
+    root, [lesson] = tmp_path / "out", Course(fixture_lessons, fixture_lessons / "course.yml").lessons()
     build([lesson], root, execute=False)
     assert drift(lesson, root) == []
     path = Target(lesson, "en", "solutions").path(root)

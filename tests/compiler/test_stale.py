@@ -4,13 +4,13 @@ from __future__ import annotations
 import json
 
 from celerylab.compiler import stale
-from celerylab.compiler.course import load_lessons
+from celerylab.course import Course
 from celerylab.compiler.pipeline import build
 
 
 def test_check_detects_every_kind_of_staleness(fixture_lessons, tmp_path):
     root = tmp_path / "out"
-    lessons = load_lessons(fixture_lessons / "course.yml", fixture_lessons)
+    lessons = Course(fixture_lessons, fixture_lessons / "course.yml").lessons()
     assert {reason for _, reason in stale.check(lessons, root)} == {"build.stale.missing"}
     build(lessons, root, execute=False)
     assert stale.check(lessons, root, require_executed=False, whole_course=True) == []

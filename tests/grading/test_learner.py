@@ -82,11 +82,11 @@ def test_solution_is_refused_before_a_pass_then_printed(folder, capsys):
     assert 'return f"Olá, {name}!" if lang == "pt"' in out and "STUB" not in out
 
 
-def test_solution_falls_back_to_the_lesson_source(folder, capsys):
+def test_solution_without_a_solutions_notebook_is_reported(folder, capsys):
     LearnerState().record("l90.double", passed=True)
-    assert cli.main(["solution", "l90.double", "--solutions", str(folder / "none")]) == 0
-    out = capsys.readouterr().out
-    assert "return x * 2" in out and "return x\n" not in out and "BEGIN" not in out
+    assert cli.main(["solution", "l90.double", "--solutions", str(folder / "none"), "--lang", "en"]) == 1
+    captured = capsys.readouterr()
+    assert "l90.double" in captured.err and "return x * 2" not in captured.out
 
 
 def test_hint_command(folder, capsys):

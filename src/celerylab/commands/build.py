@@ -25,17 +25,20 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
-    from celerylab.compiler import course, stale
-    from celerylab.compiler.model import LANGS, BuildError
+    from celerylab.compiler import stale
+    from celerylab.compiler.model import LANGS
+    from celerylab.course import Course
+    from celerylab.i18n import TranslatedError
     from celerylab.compiler.pipeline import build
     from celerylab.compiler.progress_bar import ProgressBar
 
-    root = (args.root or course.default_root()).resolve()
+    course = Course.default(args.lessons_dir)
+    if args.course:
+        course = Course(course.lessons_dir, args.course.resolve(), course.output_root)
+    root = (args.root or course.output_root).resolve()
     langs = tuple(lang for lang in LANGS if not args.build_langs or lang in args.build_langs)
     try:
-        lessons_dir = args.lessons_dir or course.LESSONS_DIR
-        course_file = args.course or (lessons_dir / "course.yml" if args.lessons_dir else course.COURSE_FILE)
-        lessons = course.load_lessons(course_file, lessons_dir, args.lessons)
+        lessons = course.lessons(args.lessons)
         if args.check:
             problems = stale.check(lessons, root, langs, require_executed=not args.no_execute,
                                    whole_course=not args.lessons and langs == LANGS)
@@ -46,7 +49,7 @@ def run(args) -> int:
             return 1 if problems else 0
         reports = build(lessons, root, langs, execute=not args.no_execute, force=args.force,
                         parallel=args.jobs, timeout=args.timeout, progress=ProgressBar())
-    except BuildError as error:
+    except TranslatedError as error:
         print(str(error), file=sys.stderr)
         return 1
     failed = False

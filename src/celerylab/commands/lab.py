@@ -9,18 +9,16 @@ from pathlib import Path
 
 from celerylab.i18n import LANGS, get_lang, normalize, set_lang, t
 
-ROOT_ENV = "CELERYLAB_ROOT"
 LOOPBACK = "127.0.0.1"
 # Folders JupyterLab opens on, first one present wins: the lessons, then the exercises.
 START_FOLDERS = ("notebooks", "exercises")
 
 
 def course_root() -> Path:
-    """The folder holding notebooks/ and exercises/: $CELERYLAB_ROOT, the checkout, or the cwd."""
-    if os.environ.get(ROOT_ENV):
-        return Path(os.environ[ROOT_ENV]).resolve()
-    checkout = Path(__file__).resolve().parents[3]
-    return checkout if (checkout / "notebooks").is_dir() else Path.cwd()
+    """The folder holding notebooks/ and exercises/ ($CELERYLAB_ROOT, the checkout, or the cwd)."""
+    from celerylab.course import Course
+
+    return Course.default().output_root
 
 
 def register(subparsers) -> None:

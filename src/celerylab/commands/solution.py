@@ -24,7 +24,8 @@ def run(args) -> int:
         return 1
     code = solution_code(info, get_lang(), args.solutions)
     if code is None:
-        print(t("cmd.solution.missing", exercise=info.id, lang=get_lang()), file=sys.stderr)
+        print(t("cmd.solution.missing", exercise=info.id, folder=args.solutions or f"solutions/{get_lang()}"),
+              file=sys.stderr)
         return 1
     print(t("cmd.solution.header", exercise=info.id))
     print(code)

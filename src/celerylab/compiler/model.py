@@ -4,24 +4,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from celerylab.i18n import t
+from celerylab.course import FOLDERS, Lesson
+from celerylab.i18n import TranslatedError
 
 LANGS = ("pt", "en")
 PARTS = ("lesson", "all", "exercises")
 VARIANTS = ("lesson", "exercises", "solutions")
 EXECUTED_VARIANTS = ("lesson", "solutions")
-FOLDERS = {"lesson": "notebooks", "exercises": "exercises", "solutions": "solutions"}
 
 
-class BuildError(Exception):
+class BuildError(TranslatedError):
     """A problem the author must fix; the message is a catalog key rendered in the current language."""
-
-    def __init__(self, key: str, **values: object):
-        self.key, self.values = key, values
-        super().__init__(t(key, **values))
-
-    def __str__(self) -> str:  # re-render, so a language switch after raising still applies
-        return t(self.key, **self.values)
 
 
 @dataclass
@@ -43,23 +36,6 @@ class SourceCell:
         if variant == "lesson":
             return self.part in ("lesson", "all")
         return self.part in ("all", "exercises")
-
-
-@dataclass(frozen=True)
-class Lesson:
-    """A lesson folder (`lNN_slug`) and where its generated notebooks go."""
-
-    name: str
-    folder: Path
-
-    @property
-    def stem(self) -> str:
-        """`l01_retries` -> `01_retries`, the generated notebooks' file name."""
-        return self.name[1:] if self.name.startswith("l") else self.name
-
-    @property
-    def source(self) -> Path:
-        return self.folder / "lesson.md"
 
 
 @dataclass

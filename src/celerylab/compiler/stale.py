@@ -8,6 +8,7 @@ from nbformat import NotebookNode
 from celerylab.compiler import notebook_io
 from celerylab.compiler.model import FOLDERS, LANGS, VARIANTS, Lesson, Target
 from celerylab.compiler.plan import plan_lesson
+from celerylab.notebook_meta import NotebookMeta
 
 RUNTIME_CELL_KEYS = {"execution", "collapsed", "scrolled"}
 
@@ -20,7 +21,7 @@ def structure(notebook: NotebookNode) -> list[tuple]:
 
 
 def _identity(notebook: NotebookNode) -> dict:
-    return {k: v for k, v in notebook.metadata.get("celerylab", {}).items() if k != "executed"}
+    return NotebookMeta.of(notebook).identity()
 
 
 def staleness(target: Target, expected: NotebookNode, root: Path, require_executed: bool) -> str | None:
@@ -39,7 +40,7 @@ def staleness(target: Target, expected: NotebookNode, root: Path, require_execut
         return "build.stale.digest"
     if structure(found) != structure(expected):
         return "build.stale.cells"
-    if require_executed and not found.metadata.get("celerylab", {}).get("executed"):
+    if require_executed and not NotebookMeta.of(found).executed:
         return "build.stale.not_executed"
     return None
 

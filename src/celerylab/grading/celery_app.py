@@ -15,4 +15,6 @@ def grade_submission(self, job: dict) -> dict:
     """Run one prepared grading job on this worker and return what it observed (and which worker)."""
     from celerylab.grading.runner import run_job
 
-    return {**run_job(job), "worker": self.request.hostname}
+    result = run_job(job)
+    verdicts = {exercise: verdict.to_dict() for exercise, verdict in result["verdicts"].items()}
+    return {**result, "verdicts": verdicts, "worker": self.request.hostname}

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import nbformat
 
+from celerylab.notebook_meta import CellMeta
+
 WRITEFILE = re.compile(r"\A\s*%%writefile[ \t]+([^\n]*)\n?")
 
 
@@ -29,7 +31,7 @@ def extract_modules(notebook: nbformat.NotebookNode, folder: str | Path) -> list
     """
     folder = Path(folder).resolve()
     cells = [cell for cell in notebook.cells if cell.cell_type == "code"]
-    marked = [cell for cell in cells if cell.get("metadata", {}).get("celerylab", {}).get("exercise")]
+    marked = [cell for cell in cells if CellMeta.of(cell).exercise]
     written: list[str] = []
     for cell in marked or cells:
         target = writefile_target(cell.source)

@@ -95,11 +95,11 @@ def grade(where: str | Path, options: Options) -> Summary:
 
 
 def _lesson_and_lang(path: Path) -> tuple:
-    from celerylab.grading.locate import notebook_meta
     from celerylab.i18n import normalize
+    from celerylab.notebook_meta import NotebookMeta
 
-    meta = notebook_meta(path)
-    return (meta.get("lesson") if isinstance(meta.get("lesson"), str) else None, normalize(meta.get("lang")))
+    meta = NotebookMeta.read(path)
+    return meta.lesson, normalize(meta.lang)
 
 
 def _dispatch(todo: list[Prepared], options: Options):

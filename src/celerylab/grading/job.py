@@ -68,6 +68,7 @@ def run(spec: dict, results: Path) -> None:
             notes.append({"kind": "strays", "cell": None, "count": str(strays)})
         append(results, {"kind": "execution", "notes": notes})
     from celerylab.grading.engine import run_check
+    from celerylab.grading.verdicts import JobVerdict
 
     before = fingerprint()
     for exercise_id in spec["exercises"]:
@@ -75,13 +76,13 @@ def run(spec: dict, results: Path) -> None:
         outcome = run_check(exercise_id, workdir, include_hidden=True, root=spec.get("root"))
         kill_descendants()
         tampered = fingerprint() != before  # the learner's module patched the checker while imported
-        verdict = {"exercise": exercise_id, "passed": False, "criteria": [], "tampered": tampered, "error": None}
+        verdict = JobVerdict(exercise_id, tampered=tampered)
         if not tampered:
             try:
-                verdict = outcome.to_dict(include_hidden=True)
+                verdict = JobVerdict.from_record(outcome.to_dict(include_hidden=True), exercise_id)
             except Exception as error:  # criteria the learner's code made unprintable
-                verdict["error"] = f"{type(error).__name__}: {error}"
-        append(results, {"kind": "verdict", "exercise": exercise_id, "verdict": verdict})
+                verdict.error = f"{type(error).__name__}: {error}"
+        append(results, {"kind": "verdict", "exercise": exercise_id, "verdict": verdict.to_dict()})
         if tampered:  # nothing in this process can be trusted now: the runner resumes in a fresh one
             os._exit(0)
 

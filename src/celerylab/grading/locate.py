@@ -1,24 +1,11 @@
 """Finding the course's generated notebooks (exercises/, solutions/) by their metadata."""
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
-import celerylab
-from celerylab.course import LESSONS_DIR
-
-REPO_ROOT = Path(celerylab.__file__).resolve().parents[2]
-
-
-def notebook_meta(path: Path) -> dict:
-    """`metadata.celerylab` of a notebook file, or {} when it cannot be read."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        meta = data.get("metadata", {}).get("celerylab", {})
-        return meta if isinstance(meta, dict) else {}
-    except (OSError, ValueError, AttributeError):
-        return {}
+from celerylab.course import LESSONS_DIR, Course
+from celerylab.notebook_meta import NotebookMeta
 
 
 def candidate_folders(variant: str, folder: str | Path | None, root: Path | None) -> list[Path]:
@@ -28,7 +15,7 @@ def candidate_folders(variant: str, folder: str | Path | None, root: Path | None
     places = []
     if root is not None and Path(root).resolve() != LESSONS_DIR.resolve():
         places.append(Path(root).resolve().parent / variant)
-    places += [Path(os.getcwd()) / variant, REPO_ROOT / variant]
+    places += [Path(os.getcwd()) / variant, Course.default().output_root / variant]
     return places
 
 
@@ -40,7 +27,7 @@ def course_notebook(lesson: str, lang: str, variant: str, folder: str | Path | N
             if not directory.is_dir():
                 continue
             for path in sorted(directory.glob("*.ipynb")):
-                meta = notebook_meta(path)
-                if meta.get("lesson") == lesson and meta.get("variant") == variant and meta.get("lang", lang) == lang:
+                meta = NotebookMeta.read(path)
+                if meta.lesson == lesson and meta.variant == variant and (meta.lang or lang) == lang:
                     return path
     return None

@@ -5,10 +5,11 @@ import copy
 
 import nbformat
 
+from celerylab.notebook_meta import CellMeta
+
 
 def check_of(cell) -> str | None:
-    meta = cell.get("metadata", {}).get("celerylab", {})
-    return meta.get("check") if isinstance(meta, dict) else None
+    return CellMeta.of(cell).check
 
 
 def restore_checks(submitted: nbformat.NotebookNode, canonical: nbformat.NotebookNode) -> nbformat.NotebookNode:

@@ -13,6 +13,7 @@ from pathlib import Path
 import psutil
 
 from celerylab.grading.learner import GRADING_ENV
+from celerylab.grading.verdicts import JobVerdict
 from celerylab.stack import appconfig
 
 STACK_ENV = (appconfig.BROKER_ENV, appconfig.NAMESPACE_ENV, appconfig.SETTINGS_ENV)
@@ -73,7 +74,7 @@ def launch(spec: dict, folder: Path, attempt: int, budget: float) -> list[dict]:
 
 
 def run_job(job: dict) -> dict:
-    """Grade one prepared submission: {"execution": notes, "verdicts": {exercise: verdict dict}}."""
+    """Grade one prepared submission: {"execution": notes, "verdicts": {exercise: JobVerdict}}."""
     folder = Path(tempfile.mkdtemp(prefix="celerylab-grade-"))
     workdir = folder / "work"
     workdir.mkdir()
@@ -90,18 +91,17 @@ def run_job(job: dict) -> dict:
                 elif record.get("kind") == "start":
                     started = record.get("exercise")
                 elif record.get("kind") == "verdict" and record.get("exercise") in pending:
-                    verdicts[record["exercise"]] = record["verdict"]
+                    verdicts[record["exercise"]] = JobVerdict.from_record(record.get("verdict"), record["exercise"])
                     started = None
             if execute and notes is None:
                 notes = [{"kind": "execution_crashed", "cell": None}]
             if started in pending and started not in verdicts:
-                verdicts[started] = {"exercise": started, "passed": False, "criteria": [], "crashed": True,
-                                     "error": None}
+                verdicts[started] = JobVerdict.lost(started)
             pending = [exercise for exercise in pending if exercise not in verdicts]
             if not pending:
                 break
         for exercise in pending:
-            verdicts[exercise] = {"exercise": exercise, "passed": False, "criteria": [], "crashed": True, "error": None}
+            verdicts[exercise] = JobVerdict.lost(exercise)
         return {"execution": notes or [], "verdicts": verdicts}
     finally:
         shutil.rmtree(folder, ignore_errors=True)

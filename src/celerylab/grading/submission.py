@@ -9,6 +9,7 @@ from pathlib import Path
 import nbformat
 
 from celerylab.i18n import normalize, t
+from celerylab.notebook_meta import NotebookMeta
 
 MAX_BYTES = 50 * 1024 * 1024
 
@@ -80,10 +81,10 @@ def load(path: str | Path, base: str | Path | None = None) -> Submission:
         nbformat.validate(notebook)
     except Exception as error:  # nbformat raises several types for malformed notebooks
         raise Rejected("grading.reason.invalid_notebook", error=str(error).splitlines()[0]) from None
-    meta = notebook.metadata.get("celerylab", {})
-    if not isinstance(meta, dict) or not meta.get("lesson"):
+    meta = NotebookMeta.of(notebook)
+    if not meta.lesson:
         raise Rejected("grading.reason.no_lesson")
-    if meta.get("variant") != "exercises":
-        raise Rejected("grading.reason.not_exercises", variant=meta.get("variant"))
+    if meta.variant != "exercises":
+        raise Rejected("grading.reason.not_exercises", variant=meta.variant)
     key = submission_key(path, Path(base) if base else path.parent)
-    return Submission(path, key, raw, notebook, str(meta["lesson"]), normalize(meta.get("lang")))
+    return Submission(path, key, raw, notebook, meta.lesson, normalize(meta.lang))

@@ -12,11 +12,12 @@ from celerylab.course import all_exercises, exercises
 from celerylab.grading.extract import extract_modules
 from celerylab.grading.learner import check_and_record
 from celerylab.i18n import t
+from celerylab.notebook_meta import NotebookMeta
 
 
 def exercises_written(notebook: nbformat.NotebookNode, written: list[str], root=None) -> list[str]:
     """Ids of the exercises whose module the notebook writes (its lesson's, when the metadata says)."""
-    lesson = notebook.get("metadata", {}).get("celerylab", {}).get("lesson")
+    lesson = NotebookMeta.of(notebook).lesson
     pool = exercises(lesson, root) if lesson else all_exercises(root)
     return [info.id for info in pool if f"{info.module}.py" in written]
 
@@ -27,7 +28,7 @@ def check_saved(path: str | Path, lang: str | None = None, root=None) -> list[st
         notebook = nbformat.read(str(path), as_version=4)
     except Exception as error:  # a half-written or broken save: say so and wait for the next one
         return [t("watch.unreadable", lang=lang, path=path, error=error)]
-    lang = lang or notebook.get("metadata", {}).get("celerylab", {}).get("lang")  # else the notebook's language
+    lang = lang or NotebookMeta.of(notebook).lang  # else the notebook's language
     with tempfile.TemporaryDirectory(prefix="celerylab-watch-") as folder:
         written = extract_modules(notebook, folder)
         ids = exercises_written(notebook, written, root)

@@ -59,5 +59,16 @@ def t(key: str, lang: str | None = None, **values: object) -> str:
     return texts[normalize(lang) if lang else get_lang()].format(**values)
 
 
+class TranslatedError(Exception):
+    """An error whose message is a catalog key, rendered in the language in force when it is shown."""
+
+    def __init__(self, key: str, **values: object):
+        self.key, self.values = key, values
+        super().__init__(key)
+
+    def __str__(self) -> str:
+        return t(self.key, **self.values)
+
+
 def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in Formatter().parse(text) if name}

@@ -8,13 +8,11 @@ import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-import yaml
-
 from celerylab.sitegen.nb_markdown import notebook_to_page
 from celerylab.sitegen.glossary import gather, glossary_page
+from celerylab.course import Course, Lesson
 from celerylab.i18n import LANGS, t
 
-COURSE_FILE = Path("src/celerylab/course.yml")
 DOCS = "site"
 LESSONS = "lessons"
 GLOSSARY = "glossary.md"
@@ -31,12 +29,8 @@ class SitePages:
 
 def lesson_stems(root: Path) -> list[str]:
     """Notebook stems in course order: course.yml's folders (`l01_retries` -> `01_retries`)."""
-    path = root / COURSE_FILE
-    if not path.is_file():
-        return []
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or []
-    names = data.get("lessons", []) if isinstance(data, dict) else data
-    return [name[1:] if name.startswith("l") else name for name in map(str, names)]
+    course = Course.at_checkout(root)
+    return [Lesson(name, course.lessons_dir / name).stem for name in course.lesson_names()]
 
 
 def notebooks_in_order(root: Path, lang: str) -> list[Path]:

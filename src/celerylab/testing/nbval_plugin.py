@@ -10,6 +10,7 @@ from nbval.kernel import CURRENT_ENV_KERNEL_NAME, RunningKernel, start_new_kerne
 from nbval.plugin import IPyNbFile
 
 from celerylab.compiler.executor import KERNEL, kernel_env
+from celerylab.notebook_meta import NotebookMeta
 
 SANITIZE_FILE = Path(__file__).with_name("nbval_sanitize.txt")
 PATHS_INI = "celerylab_nbval_paths"
@@ -57,7 +58,7 @@ class LessonNotebook(IPyNbFile):
             kernel_name = CURRENT_ENV_KERNEL_NAME
         else:
             kernel_name = option.nbval_kernel_name or self.nb.metadata.get("kernelspec", {}).get("name", KERNEL)
-        lang = self.nb.metadata.get("celerylab", {}).get("lang", "pt")
+        lang = NotebookMeta.of(self.nb).lang or "pt"
         self.workdir = tempfile.mkdtemp(prefix="celerylab-nbval-")
         self.kernel = LessonKernel(kernel_name, self.workdir, kernel_env(lang, self.workdir),
                                    option.nbval_kernel_startup_timeout)

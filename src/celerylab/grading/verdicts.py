@@ -1,0 +1,67 @@
+"""Typed verdicts of the grading pipeline: what a job reports per exercise, and the points it scores."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass
+class JobVerdict:
+    """One exercise as a grading job reported it: the recorded criteria, or why there are none."""
+
+    exercise: str
+    criteria: list[dict] = field(default_factory=list)
+    error: str | None = None
+    crashed: bool = False
+    tampered: bool = False
+
+    @classmethod
+    def lost(cls, exercise: str) -> "JobVerdict":
+        """The job died (or ran out of time) before reporting this exercise."""
+        return cls(exercise, crashed=True)
+
+    @classmethod
+    def from_record(cls, record: Any, exercise: str) -> "JobVerdict":
+        """Read back from the job's JSON line; anything malformed counts as a crash, never as a pass."""
+        if not isinstance(record, dict):
+            return cls.lost(exercise)
+        criteria = record.get("criteria")
+        criteria = [c for c in criteria if isinstance(c, dict)] if isinstance(criteria, list) else []
+        error = record.get("error")
+        return cls(exercise, criteria, str(error) if error else None,
+                   bool(record.get("crashed")), bool(record.get("tampered")))
+
+    @property
+    def passed(self) -> bool:
+        """Decided here, from the criteria the check recorded, not from any flag the job reported."""
+        return (not self.error and not self.crashed and not self.tampered and bool(self.criteria)
+                and all(criterion.get("passed") is True for criterion in self.criteria))
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass
+class ScoredExercise:
+    """An exercise in a gradebook entry: points out of its maximum, and the evidence behind them."""
+
+    points: int
+    max: int
+    passed: bool
+    error: str | None = None
+    crashed: bool = False
+    tampered: bool = False
+    criteria: list[dict] = field(default_factory=list)
+
+    @classmethod
+    def from_verdict(cls, verdict: JobVerdict, points: int) -> "ScoredExercise":
+        passed = verdict.passed
+        return cls(points if passed else 0, points, passed, verdict.error, verdict.crashed, verdict.tampered,
+                   verdict.criteria)
+
+    @classmethod
+    def zero(cls, points: int) -> "ScoredExercise":
+        return cls(0, points, False)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
