@@ -36,16 +36,16 @@ def catalog_files(lessons_dir: Path, lessons: list[str]) -> list[Path]:
 def entry_problems(path: Path, line: int, key: str, texts: object) -> list[Problem]:
     """An entry needs non-empty pt and en texts with the same {placeholders}."""
     if not isinstance(texts, dict):
-        return [Problem(path, line, "dev.p.catalog_langs", {"key": key, "langs": ", ".join(LANGS)})]
+        return [Problem(path, line, "dev.p.catalog_langs", {"name": key, "langs": ", ".join(LANGS)})]
     missing = [lang for lang in LANGS if not (isinstance(texts.get(lang), str) and texts[lang].strip())]
     if missing:
-        return [Problem(path, line, "dev.p.catalog_langs", {"key": key, "langs": ", ".join(missing)})]
+        return [Problem(path, line, "dev.p.catalog_langs", {"name": key, "langs": ", ".join(missing)})]
     try:
         found = {lang: placeholders(texts[lang]) for lang in LANGS}
     except ValueError as error:
-        return [Problem(path, line, "dev.p.bad_format", {"key": key, "error": str(error)})]
+        return [Problem(path, line, "dev.p.bad_format", {"name": key, "error": str(error)})]
     if found["pt"] != found["en"]:
-        return [Problem(path, line, "dev.p.placeholders", {"key": key, "pt": sorted(found["pt"]),
+        return [Problem(path, line, "dev.p.placeholders", {"name": key, "pt": sorted(found["pt"]),
                                                           "en": sorted(found["en"])})]
     return []
 
@@ -62,11 +62,11 @@ def load(lessons_dir: Path, lessons: list[str]) -> Catalog:
             line = lines.get(key, 1)
             if key in where:
                 first = where[key]
-                problems.append(Problem(path, line, "dev.p.key_twice", {"key": key, "first": f"{first[0]}:{first[1]}"}))
+                problems.append(Problem(path, line, "dev.p.key_twice", {"name": key, "first": f"{first[0]}:{first[1]}"}))
                 continue
             where[key] = (path, line)
             if lesson and not key.startswith(lesson.split("_", 1)[0] + "."):
-                problems.append(Problem(path, line, "dev.p.key_prefix", {"key": key,
+                problems.append(Problem(path, line, "dev.p.key_prefix", {"name": key,
                                                                          "prefix": lesson.split("_", 1)[0] + "."}))
             problems += entry_problems(path, line, key, texts)
     return Catalog(where, problems)

@@ -35,10 +35,10 @@ def declared(folder: Path, prefix: str) -> tuple[dict[str, int], list[Problem]]:
             problems.append(Problem(path, line, "dev.p.no_module", {"exercise": name}))
         for lang in LANGS:
             if not _text(info.get("title"), lang):
-                problems.append(Problem(path, line, "dev.p.no_title", {"exercise": name, "lang": lang}))
+                problems.append(Problem(path, line, "dev.p.no_title", {"exercise": name, "language": lang}))
             hints = info.get("hints")
             if not (isinstance(hints, list) and hints and all(_text(hint, lang) for hint in hints)):
-                problems.append(Problem(path, line, "dev.p.no_hints", {"exercise": name, "lang": lang}))
+                problems.append(Problem(path, line, "dev.p.no_hints", {"exercise": name, "language": lang}))
     return ids, problems
 
 

@@ -58,5 +58,5 @@ def lesson_key_problems(folder: Path, catalog: Catalog) -> tuple[list[Problem], 
             if use.prefix and not catalog.has_prefix(use.text):
                 problems.append(Problem(path, use.line, "dev.p.no_key_prefix", {"prefix": use.text}))
             elif not use.prefix and use.text not in catalog:
-                problems.append(Problem(path, use.line, "dev.p.no_key", {"key": use.text}))
+                problems.append(Problem(path, use.line, "dev.p.no_key", {"name": use.text}))
     return problems, count

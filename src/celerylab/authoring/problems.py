@@ -50,6 +50,6 @@ def yaml_mapping(path: Path) -> tuple[dict, dict[str, int], list[Problem]]:
     for key_node, _ in node.value:
         if key_node.value in lines:
             problems.append(Problem(path, key_node.start_mark.line + 1, "dev.p.duplicate_key",
-                                    {"key": key_node.value, "first": lines[key_node.value]}))
+                                    {"name": key_node.value, "first": lines[key_node.value]}))
         lines.setdefault(str(key_node.value), key_node.start_mark.line + 1)
     return {str(k): v for k, v in data.items()}, lines, problems

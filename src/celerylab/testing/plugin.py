@@ -1,4 +1,4 @@
-"""pytest plugin for the whole suite: the `needs` marker (what a test needs from the machine) and a throwaway learner home."""
+"""pytest plugin for the whole suite: the `needs` and `live` markers and a throwaway learner home."""
 from __future__ import annotations
 
 import atexit
@@ -45,6 +45,8 @@ def available(what: str) -> bool:
 
 def pytest_configure(config) -> None:
     config.addinivalue_line("markers", "needs(*what): machine services the test needs: " + ", ".join(CHECKS))
+    config.addinivalue_line("markers", "live: starts processes (a stack, a fake service, a kernel); "
+                                       "-m 'not live' runs only the fast tests")
 
 
 def pytest_collection_modifyitems(config, items) -> None:
