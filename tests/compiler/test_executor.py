@@ -3,11 +3,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from nbformat.v4 import new_code_cell, new_notebook
 
 from celerylab.compiler.executor import execute_all
 from celerylab.compiler.model import Lesson, Target
 from celerylab.i18n import set_lang
+
+pytestmark = pytest.mark.live  # starts processes
 
 
 def notebook(*sources):

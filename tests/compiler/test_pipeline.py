@@ -3,8 +3,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from celerylab.compiler import stale
 from celerylab.compiler.pipeline import build
+
+pytestmark = pytest.mark.live  # starts processes
 
 
 def outputs(path, cell_id) -> str:

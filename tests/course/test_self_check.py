@@ -10,6 +10,8 @@ from celerylab.course import all_exercises
 from celerylab.grading.engine import run_check
 from celerylab.grading.extract import extract_modules
 
+pytestmark = pytest.mark.live  # starts processes
+
 ROOT = Path(__file__).resolve().parents[2]
 CASES = [(exercise.id, exercise.lesson, lang, variant)
          for exercise in all_exercises() for lang in ("pt", "en") for variant in ("exercises", "solutions")]

@@ -21,7 +21,7 @@ from celerylab.stack.roles import BEAT_READY, FLOWER_READY, WORKER_READY
 from composefile import (ROOT, Localizer, as_argv, as_env, dockerfile_env, load_compose,
                          local_base_env, read_env_file)
 
-pytestmark = [pytest.mark.slow, pytest.mark.needs("redis-server")]
+pytestmark = [pytest.mark.live, pytest.mark.slow, pytest.mark.needs("redis-server")]
 
 READY = {"redis": r"Ready to accept connections", "worker-default": WORKER_READY,
          "worker-priority": WORKER_READY, "worker-heavy": WORKER_READY, "beat": BEAT_READY,

@@ -30,7 +30,7 @@ SMOKE_EXPECTED = ["Broker:", "resultado: 5"]
 SMOKE_CELLS = ['from celerylab.stack import Stack\nstack = Stack.start("celerylab.stack.smoke")\nprint(stack.describe())',
                'print("resultado:", stack.app.send_task("celerylab.smoke.add", (2, 3)).get(timeout=30))']
 
-pytestmark = [pytest.mark.slow, pytest.mark.needs("chromium")]
+pytestmark = [pytest.mark.live, pytest.mark.slow, pytest.mark.needs("chromium")]
 
 KERNEL_IDLE = "() => /\\| Idle/.test(document.querySelector('.jp-StatusBar-Widget')?.textContent || '')"
 PROMPTS = "Array.from(document.querySelectorAll('.jp-NotebookPanel .jp-CodeCell .jp-InputPrompt')).map(e => e.textContent.trim())"

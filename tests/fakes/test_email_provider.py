@@ -7,6 +7,8 @@ from celerylab.fakes.clients import InvalidAddress, ProviderUnavailable, send_em
 from celerylab.fakes.control import FakeControl
 from celerylab.stack.process import ManagedProcess
 
+pytestmark = pytest.mark.live  # starts processes
+
 
 @pytest.fixture
 def provider(monkeypatch):

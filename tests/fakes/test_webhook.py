@@ -9,6 +9,8 @@ from celerylab.fakes.clients import RateLimited, call_webhook
 from celerylab.fakes.control import FakeControl
 from celerylab.stack.process import ManagedProcess
 
+pytestmark = pytest.mark.live  # starts processes
+
 
 def test_rate_limit_then_success(monkeypatch):
     process = ManagedProcess("webhook", [sys.executable, "-m", "celerylab.fakes.webhook"],

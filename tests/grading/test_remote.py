@@ -12,7 +12,7 @@ import submissions
 from conftest import COURSE, EXERCISES
 
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(600), pytest.mark.needs("redis-server")]
+pytestmark = [pytest.mark.live, pytest.mark.slow, pytest.mark.timeout(600), pytest.mark.needs("redis-server")]
 
 def test_two_workers_share_the_batch(tmp_path):
     folder = submissions.write_all(tmp_path / "in", ["good_pt", "partial", "unsolved", "invalid_json"])

@@ -11,7 +11,7 @@ import pytest
 from site_helpers import ROOT
 
 CHROMIUM = Path("/usr/bin/chromium")
-pytestmark = pytest.mark.needs("chromium")
+pytestmark = [pytest.mark.live, pytest.mark.needs("chromium")]
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SCREENSHOTS = ROOT / "build" / "screenshots"

@@ -4,9 +4,13 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from site_helpers import ROOT, mkdocs_build
 
 from celerylab.sitegen.links import check_site
+
+pytestmark = pytest.mark.live  # starts processes
 
 
 SWITCH = re.compile(r'<a href="([^"]*)" hreflang="(pt|en)" class="md-select__link">')

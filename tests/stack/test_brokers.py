@@ -5,6 +5,8 @@ import pytest
 
 from celerylab.stack import Stack
 
+pytestmark = pytest.mark.live  # starts processes
+
 
 @pytest.mark.parametrize("kind", [pytest.param("url", marks=pytest.mark.needs("machine-redis")),
                                   pytest.param("redis-server", marks=pytest.mark.needs("redis-server")),

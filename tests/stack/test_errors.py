@@ -9,6 +9,8 @@ import pytest
 from celerylab.i18n import set_lang
 from celerylab.stack import Stack, StackError
 
+pytestmark = pytest.mark.live  # starts processes
+
 
 @pytest.fixture(autouse=True)
 def english():

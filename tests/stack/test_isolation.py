@@ -7,6 +7,8 @@ import pytest
 
 from celerylab.stack import Stack
 
+pytestmark = pytest.mark.live  # starts processes
+
 
 @pytest.mark.needs("machine-redis", "redis-server")
 def test_four_stacks_at_once_do_not_cross_talk(machine_redis):

@@ -13,6 +13,8 @@ import pytest
 
 from celerylab.stack import Stack, WorkerSpec
 
+pytestmark = pytest.mark.live  # starts processes
+
 OWNER = """
 import json, sys, time, psutil
 from celerylab.stack import Stack, WorkerSpec

@@ -5,7 +5,11 @@ import json
 import signal
 import urllib.request
 
+import pytest
+
 from celerylab.stack import Stack
+
+pytestmark = pytest.mark.live  # starts processes
 
 
 def test_worker_kill_and_restart():

@@ -8,6 +8,8 @@ import pytest
 from celerylab import appdb
 from celerylab.lessons.l01_retries import helpers, scenarios
 
+pytestmark = pytest.mark.live  # starts processes
+
 POSTGRES = os.environ.get("CELERYLAB_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 
 

@@ -5,6 +5,8 @@ import pytest
 
 from celerylab.lessons.l01_retries import helpers, scenarios
 
+pytestmark = pytest.mark.live  # starts processes
+
 
 @pytest.fixture(scope="module")
 def stack():
