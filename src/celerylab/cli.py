@@ -18,6 +18,7 @@ COMMANDS = [
     "celerylab.commands.solution",
     "celerylab.commands.grade",
     "celerylab.commands.build",
+    "celerylab.commands.dev",
 ]
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from celerylab.deploy.app import QUEUES, app
 
 
@@ -31,6 +33,7 @@ def test_production_settings():
     assert app.conf.accept_content == ["json"]
 
 
+@pytest.mark.live
 def test_broker_comes_from_redis_url_outside_a_stack():
     code = "from celerylab.deploy.app import app; print(app.conf.broker_url)"
     env = {"PATH": "/usr/bin:/bin", "REDIS_URL": "redis://redis:6379/0"}

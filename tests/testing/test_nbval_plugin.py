@@ -32,6 +32,7 @@ def test_sanitize_file_is_ascii_and_tames_noise():
         "deliveries: 2, retries after 4 s, ana@example.com"
 
 
+@pytest.mark.live
 @pytest.mark.slow
 def test_nbval_validates_generated_notebooks_only(built_course, tmp_path):
     built, _ = built_course

@@ -1,0 +1,1 @@
+"""Tools for course authors: the course's consistency check and the new-lesson scaffold."""
