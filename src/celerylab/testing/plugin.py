@@ -45,6 +45,7 @@ def available(what: str) -> bool:
 
 def pytest_configure(config) -> None:
     config.addinivalue_line("markers", "needs(*what): machine services the test needs: " + ", ".join(CHECKS))
+    config.addinivalue_line("markers", "live: starts real processes (a stack, a server)")
 
 
 def pytest_collection_modifyitems(config, items) -> None:
