@@ -36,12 +36,15 @@ def test_private_redis_restart_worker_resumes_and_data_kept_on_request():
         client.close()
 
 
-def test_embedded_restart_worker_resumes():
-    with Stack.start(SMOKE, broker_kind="embedded", timeline=False) as stack:
+def test_embedded_restart_worker_and_timeline_resume():
+    with Stack.start(SMOKE, broker_kind="embedded") as stack:
         assert add(stack, 1) == 2
         url = stack.broker.url
         stack.broker.restart()
         assert stack.broker.url == url and add(stack, 5) == 10
+        stack.timeline.sync()
+        task_id = stack.app.send_task("celerylab.smoke.add", (1, 1)).id
+        stack.timeline.wait_for("task-succeeded", task_id, timeout=20)
         with pytest.raises(StackError):
             stack.broker.restart(keep_data=True)
 
