@@ -71,7 +71,7 @@ class Timeline:
         """Publish marker events until one comes back: the subscription is live."""
         token = uuid.uuid4().hex
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline and self._error is None:
+        while time.monotonic() < deadline and self._thread is not None and self._thread.is_alive():
             self._dispatch(SYNC_EVENT, token=token)
             with self._cond:
                 if self._cond.wait_for(lambda: self._seen_token(token), timeout=0.2):
