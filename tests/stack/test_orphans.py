@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import psutil
 import pytest
@@ -19,7 +20,8 @@ OWNER = """
 import json, sys, time, psutil
 from celerylab.stack import Stack, WorkerSpec
 stack = Stack.start("celerylab.stack.smoke", workers=[WorkerSpec(pool="prefork", concurrency=2)],
-                    beats=1, flower=True, broker_kind=sys.argv[1])
+                    beats=1, flower=True, broker_kind=sys.argv[1], pythonpath=(sys.argv[2],))
+stack.add_http_app("producer", "stack_producer:api")
 stack.app.send_task("celerylab.smoke.ping").get(timeout=10)
 pids = []
 for process in stack.processes():
@@ -42,11 +44,12 @@ def wait_all_gone(pids: list[int], timeout: float = 10.0) -> list[int]:
 @pytest.mark.needs("redis-server")
 def test_sigkill_of_the_owner_leaves_no_process(tmp_path):
     for kind in ("embedded", "redis-server"):
-        owner = subprocess.Popen([sys.executable, "-c", OWNER, kind], stdout=subprocess.PIPE, text=True)
+        owner = subprocess.Popen([sys.executable, "-c", OWNER, kind, str(Path(__file__).parent)],
+                                 stdout=subprocess.PIPE, text=True)
         try:
             started = json.loads(owner.stdout.readline())
             pids = started["pids"]
-            assert len(pids) >= 6  # broker, worker + 2 pool children, beat, flower
+            assert len(pids) >= 7  # broker, worker + 2 pool children, beat, flower, uvicorn
             assert all(psutil.pid_exists(p) for p in pids)
         finally:
             os.kill(owner.pid, signal.SIGKILL)

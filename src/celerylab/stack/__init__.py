@@ -1,7 +1,8 @@
 """The live stack: real Celery workers, beats and flower on a private broker, with no orphans."""
 from __future__ import annotations
 
-__all__ = ["Stack", "WorkerSpec", "StackError", "create_app"]
+__all__ = ["Stack", "WorkerSpec", "StackError", "create_app", "Node", "WorkerNode", "BeatNode", "FlowerNode",
+           "ServiceNode"]
 
 
 def __getattr__(name: str):
@@ -14,6 +15,12 @@ def __getattr__(name: str):
     if name == "StackError":
         from celerylab.stack.errors import StackError
         return StackError
+    if name in ("Node", "BeatNode", "FlowerNode", "ServiceNode"):
+        from celerylab.stack import nodes
+        return getattr(nodes, name)
+    if name == "WorkerNode":
+        from celerylab.stack.worker_node import WorkerNode
+        return WorkerNode
     if name == "create_app":
         from celerylab.stack.appconfig import create_app
         return create_app

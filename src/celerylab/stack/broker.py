@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
@@ -36,6 +37,42 @@ class Broker:
     def close(self) -> None:
         if self.process is not None:
             self.process.stop(timeout=0.5)
+
+    # -- restarting the broker under a running stack -----------------------------
+    def _owned(self) -> ManagedProcess:
+        if self.process is None:
+            raise StackError("stack.broker_not_owned", url=self.url)
+        return self.process
+
+    def stop(self, keep_data: bool = False) -> None:
+        """Stop the broker this stack started (same port on start()); keep_data saves its keys first."""
+        process = self._owned()
+        if self.kind == "embedded":
+            if keep_data:
+                raise StackError("stack.embedded_keeps_no_data")
+            port = self.url.rsplit(":", 1)[1].split("/")[0]
+            if "--port" not in process.argv:
+                process.argv += ["--port", port]
+        elif keep_data:
+            client = redis.Redis.from_url(self.url, socket_timeout=10)
+            try:
+                client.save()
+            finally:
+                client.close()
+        else:
+            Path(process.cwd, "dump.rdb").unlink(missing_ok=True)
+        process.stop(timeout=2)
+
+    def start(self) -> None:
+        """Start the broker again on its port, after stop()."""
+        self._owned().start()
+
+    def restart(self, downtime: float = 0, keep_data: bool = False) -> None:
+        """stop(), `downtime` seconds with no broker, start(): clients see the connection drop."""
+        self.stop(keep_data=keep_data)
+        if downtime > 0:
+            time.sleep(downtime)  # the outage itself, not a wait for a condition
+        self.start()
 
 
 def check_url(url: str) -> str:

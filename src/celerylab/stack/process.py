@@ -15,6 +15,13 @@ from celerylab.stack.errors import StackError
 TAIL_LINES = 25
 
 
+class LogText(str):
+    """A process log as text; calling it (``node.logs()``) gives the same text."""
+
+    def __call__(self) -> str:
+        return str(self)
+
+
 class ManagedProcess:
     """A handle on a child process: ``pid``, ``logs``, ``wait_for_log()``, ``kill()``, ``restart()``, ``stop()``."""
 
@@ -127,9 +134,14 @@ class ManagedProcess:
         return self._popen.poll() if self._popen else None
 
     @property
-    def logs(self) -> str:
+    def logs(self) -> LogText:
         with self._cond:
-            return "\n".join(self.lines)
+            return LogText("\n".join(self.lines))
+
+    def log_offset(self) -> int:
+        """The current end of the log: pass it as ``since=`` to wait only for newer lines."""
+        with self._cond:
+            return len(self.lines)
 
     def tail(self, n: int = TAIL_LINES) -> str:
         with self._cond:

@@ -2,11 +2,7 @@
 from __future__ import annotations
 
 import sys
-import time
-import urllib.request
 from dataclasses import dataclass, field
-
-from celerylab.stack.errors import StackError
 
 WORKER_READY = r"\bready\.$"
 BEAT_READY = r"beat: Starting"
@@ -24,6 +20,13 @@ class WorkerSpec:
     settings: dict = field(default_factory=dict)
     env: dict = field(default_factory=dict)
     loglevel: str = "INFO"
+    prefetch_multiplier: int | None = None
+    extra_args: tuple = ()
+
+    def celery_settings(self) -> dict:
+        """This worker's own settings (prefetch_multiplier included), over the stack's."""
+        extra = {} if self.prefetch_multiplier is None else {"worker_prefetch_multiplier": self.prefetch_multiplier}
+        return {**self.settings, **extra}
 
 
 def celery_argv(app: str, *args: str) -> list[str]:
@@ -36,7 +39,7 @@ def worker_argv(app: str, spec: WorkerSpec, nodename: str) -> list[str]:
                        "--without-heartbeat", "-E", "--loglevel", spec.loglevel)
     if spec.queues:
         argv += ["-Q", ",".join(spec.queues)]
-    return argv
+    return argv + [str(arg) for arg in spec.extra_args]
 
 
 def beat_argv(app: str, schedule_file: str, scheduler: str | None, max_interval: float) -> list[str]:
@@ -51,17 +54,3 @@ def flower_argv(app: str, port: int, db_path: str) -> list[str]:
     return celery_argv(app, "flower", f"--port={port}", "--address=127.0.0.1",
                        f"--db={db_path}", "--persistent=False", "--purge_offline_workers=60")
 
-
-def wait_http_ok(url: str, timeout: float = 10.0) -> None:
-    """Poll `url` until it answers 200 (each try bounded by its own timeout)."""
-    deadline = time.monotonic() + timeout
-    last: Exception | None = None
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(url, timeout=1) as response:
-                if response.status == 200:
-                    return
-        except OSError as error:
-            last = error
-        time.sleep(0.05)
-    raise StackError("stack.http_timeout", url=url, error=last)

@@ -36,3 +36,14 @@ def sleep(seconds: float) -> float:
 @app.task(name="celerylab.smoke.tick")
 def tick() -> float:
     return time.time()
+
+
+@app.task(name="celerylab.smoke.setting")
+def setting(name: str):
+    """A setting as the worker's app sees it (what a WorkerSpec's settings became)."""
+    return app.conf.get(name)
+
+
+@app.task(name="celerylab.smoke.env")
+def env(name: str) -> str | None:
+    return os.environ.get(name)

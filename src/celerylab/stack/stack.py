@@ -2,11 +2,9 @@
 from __future__ import annotations
 
 import atexit
-import importlib
 import json
 import os
 import shutil
-import sys
 import tempfile
 import uuid
 import weakref
@@ -15,21 +13,24 @@ from pathlib import Path
 
 from celery import Celery
 
+from celerylab import appdb
 from celerylab.i18n import t
 from celerylab.stack import appconfig, broker as brokers, guard
+from celerylab.stack.client import client_app
+from celerylab.stack.database import StackDatabase
 from celerylab.stack.errors import StackError
-from celerylab.stack.ports import free_port
-from celerylab.stack.process import ManagedProcess
-from celerylab.stack.roles import (BEAT_READY, FLOWER_READY, WORKER_READY, WorkerSpec, beat_argv,
-                                   flower_argv, wait_http_ok, worker_argv)
+from celerylab.stack.launch import NodeLauncher
+from celerylab.stack.nodes import BeatNode, FlowerNode, Node, ServiceNode
+from celerylab.stack.roles import WorkerSpec
 from celerylab.stack.timeline import Timeline
+from celerylab.stack.worker_node import WorkerNode
 
 SETTINGS_ENV = appconfig.SETTINGS_ENV
 _open_stacks: "weakref.WeakSet[Stack]" = weakref.WeakSet()
 CLOSE_GRACE = 0.5  # seconds a process gets after SIGTERM when the stack closes
 
 
-class Stack:
+class Stack(NodeLauncher):
     """A running Celery deployment; use ``with Stack.start(...) as s`` or ``s = Stack.start(...)``.
 
     app: the module the processes load with ``celery -A`` (it must expose ``app``).
@@ -43,6 +44,8 @@ class Stack:
     passes the lesson's own module so that learner code runs only in the stack's processes.
     services: helper processes started before the workers, ``{name: module}``; each module
     prints ``listening on HOST:PORT`` and every process gets ``CELERYLAB_<NAME>_URL``.
+    database / schema: an application database (``database=True``, or its schema statements
+    as ``database=[...]`` or ``schema=[...]``): see celerylab.stack.database.
     """
 
     def __init__(self, app: str, *, workers: int | list[WorkerSpec] = 1, beats: int = 0,
@@ -50,7 +53,8 @@ class Stack:
                  flower: bool = False, broker_url: str | None = None, broker_kind: str | None = None,
                  settings: dict | None = None, env: dict | None = None, pythonpath: tuple = (),
                  timeline: bool = True, services: dict[str, str] | None = None,
-                 client: str | None = None):
+                 client: str | None = None, database: bool | list[str] | tuple = False,
+                 schema: list[str] | tuple = ()):
         self.app_module = app
         self.client_module = client or app
         self.worker_specs = [WorkerSpec() for _ in range(workers)] if isinstance(workers, int) else list(workers)
@@ -64,16 +68,19 @@ class Stack:
         self.pythonpath = [os.getcwd(), *map(str, pythonpath)]
         self.want_timeline = timeline
         self.service_modules = dict(services or {})
+        self.schema = list(database) if isinstance(database, (list, tuple)) else list(schema)
+        self.want_database = bool(database) or bool(self.schema)
+        self.database: StackDatabase | None = None
         self.id = uuid.uuid4().hex[:8]
         self.namespace = f"celerylab:{self.id}:"
         self.workdir = Path(tempfile.mkdtemp(prefix=f"celerylab-{self.id}-"))
         guard.watch_folder(str(self.workdir))
         self.broker: brokers.Broker | None = None
-        self.workers: list[ManagedProcess] = []
-        self.beats: list[ManagedProcess] = []
-        self.flower: ManagedProcess | None = None
+        self.workers: list[WorkerNode] = []
+        self.beats: list[BeatNode] = []
+        self.flower: FlowerNode | None = None
         self.flower_url: str | None = None
-        self.services: dict[str, ManagedProcess] = {}
+        self.services: dict[str, ServiceNode] = {}
         self.timeline: Timeline | None = None
         self.app: Celery | None = None
         self.closed = False
@@ -94,7 +101,12 @@ class Stack:
     def _start(self) -> None:
         _open_stacks.add(self)
         self.broker = brokers.choose(self.workdir, self.broker_url, self.broker_kind)
-        self.app = self._client_app()
+        if self.want_database:
+            self.database = StackDatabase.create(self.id, self.workdir, self.schema)
+            self.cleanups.append(self.database.drop)
+            self.extra_env[appdb.DATABASE_URL_ENV] = self.database.url
+        self.app, self.module_app = client_app(self.client_module, self.broker.url, self.namespace,
+                                               self.settings, self.pythonpath)
         if self.service_modules:
             with ThreadPoolExecutor(max_workers=len(self.service_modules)) as pool:
                 for future in [pool.submit(self.add_service, name, module)
@@ -109,36 +121,6 @@ class Stack:
         with ThreadPoolExecutor(max_workers=max(1, len(jobs))) as pool:
             for future in [pool.submit(job) for job in jobs]:
                 future.result()
-
-    def _client_app(self) -> Celery:
-        """This stack's own client app: the module app's settings, bound to this broker only.
-
-        The module's app (what ``tasks.some_task.delay()`` uses in a notebook) is rebound
-        to the most recently started stack; ``stack.app`` always talks to this one.
-        """
-        os.environ[appconfig.BROKER_ENV] = self.broker.url
-        os.environ[appconfig.NAMESPACE_ENV] = self.namespace
-        for path in reversed(self.pythonpath):
-            if path not in sys.path:
-                sys.path.insert(0, path)
-        try:
-            module = importlib.import_module(self.client_module)
-        except ImportError as error:
-            raise StackError("stack.no_module", module=self.client_module, error=error) from error
-        except Exception as error:
-            raise StackError("stack.module_error", module=self.client_module, error=error) from error
-        module_app = getattr(module, "app", None) or getattr(module, "celery", None)
-        if not isinstance(module_app, Celery):
-            raise StackError("stack.no_app", module=self.client_module)
-        appconfig.rebind_all(self.broker.url, self.namespace)
-        appconfig.rebind(module_app, self.broker.url, self.namespace)
-        module_app.conf.update(self.settings)
-        client = Celery(module_app.main, set_as_current=False)
-        client.conf.update(module_app.conf.table(with_defaults=False))
-        client.conf.update(appconfig.stack_settings(self.broker.url, self.namespace))
-        client.conf.update(self.settings)
-        self.module_app = module_app
-        return client
 
     def _start_timeline(self) -> None:
         self.timeline = Timeline(self.app).start()
@@ -155,58 +137,6 @@ class Stack:
         env.update(self.extra_env)
         env.update({k: str(v) for k, v in (extra or {}).items()})
         return {k: v.replace("{workdir}", str(self.workdir)) for k, v in env.items()}
-
-    def _spawn(self, name: str, argv: list[str], ready: str, env: dict | None = None,
-               timeout: float = 30.0) -> ManagedProcess:
-        process = ManagedProcess(name, argv, env=self.process_env(env), cwd=self.workdir,
-                                 log_path=self.workdir / f"{name}.log", ready_pattern=ready,
-                                 ready_timeout=timeout)
-        try:
-            return process.start()
-        except BaseException:
-            process.stop(timeout=1)
-            raise
-
-    def add_worker(self, spec: WorkerSpec | None = None, **fields) -> ManagedProcess:
-        """Start one more worker (a WorkerSpec, or its fields as keywords) and wait until it is ready."""
-        spec = spec or WorkerSpec(**fields)
-        index = len(self.workers) + 1
-        nodename = spec.name or f"w{index}-{self.id}@%h"
-        env = dict(spec.env)
-        if spec.settings:
-            env[SETTINGS_ENV] = json.dumps({**self.settings, **spec.settings})
-        argv = worker_argv(self.app_module, spec, nodename)
-        process = self._spawn(f"worker{index}", argv, WORKER_READY, env)
-        self.workers.append(process)
-        return process
-
-    def add_beat(self, scheduler: str | None = None) -> ManagedProcess:
-        index = len(self.beats) + 1
-        argv = beat_argv(self.app_module, str(self.workdir / f"beat{index}-schedule"),
-                         scheduler or self.beat_scheduler, self.beat_max_interval)
-        process = self._spawn(f"beat{index}", argv, BEAT_READY)
-        self.beats.append(process)
-        return process
-
-    def start_flower(self) -> ManagedProcess:
-        port = free_port()
-        argv = flower_argv(self.app_module, port, str(self.workdir / "flower.db"))
-        self.flower = self._spawn("flower", argv, FLOWER_READY)
-        self.flower_url = f"http://127.0.0.1:{port}"
-        wait_http_ok(f"{self.flower_url}/healthcheck")
-        return self.flower
-
-    def add_service(self, name: str, module: str, *args: str, env: dict | None = None) -> ManagedProcess:
-        """Start a helper process (``python -m module``) that prints ``listening on HOST:PORT``."""
-        argv = [sys.executable, "-m", module, *args]
-        process = self._spawn(name, argv, r"listening on [\d.]+:\d+", env)
-        self.services[name] = process
-        self.extra_env[f"CELERYLAB_{name.upper()}_URL"] = self.service_url(name)
-        return process
-
-    def service_url(self, name: str) -> str:
-        match = self.services[name].wait_for_log(r"listening on ([\d.]+:\d+)", 1, since=0)
-        return f"http://{match.group(1)}"
 
     # -- stop ----------------------------------------------------------------
     def close(self) -> None:
@@ -246,7 +176,17 @@ class Stack:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    def processes(self) -> list[ManagedProcess]:
+    @property
+    def database_url(self) -> str | None:
+        return self.database.url if self.database else None
+
+    def db(self):
+        """A new connection to this stack's application database (see celerylab.appdb)."""
+        if self.database is None:
+            raise StackError("stack.no_database")
+        return self.database.connect()
+
+    def processes(self) -> list[Node]:
         extra = [self.broker.process] if self.broker and self.broker.process else []
         return [*extra, *self.workers, *self.beats, *([self.flower] if self.flower else []),
                 *self.services.values()]

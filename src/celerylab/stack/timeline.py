@@ -11,6 +11,7 @@ from celery import Celery
 TASK_EVENTS = ("task-sent", "task-received", "task-started", "task-retried",
                "task-succeeded", "task-failed", "task-rejected", "task-revoked")
 SYNC_EVENT = "celerylab-sync"
+RESUBSCRIBE_PAUSE = 0.2  # seconds between attempts to subscribe again after the broker went away
 
 
 @dataclass
@@ -34,6 +35,7 @@ class Timeline:
         self._receiver = None
         self._thread: threading.Thread | None = None
         self._error: BaseException | None = None
+        self._stopped = threading.Event()
 
     def start(self, timeout: float = 10.0) -> "Timeline":
         self._thread = threading.Thread(target=self._run, daemon=True, name="celerylab-events")
@@ -42,25 +44,34 @@ class Timeline:
         return self
 
     def _run(self) -> None:
-        try:
-            with self.app.connection_for_read() as connection:
-                self._receiver = self.app.events.Receiver(connection, handlers={"*": self._on_event})
-                self._receiver.capture(limit=None, timeout=None, wakeup=False)
-        except BaseException as error:  # reported by the next query
-            self._error = error
-        finally:
-            with self._cond:
-                self._cond.notify_all()
+        """Receive events; when the broker goes away (a restart), subscribe again until stopped."""
+        while not self._stopped.is_set():
+            try:
+                with self.app.connection_for_read() as connection:
+                    self._receiver = self.app.events.Receiver(connection, handlers={"*": self._on_event})
+                    self._receiver.capture(limit=None, timeout=None, wakeup=False)
+            except Exception as error:  # reported by the next query if it lasts
+                self._error = error
+            finally:
+                with self._cond:
+                    self._cond.notify_all()
+            if self._receiver is not None and self._receiver.should_stop:
+                break
+            self._stopped.wait(RESUBSCRIBE_PAUSE)
 
     def _dispatch(self, kind: str, **fields) -> None:
         with self.app.connection_for_write() as connection:
             self.app.events.Dispatcher(connection).send(kind, **fields)
 
+    def sync(self, timeout: float = 10.0) -> None:
+        """Block until the event subscription is live (after a broker restart, say)."""
+        self._sync(timeout)
+
     def _sync(self, timeout: float) -> None:
         """Publish marker events until one comes back: the subscription is live."""
         token = uuid.uuid4().hex
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline and self._error is None:
+        while time.monotonic() < deadline and self._thread is not None and self._thread.is_alive():
             self._dispatch(SYNC_EVENT, token=token)
             with self._cond:
                 if self._cond.wait_for(lambda: self._seen_token(token), timeout=0.2):
@@ -82,6 +93,7 @@ class Timeline:
             self._cond.notify_all()
 
     def stop(self) -> None:
+        self._stopped.set()
         if self._receiver is not None:
             self._receiver.should_stop = True
             try:

@@ -1,10 +1,9 @@
 """Lesson 01's notebook helpers: a stack with its fakes and database, scenarios that count deliveries."""
 from __future__ import annotations
 
-import os
 import uuid
 
-from celerylab import appdb
+from celerylab import appdb  # noqa: F401  (the notebook reaches it as helpers.appdb)
 from celerylab.fakes.control import FakeControl
 from celerylab.stack import Stack
 
@@ -22,54 +21,19 @@ FAULTS = {"healthy": None, "slow_ack": {"mode": "slow_ack", "delay": 0.6},
           "slow_reject": {"mode": "slow_reject", "delay": 0.6}}
 
 
-def database_url(stack_id: str) -> str:
-    """SQLite in the stack's folder, or a private schema of $CELERYLAB_DATABASE_URL (PostgreSQL)."""
-    given = os.environ.get(appdb.DATABASE_URL_ENV)
-    if given and appdb.kind(given) == "postgresql":
-        schema = f"celerylab_{stack_id}"
-        connection = appdb.connect(given)
-        appdb.execute(connection, f"CREATE SCHEMA IF NOT EXISTS {schema}")
-        connection.close()
-        separator = "&" if "?" in given else "?"
-        return f"{given}{separator}options=-csearch_path%3D{schema}"
-    return "sqlite:///{workdir}/app.db"
-
-
-def drop_schema(url: str) -> None:
-    if appdb.kind(url) == "postgresql" and "search_path%3D" in url:
-        schema = url.rsplit("search_path%3D", 1)[1]
-        connection = appdb.connect(url)
-        appdb.execute(connection, f"DROP SCHEMA IF EXISTS {schema} CASCADE")
-        connection.close()
-
-
 def stack_options(**options) -> dict:
-    """Stack.start options for this lesson: fakes, a private database, a solo worker."""
-    stack_id = uuid.uuid4().hex[:8]
-    url = database_url(stack_id)
-    env = {appdb.DATABASE_URL_ENV: url, **options.pop("env", {})}
-    return {"services": SERVICES, "env": env, **options}
-
-
-def prepare(stack: Stack) -> Stack:
-    """Create the lesson's tables and arrange for a PostgreSQL schema to be dropped on close."""
-    url = stack.process_env()[appdb.DATABASE_URL_ENV]
-    connection = appdb.connect(url)
-    for statement in SCHEMA:
-        appdb.execute(connection, statement)
-    connection.close()
-    stack.cleanups.append(lambda: drop_schema(url))
-    return stack
+    """Stack.start options for this lesson: fakes, a private database with the lesson's tables, a solo worker."""
+    return {"services": SERVICES, "database": SCHEMA, **options}
 
 
 def start(app: str = APP, **options) -> Stack:
-    """The lesson's live stack: broker, one worker, the fake e-mail provider and webhook."""
-    return prepare(Stack.start(app, **stack_options(**options)))
+    """The lesson's live stack: broker, one worker, the fake e-mail provider and webhook, the database."""
+    return Stack.start(app, **stack_options(**options))
 
 
 def db(stack: Stack):
     """A connection to the stack's database, for the notebook to count rows."""
-    return appdb.connect(stack.process_env()[appdb.DATABASE_URL_ENV])
+    return stack.db()
 
 
 def email(stack: Stack) -> FakeControl:

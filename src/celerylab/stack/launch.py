@@ -1,0 +1,113 @@
+"""Adding nodes to a running stack: workers, beats, Flower, helper services and HTTP apps."""
+from __future__ import annotations
+
+import json
+import sys
+import threading
+
+from celerylab.stack.appconfig import SETTINGS_ENV
+from celerylab.stack.errors import StackError
+from celerylab.stack.nodes import LISTENING, BeatNode, FlowerNode, Node, ServiceNode, address_in_use
+from celerylab.stack.ports import free_port
+from celerylab.stack.roles import (BEAT_READY, FLOWER_READY, WORKER_READY, WorkerSpec, beat_argv,
+                                   flower_argv, worker_argv)
+from celerylab.stack.worker_node import WorkerNode
+
+HTTP_READY = r"Uvicorn running on"
+PORT_TRIES = 3
+
+
+class NodeLauncher:
+    """The ``add_*`` methods of Stack (a mixin: it uses the stack's folder, settings and environment)."""
+
+    _index_lock = threading.Lock()
+
+    def _next_index(self, kind: str) -> int:
+        with self._index_lock:
+            counts = self.__dict__.setdefault("_node_counts", {})
+            counts[kind] = counts.get(kind, 0) + 1
+            return counts[kind]
+
+    def _spawn(self, cls: type[Node], name: str, argv: list[str], ready: str, env: dict | None = None,
+               timeout: float = 30.0, **attrs) -> Node:
+        node = cls(name, argv, env=self.process_env(env), cwd=self.workdir,
+                   log_path=self.workdir / f"{name}.log", ready_pattern=ready, ready_timeout=timeout, **attrs)
+        try:
+            return node.start()
+        except BaseException:
+            node.stop(timeout=1)
+            raise
+
+    def _settings_env(self, settings: dict) -> dict:
+        return {SETTINGS_ENV: json.dumps({**self.settings, **settings})} if settings else {}
+
+    def add_worker(self, spec: WorkerSpec | None = None, **fields) -> WorkerNode:
+        """Start one more worker (a WorkerSpec, or its fields as keywords) and wait until it is ready."""
+        spec = spec or WorkerSpec(**fields)
+        index = self._next_index("worker")
+        nodename = spec.name or f"w{index}-{self.id}@%h"
+        env = {**spec.env, **self._settings_env(spec.celery_settings())}
+        node = self._spawn(WorkerNode, f"worker{index}", worker_argv(self.app_module, spec, nodename),
+                           WORKER_READY, env, spec=spec, nodename=nodename)
+        node.index = index
+        self.workers.append(node)
+        self.workers.sort(key=lambda worker: worker.index)
+        return node
+
+    def add_beat(self, scheduler: str | None = None, lock_timeout: float | None = None) -> BeatNode:
+        """Start one more Beat: the file scheduler in its own schedule file, or `scheduler`.
+
+        lock_timeout sets ``redbeat_lock_timeout`` for this Beat (RedBeatScheduler's lock).
+        """
+        index = self._next_index("beat")
+        scheduler = scheduler or self.beat_scheduler
+        schedule = str(self.workdir / f"beat{index}-schedule")
+        env = self._settings_env({} if lock_timeout is None else {"redbeat_lock_timeout": lock_timeout})
+        node = self._spawn(BeatNode, f"beat{index}", beat_argv(self.app_module, schedule, scheduler,
+                                                                self.beat_max_interval),
+                           BEAT_READY, env, scheduler=scheduler, schedule_path=schedule)
+        node.index = index
+        self.beats.append(node)
+        self.beats.sort(key=lambda beat: beat.index)
+        return node
+
+    def start_flower(self) -> FlowerNode:
+        port = free_port()
+        url = f"http://127.0.0.1:{port}"
+        argv = flower_argv(self.app_module, port, str(self.workdir / "flower.db"))
+        self.flower = self._spawn(FlowerNode, "flower", argv, FLOWER_READY, url=url)
+        self.flower_url = url
+        return self.flower
+
+    def _publish(self, name: str, node: ServiceNode) -> ServiceNode:
+        self.services[name] = node
+        self.extra_env[f"CELERYLAB_{name.upper()}_URL"] = node.url
+        return node
+
+    def add_service(self, name: str, module: str, *args: str, env: dict | None = None) -> ServiceNode:
+        """Start a helper process (``python -m module``) that prints ``listening on HOST:PORT``."""
+        argv = [sys.executable, "-m", module, *args]
+        return self._publish(name, self._spawn(ServiceNode, name, argv, LISTENING, env))
+
+    def add_http_app(self, name: str, target: str, *, env: dict | None = None) -> ServiceNode:
+        """Serve an ASGI app (``"module:attr"``, e.g. a FastAPI producer) with uvicorn on a free port.
+
+        Ready when it answers HTTP; later processes get ``CELERYLAB_<NAME>_URL``.
+        """
+        last: StackError | None = None
+        for _ in range(PORT_TRIES):
+            port = free_port()
+            argv = [sys.executable, "-m", "uvicorn", target, "--host", "127.0.0.1", "--port", str(port),
+                    "--log-level", "info"]
+            try:
+                node = self._spawn(ServiceNode, name, argv, HTTP_READY, env, url=f"http://127.0.0.1:{port}")
+            except StackError as error:
+                if not address_in_use(error):
+                    raise
+                last = error
+                continue
+            return self._publish(name, node)
+        raise last  # type: ignore[misc]
+
+    def service_url(self, name: str) -> str:
+        return self.services[name].url

@@ -1,0 +1,44 @@
+"""Typed nodes: kill waits for the end, terminate is graceful, restart and wait_ready, log offsets, Flower and service URLs."""
+from __future__ import annotations
+
+import signal
+
+import pytest
+
+from celerylab.stack import Stack, StackError
+from celerylab.stack.nodes import BeatNode, FlowerNode, ServiceNode
+from celerylab.stack.worker_node import WorkerNode
+
+pytestmark = pytest.mark.live
+SMOKE = "celerylab.stack.smoke"
+
+
+def test_kill_terminate_restart_and_log_offsets():
+    with Stack.start(SMOKE, timeline=False) as stack:
+        worker = stack.workers[0]
+        assert isinstance(worker, WorkerNode) and worker.name == "worker1"
+        offset = worker.log_offset()
+        stack.app.send_task("celerylab.smoke.add", (1, 2)).get(timeout=10)
+        worker.wait_for_log(r"succeeded", timeout=5, since=offset)
+        with pytest.raises(StackError):
+            worker.wait_for_log(r"succeeded", timeout=0.3, since=worker.log_offset())
+        assert worker.logs() == worker.logs and "ready." in worker.logs
+        first = worker.pid
+        assert worker.kill() == -signal.SIGKILL and not worker.alive
+        assert worker.restart() is worker and worker.alive and worker.pid != first
+        assert worker.wait_ready(timeout=1) is worker
+        assert stack.app.send_task("celerylab.smoke.whoami").get(timeout=10)["pid"] == worker.pid
+        assert worker.terminate(timeout=10) == 0 and not worker.alive
+        worker.restart()
+        assert stack.app.send_task("celerylab.smoke.add", (2, 2)).get(timeout=10) == 4
+
+
+def test_beat_flower_and_service_nodes():
+    with Stack.start(SMOKE, beats=1, flower=True, timeline=False,
+                     services={"email": "celerylab.fakes.email_provider"}) as stack:
+        assert isinstance(stack.beats[0], BeatNode) and stack.beats[0].schedule_path.endswith("beat1-schedule")
+        assert isinstance(stack.flower, FlowerNode) and stack.flower.url == stack.flower_url
+        email = stack.services["email"]
+        assert isinstance(email, ServiceNode) and email.url == stack.service_url("email")
+        assert stack.process_env()["CELERYLAB_EMAIL_URL"] == email.url
+        assert len(stack.processes()) == 5  # broker, worker, beat, flower, e-mail
