@@ -15,6 +15,18 @@ class BrokerProblem(Exception):
     """The broker given cannot run a batch: malformed, unreachable, or without a grading worker (translated)."""
 
 
+def _problem(key: str, url: str, error: BaseException | None = None, **values) -> BrokerProblem:
+    """One line, the password masked."""
+    from kombu.utils.url import maybe_sanitize_url
+
+    try:
+        shown = maybe_sanitize_url(url)
+    except Exception:  # a URL too broken to parse is shown as given
+        shown = url
+    detail = " ".join(f"{type(error).__name__}: {error}".split()) if error else ""
+    return BrokerProblem(t(key, url=shown, error=detail, **values))
+
+
 def connect(broker_url: str, timeout: float = CONNECT_SECONDS):
     """The grading app bound to `broker_url`, once a worker running the grading task answered; else BrokerProblem."""
     from celerylab.grading.celery_app import TASK, app
@@ -24,16 +36,14 @@ def connect(broker_url: str, timeout: float = CONNECT_SECONDS):
         with app.connection_for_write() as connection:
             connection.ensure_connection(max_retries=1, interval_start=0, timeout=timeout)
     except Exception as error:  # kombu raises many types for bad schemes, hosts and refusals
-        raise BrokerProblem(t("cmd.grade.broker_unreachable", url=broker_url,
-                              error=f"{type(error).__name__}: {error}")) from None
+        raise _problem("cmd.grade.broker_unreachable", broker_url, error) from None
     try:
         registered = app.control.inspect(timeout=min(timeout, 3.0)).registered() or {}
     except Exception as error:
-        raise BrokerProblem(t("cmd.grade.broker_unreachable", url=broker_url,
-                              error=f"{type(error).__name__}: {error}")) from None
+        raise _problem("cmd.grade.broker_unreachable", broker_url, error) from None
     workers = [name for name, tasks in registered.items() if TASK in (tasks or [])]
     if not workers:
-        raise BrokerProblem(t("cmd.grade.no_worker", url=broker_url, seconds=min(timeout, 3.0)))
+        raise _problem("cmd.grade.no_worker", broker_url, seconds=min(timeout, 3.0))
     return app, workers
 
 
