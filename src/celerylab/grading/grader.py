@@ -6,6 +6,7 @@ gradebook entry whatever happens to it: graded, rejected with its reason, or a g
 from __future__ import annotations
 
 import hashlib
+import sys
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ from celerylab.grading import feedback, intake, scoring
 from celerylab.grading.gradebook import Gradebook
 from celerylab.grading.prepare import Limits, Prepared, prepare
 from celerylab.grading.submission import Rejected
+from celerylab.i18n import t
 
 SAVE_EVERY = 1.0
 
@@ -93,7 +95,18 @@ def stage(found: intake.Found, base: Path, book: Gradebook, options: Options) ->
         return turned_down(found, book, options, failure(error), status="error")
     if book.unchanged(found.key, prepared.digest):
         return Outcome(found, None)
+    prepared.job["hide"] = hidden_folders(options)
     return prepared
+
+
+def hidden_folders(options: Options) -> list[str]:
+    """What a job must not see: the gradebook and feedback of everyone, and the solutions."""
+    from celerylab.grading.locate import candidate_folders
+
+    folders = [Path(options.out), *candidate_folders("solutions", None, Path(options.root) if options.root else None)]
+    if options.exercises_dir:
+        folders.append(Path(options.exercises_dir).resolve().parent / "solutions")
+    return sorted({str(Path(folder).resolve()) for folder in folders})
 
 
 def graded(prepared: Prepared, found: intake.Found, result: dict | None, error: str | None,
@@ -103,14 +116,17 @@ def graded(prepared: Prepared, found: intake.Found, result: dict | None, error: 
         rejection = Rejected("grading.reason.failed", about=(sub.lesson, sub.lang), error=error)
         return turned_down(found, book, options, rejection, status="error")
     fields = base_entry(found, prepared.digest, sub.lesson, sub.lang)
-    return Outcome(found, scoring.entry(fields, result, prepared.exercises), prepared.exercises)
+    entry = scoring.entry(fields, result, prepared.exercises)
+    confinement = result.get("confinement") or {}
+    entry["isolation"] = {"given": confinement.get("given", []), "missing": confinement.get("missing", ["all"])}
+    return Outcome(found, entry, prepared.exercises)
 
 
 def grade(where: str | Path, options: Options) -> Summary:
     """Grade every submission under `where`; a bad one is recorded with its reason, never stops the batch."""
     where = Path(where).absolute()
     base = where if where.is_dir() else where.parent
-    book, summary, saved = Gradebook(options.out), Summary(), time.monotonic()
+    book, summary, saved, warned = Gradebook(options.out), Summary(), time.monotonic(), False
     found = list(intake.find(where))
     outcomes = _remote if options.broker else _local
     with tqdm(total=len(found), disable=not options.show_progress or not found, unit="nb") as bar:
@@ -121,6 +137,10 @@ def grade(where: str | Path, options: Options) -> Summary:
                 summary.skipped += 1
                 continue
             status = entry["status"]
+            missing = (entry.get("isolation") or {}).get("missing")
+            if missing and not warned:
+                warned = True
+                print(t("grading.isolation_missing", missing=", ".join(missing)), file=sys.stderr)
             summary.graded += status == "graded"
             summary.rejected += status == "rejected"
             summary.failed += status == "error"
