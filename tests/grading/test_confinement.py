@@ -37,6 +37,11 @@ attempt("checks", lambda: "@exercise" in open({checks!r}).read() or False)
 attempt("network", lambda: socket.create_connection(("127.0.0.1", PORT), timeout=2).close())
 attempt("other_jobs", lambda: os.path.exists({decoy!r}) or False)
 attempt("memory", lambda: mmap.mmap(-1, 6 * 2**30).close())
+def big_file():
+    with open("big.bin", "wb") as stream:
+        stream.seek(600 * 2**20)
+        stream.write(b"x")
+attempt("file_size", big_file)
 def forge():
     forged = False
     for fd in os.listdir(f"/proc/{{os.getppid()}}/fd"):

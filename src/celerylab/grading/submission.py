@@ -68,7 +68,19 @@ def parse(raw: bytes) -> dict:
         raise Rejected("grading.reason.too_deep", limit=MAX_DEPTH) from None
     except (UnicodeDecodeError, ValueError) as error:
         raise Rejected("grading.reason.invalid_json", error=error) from None
-    if not isinstance(data, dict) or not isinstance(data.get("cells"), list):
+    if isinstance(data, dict):
+        meta = NotebookMeta.of(data)
+        try:
+            return shaped(data)
+        except Rejected as rejection:  # the entry still lists the lesson's exercises, at zero
+            rejection.lesson, rejection.lang = meta.lesson, normalize(meta.lang)
+            raise
+    raise Rejected("grading.reason.not_notebook")
+
+
+def shaped(data: dict) -> dict:
+    """The checks on a decoded JSON object: notebook shape, format version, size in cells, depth, unique ids."""
+    if not isinstance(data.get("cells"), list):
         raise Rejected("grading.reason.not_notebook")
     if type(data.get("nbformat")) is not int or data["nbformat"] != 4:
         raise Rejected("grading.reason.nbformat", found=data.get("nbformat"))
