@@ -1,10 +1,12 @@
 """Progress is kept between sessions in one JSON file written atomically; hints come one level at a time."""
 from __future__ import annotations
 
-import json
+import subprocess
+import sys
+
+import pytest
 
 from celerylab.course import find_exercise
-from celerylab.grading.atomic import write_json
 from celerylab.grading.hints import next_hint
 from celerylab.grading.learner_state import LearnerState, home
 
@@ -22,13 +24,39 @@ def test_progress_survives_a_new_session(tmp_path):
     assert home() == tmp_path / "home"
 
 
-def test_a_corrupt_store_reads_as_empty_and_atomic_writes_leave_no_temp_files(tmp_path):
+@pytest.mark.parametrize("damage", ['{"version": 1, "exercises": {"l90.gr', "[1, 2]", '{"exercises": []}',
+                                    '{"exercises": {"l90.greet": {"attempts": "many"}}}', ""])
+def test_a_damaged_store_is_kept_aside_and_reported_once(tmp_path, capsys, damage):
     path = tmp_path / "p.json"
-    path.write_text("{not json")
-    assert LearnerState(path).exercises == {}
-    write_json(path, {"a": 1})
-    assert json.loads(path.read_text()) == {"a": 1}
-    assert [p.name for p in tmp_path.iterdir()] == ["p.json"]
+    path.write_text(damage)
+    state = LearnerState(path)
+    assert state.exercises == {}
+    kept = list(tmp_path.glob("p.json.damaged-*"))
+    assert len(kept) == 1 and kept[0].read_text() == damage
+    assert "p.json.damaged-" in capsys.readouterr().err
+    state.record("l90.greet", passed=True)
+    assert LearnerState(path).passed("l90.greet") and capsys.readouterr().err == ""
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("p.json.damaged")) == [
+        "p.json", "p.json.lock"]
+
+
+WRITER = """
+import sys
+from celerylab.grading.learner_state import LearnerState
+for number in range(int(sys.argv[3])):
+    LearnerState(sys.argv[1]).record(f"{sys.argv[2]}.{number}", passed=number % 2 == 0)
+"""
+
+
+@pytest.mark.live
+def test_three_concurrent_writers_keep_every_record(tmp_path):
+    path = tmp_path / "progress.json"
+    writers = [subprocess.Popen([sys.executable, "-c", WRITER, str(path), name, "120"]) for name in "abc"]
+    assert [writer.wait(timeout=120) for writer in writers] == [0, 0, 0]
+    state = LearnerState(path)
+    assert len(state.exercises) == 360
+    assert state.passed("a.0") and not state.passed("c.119") and state.entry("b.7")["attempts"] == 1
+    assert not list(tmp_path.glob("*.damaged-*"))
 
 
 def test_hints_are_revealed_one_level_at_a_time():

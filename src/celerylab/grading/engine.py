@@ -136,7 +136,7 @@ def run_check(exercise_id: str, workdir: str | Path = ".", include_hidden: bool 
         run.verdict.error = t("check.no_module", module=f"{info.module}.py", folder=run.workdir)
         return run.verdict
     function = load_checks(info)
-    sys.path.insert(0, str(run.workdir))
+    sys.path.append(str(run.workdir))  # last: a learner's json.py cannot shadow what the checker imports
     try:
         function(run)
     except Exception as error:  # the learner's code may fail in any way: report, don't crash
