@@ -47,7 +47,8 @@ def backup_registered(run: CheckRun) -> None:
             result.get(timeout=10, propagate=False)
             run.expect("l03.check.sent_by_name", "SUCCESS", result.state, task=spec["task"])
             if spec["task"] == "data.backup_db":
-                run.expect("l03.check.backup_result", {"status": "ok", "database": "school"}, result.result)
+                outcome = result.result if result.state == "SUCCESS" else repr(result.result)
+                run.expect("l03.check.backup_result", {"status": "ok", "database": "school"}, outcome)
         if run.include_hidden:
             result = stack.app.send_task("data.backup_db", ("reports",))
             run.expect("l03.check.backup_result", {"status": "ok", "database": "reports"},

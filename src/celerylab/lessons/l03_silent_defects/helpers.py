@@ -24,15 +24,6 @@ def start(**options) -> Stack:
     return Stack.start(APP, **options)
 
 
-def queue_counts(stack: Stack, queue: str = "celery") -> dict:
-    """Messages waiting in `queue` and messages delivered but not yet acknowledged (Redis transport)."""
-    with stack.app.connection_for_write() as connection:
-        channel = connection.default_channel
-        waiting = channel.client.llen(queue)
-        unacked = channel.client.hlen(channel.unacked_key)
-    return {"waiting": waiting, "unacked": unacked}
-
-
 def where_is(stack: Stack, task_id: str, queue: str = "celery") -> str:
     """Where a task's message is in the broker: waiting in `queue`, delivered and unacked, or gone."""
     with stack.app.connection_for_write() as connection:
