@@ -26,7 +26,7 @@ def test_fixture_notebook_becomes_a_page_with_every_kind_of_output():
     assert "```python\nprint('...')\n```" in md
     assert "```output\nentregas: 2\n```" in md
     assert "```output\nwarning: slow\n```" in md and "\x1b" not in md
-    assert "![Saída da célula](90_fixture_files/plot-1.png)" in md
+    assert "![Barras: uma entrega na tentativa 1, duas na tentativa 2](90_fixture_files/plot-1.png)" in md
     assert page.files["plot-1.png"].startswith(PNG_MAGIC)
     assert "| 1 | 2 | sent \\| ok |" in md and "<table" not in md
     assert '!!! failure "Erro"' in md and "    TimeoutError: provider did not answer in 2.0 s" in md
@@ -40,8 +40,41 @@ def test_fixture_notebook_becomes_a_page_with_every_kind_of_output():
 def test_english_page_uses_english_labels():
     page = notebook_to_page(fixture("en"), "90_fixture", "en")
     assert page.title.startswith("Lesson 90")
-    assert "![Cell output](90_fixture_files/plot-1.png)" in page.markdown
+    assert "![Bars: one delivery at attempt 1, two at attempt 2](90_fixture_files/plot-1.png)" in page.markdown
     assert '!!! failure "Error"' in page.markdown
+
+
+def test_solutions_are_collapsed_after_their_exercise():
+    for lang, label, statement in (("pt", "Mostrar a solução", "### Exercício 1"), ("en", "Show the solution", "### Exercise 1")):
+        md = notebook_to_page(fixture(lang), "90_fixture", lang).markdown
+        collapsed = md.index(f'??? success "{label}"')
+        assert md.index(statement) < collapsed < md.index("    ```python\n    %%writefile ex_once.py")
+        assert md.index("    PASS quokkasolution") > collapsed
+        assert "\nPASS quokkasolution" not in md  # never outside the collapsed block
+
+
+def test_cell_metadata_gives_docs_link_plot_alt_and_language_of_a_passage():
+    pt = notebook_to_page(fixture("pt"), "90_fixture", "pt").markdown
+    en = notebook_to_page(fixture("en"), "90_fixture", "en").markdown
+    url = "https://docs.celeryq.dev/en/stable/userguide/tasks.html#retrying"
+    assert f"**Na documentação oficial do Celery:** [{url}]({url})" in pt
+    assert f"**In the official Celery documentation:** [{url}]({url})" in en
+    assert '<blockquote lang="en" markdown>\n\nCelery gives you' in pt
+    assert "lang=" not in en  # English in an English page needs no mark
+    plain = {"cells": [{"cell_type": "markdown", "source": "## Timeline", "metadata": {}},
+                       {"cell_type": "code", "source": "plot()", "metadata": {}, "outputs": [
+                           {"output_type": "display_data", "data": {"image/png": "iVBORw0KGgo="}}]}]}
+    assert "![Plot in the section “Timeline”" in notebook_to_page(plain, "p", "en").markdown
+
+
+def test_printed_tables_become_markdown_tables():
+    from celerylab.sitegen.text_table import text_table_to_markdown
+
+    assert text_table_to_markdown("a    b c\n1    x y\n22   z w\n") == "| a | b c |\n|---|---|\n| 1 | x y |\n| 22 | z w |"
+    assert text_table_to_markdown("entregas: 2\n") is None
+    assert text_table_to_markdown("label: 1\nother label: 2\n") is None
+    md = notebook_to_page(fixture("en"), "90_fixture", "en").markdown
+    assert "| attempt | outcome |\n|---|---|\n| 1 | timeout |\n| 2 | sent |" in md
 
 
 def test_fences_outgrow_backticks_in_the_text():
