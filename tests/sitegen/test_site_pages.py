@@ -183,3 +183,19 @@ def test_lesson_terms_join_the_seed_entry_they_match():
     assert by_pt["Jitter"].lessons == ["01_x"] and by_pt["Upsert"].lessons == ["01_x"]
     assert by_pt["Termo novo"].en == "New term" and by_pt["Termo novo"].about == {}
     assert "jitter (espera sorteada)" not in by_pt
+
+
+def test_glossary_gives_every_term_a_definition_and_no_default_guarantee_celery_lacks():
+    import yaml
+    from celerylab.sitegen.glossary import SEED
+
+    root = Path(__file__).resolve().parents[2]
+    notebooks = [(path.stem, json.loads(path.read_text(encoding="utf-8")))
+                 for lang in ("pt", "en") for path in sorted((root / "notebooks" / lang).glob("*.ipynb"))]
+    notebooks += [("90_fixture", fixture("pt"))]
+    empty = [f"{term.pt} / {term.en}" for term in gather(notebooks)
+             if not (term.about.get("pt", "").strip() and term.about.get("en", "").strip())]
+    assert empty == [], "add a definition to src/celerylab/sitegen/glossary_seed.yml for: " + ", ".join(empty)
+    for item in yaml.safe_load(SEED.read_text(encoding="utf-8")):
+        text = (item["about"]["pt"] + item["about"]["en"]).lower()
+        assert "garantia padrão" not in text and "default guarantee" not in text, item["en"]
