@@ -148,7 +148,7 @@ def test_build_writes_pages_index_glossary_and_prunes_stale_files(tmp_path):
         assert "(90_fixture.md)" in (root / "site" / lang / "lessons" / "index.md").read_text()
     assert not stale.exists() and not stale.parent.exists()
     glossary_pt = (root / "site" / "pt" / "glossary.md").read_text()
-    assert "| **Janela de visibilidade** | Visibility timeout |  | [90](lessons/90_fixture.md) |" in glossary_pt
+    assert "| **Janela de visibilidade** | Visibility timeout | No broker Redis" in glossary_pt and "| [90](lessons/90_fixture.md) |" in glossary_pt
     assert "**Backoff exponencial**" in glossary_pt  # seeded from the course notes
     assert "| **Visibility timeout** | Janela de visibilidade |" in (root / "site" / "en" / "glossary.md").read_text()
 
