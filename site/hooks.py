@@ -1,4 +1,5 @@
-"""MkDocs hooks: regenerate lesson pages before each build, set the nav, keep search and the switcher per language."""
+"""MkDocs hooks: run `celerylab build --site` before each build, set the nav, load mermaid only where a diagram is,
+keep search and the switcher per language. The pages themselves are plain Markdown written by celerylab.sitegen."""
 from __future__ import annotations
 
 import json
@@ -18,6 +19,9 @@ HEAD_ALTERNATE = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^
 # On home pages the i18n plugin writes the selector's links as "/" and "/en/": made relative, the site also
 # works under a sub-path or opened from disk.
 ROOTED_SWITCH = re.compile(r'(<a href=")/([^"]*)(" hreflang="[^"]*" class="md-select__link">)')
+# Mermaid (3.5 MB) only on pages holding a diagram, before Material's bundle, which then uses the global `mermaid`.
+BUNDLE = re.compile(r'<script src="([^"]*)assets/javascripts/bundle\.[0-9a-f]+\.min\.js">')
+MERMAID_SCRIPTS = ("assets/javascripts/mermaid-11.17.2.min.js", "assets/javascripts/celerylab-mermaid.js")
 _pages = None
 
 
@@ -57,6 +61,9 @@ def on_pre_build(config):
 def on_post_page(output, page, config):
     """Drop head alternates, relative switch links; for non-default languages, Material's `base` at the language root."""
     output = HEAD_ALTERNATE.sub("", output)
+    if 'class="mermaid"' in output:
+        output = BUNDLE.sub(lambda m: "".join(f'<script src="{m.group(1)}{src}"></script>' for src in MERMAID_SCRIPTS)
+                            + m.group(0), output, count=1)
     up = "../" * page.url.count("/")
     output = ROOTED_SWITCH.sub(lambda m: f"{m.group(1)}{(up + m.group(2)) or './'}{m.group(3)}", output)
     plugin = _i18n(config)

@@ -199,3 +199,31 @@ def test_glossary_gives_every_term_a_definition_and_no_default_guarantee_celery_
     for item in yaml.safe_load(SEED.read_text(encoding="utf-8")):
         text = (item["about"]["pt"] + item["about"]["en"]).lower()
         assert "garantia padrão" not in text and "default guarantee" not in text, item["en"]
+
+
+def test_home_lists_the_course_lessons_with_prev_next_links_and_the_notes_explained(tmp_path):
+    root = make_root(tmp_path, ["l90_fixture", "l95_later"])
+    for lang in ("pt", "en"):
+        shutil.copy(FIXTURES / lang / "90_fixture.ipynb", root / "notebooks" / lang / "95_later.ipynb")
+        (root / "site" / lang).mkdir(parents=True, exist_ok=True)
+        (root / "site" / lang / "_home.md").write_text("# Home\n\n<!-- celerylab:lessons (generated) -->\n\n## More\n")
+    build_site_pages(root)
+    home = (root / "site" / "pt" / "index.md").read_text()
+    assert "## As lições publicadas\n\n1. [Lição 90 — página de teste quokkafixture](lessons/90_fixture.md)\n" \
+           "1. [Lição 90 — página de teste quokkafixture](lessons/95_later.md)\n\n## More" in home
+    assert "celerylab:lessons" not in home and "## The published lessons" in (root / "site" / "en" / "index.md").read_text()
+    first = (root / "site" / "en" / "lessons" / "90_fixture.md").read_text()
+    later = (root / "site" / "pt" / "lessons" / "95_later.md").read_text()
+    assert "**Next lesson:** [Lesson 90 — test page quokkafixture](95_later.md) →" in first and "Previous" not in first
+    assert "← **Lição anterior:** [Lição 90 — página de teste quokkafixture](90_fixture.md)" in later
+    assert "[notas do curso](../index.md#as-notas-do-curso)" in later and later.count("](../index.md#as-notas") == 1
+    assert "[course notes](../index.md#the-course-notes)" in first
+
+
+def test_the_build_command_writes_the_site_pages(tmp_path, capsys):
+    from celerylab.cli import main
+
+    root = make_root(tmp_path, ["l90_fixture"])
+    assert main(["--lang", "en", "build", "--site", "--root", str(root)]) == 0
+    assert "site: 1 lesson(s) per language" in capsys.readouterr().out
+    assert (root / "site" / "en" / "lessons" / "90_fixture.md").is_file()

@@ -1,0 +1,34 @@
+/* celerylab: the language switch keeps the reader's section. Both languages of a page have the same headings
+   in the same order (lesson pages come from the same cells), so the section travels as its position. */
+(function () {
+  var HEADINGS = ".md-content h2[id], .md-content h3[id]";
+  var PREFIX = "#cl-section-";
+
+  function currentSection() {
+    var headings = Array.prototype.slice.call(document.querySelectorAll(HEADINGS));
+    var byHash = headings.findIndex(function (h) { return "#" + h.id === decodeURIComponent(location.hash); });
+    if (byHash >= 0) return byHash;
+    var index = -1;
+    headings.forEach(function (h, i) { if (h.getBoundingClientRect().top <= 80) index = i; });
+    return index;
+  }
+
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a.md-select__link[hreflang]");
+    if (!link) return;
+    var section = currentSection();
+    if (section < 0) return;
+    link.href = link.href.split("#")[0] + PREFIX + section;
+  }, true);
+
+  function restore() {
+    var match = location.hash.match(/^#cl-section-(\d+)$/);
+    if (!match) return;
+    var heading = document.querySelectorAll(HEADINGS)[Number(match[1])];
+    if (!heading) return;
+    history.replaceState(null, "", "#" + heading.id);
+    heading.scrollIntoView();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", restore);
+  else restore();
+})();
