@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from mkdocs.plugins import event_priority
 
@@ -22,7 +23,14 @@ ROOTED_SWITCH = re.compile(r'(<a href=")/([^"]*)(" hreflang="[^"]*" class="md-se
 # Mermaid (3.5 MB) only on pages holding a diagram, before Material's bundle, which then uses the global `mermaid`.
 BUNDLE = re.compile(r'<script src="([^"]*)assets/javascripts/bundle\.[0-9a-f]+\.min\.js">')
 MERMAID_SCRIPTS = ("assets/javascripts/mermaid-11.17.2.min.js", "assets/javascripts/celerylab-mermaid.js")
+# 404.html is served at any missing path, so its links cannot be relative to where it sits. They are made
+# relative to a <base> that an inline script sets first: the site root a page of this site last recorded
+# (celerylab.js), else the path of site_url, else "/".
+ROOTED_ATTR = re.compile(r'((?:href|src)=")/(?!/)')
+NOT_FOUND_BASE = ('<script>(function(){{var b;try{{b=localStorage.getItem("celerylab-base")}}catch(e){{}}'
+                  'document.write(\'<base href="\'+(b||{fallback})+\'">\')}})()</script>')
 _pages = None
+_not_found_page: str | None = None
 
 
 def _i18n(config):
@@ -76,6 +84,32 @@ def on_post_page(output, page, config):
         return match.group(1) + json.dumps(data) + match.group(3)
 
     return CONFIG_SCRIPT.sub(rebase, output, count=1)
+
+
+def _not_found(output: str, config) -> str:
+    """The 404 page: every rooted link relative to a <base> set at view time, Material's base included."""
+    fallback = json.dumps(urlsplit(config.site_url or "/").path or "/")
+    output = ROOTED_ATTR.sub(r"\1", output).replace('href=""', 'href="./"')
+    output = output.replace("<head>", "<head>" + NOT_FOUND_BASE.format(fallback=fallback), 1)
+
+    def rebase(match: re.Match) -> str:
+        data = json.loads(match.group(2))
+        data["base"], data["search"] = ".", data["search"].lstrip("/")
+        return match.group(1) + json.dumps(data) + match.group(3)
+
+    return CONFIG_SCRIPT.sub(rebase, output, count=1)
+
+
+def on_post_template(output: str, template_name: str, config):
+    """404.html: rendered in the default language's frame (its text is bilingual), its links sub-path proof."""
+    global _not_found_page
+    if template_name != "404.html":
+        return output
+    plugin = _i18n(config)
+    if plugin and plugin.current_language != plugin.default_language and _not_found_page:
+        return _not_found_page  # the i18n plugin renders it again for each language, over the same file
+    _not_found_page = _not_found(HEAD_ALTERNATE.sub("", output), config)
+    return _not_found_page
 
 
 @event_priority(-200)

@@ -32,3 +32,14 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", restore);
   else restore();
 })();
+
+/* Remember where this site's root is, for the not-found page (404.html), which is served at any path. */
+(function () {
+  var config = document.getElementById("__config");
+  if (!config || document.querySelector("base")) return;  // the 404 page: its base is what it reads
+  try {
+    var base = new URL(JSON.parse(config.textContent).base, location.href).pathname;
+    var lang = document.documentElement.lang === "en" ? /en\/?$/ : null;  // English pages: base is <root>/en/
+    localStorage.setItem("celerylab-base", lang ? base.replace(lang, "") : base);
+  } catch (e) { /* storage may be off: the 404 page falls back to site_url */ }
+})();
