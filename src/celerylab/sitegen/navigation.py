@@ -1,6 +1,7 @@
 """Pages and links around the lessons: the home page's lesson list, previous/next links, the course notes explained."""
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -23,7 +24,8 @@ def home_page(source: Path, lessons: list[tuple[str, str]], lang: str) -> str:
     """The home page: the hand-written `_home.md` with the published lessons where its marker stands."""
     text = source.read_text(encoding="utf-8")
     block = f"{st('site.home.lessons', lang)}\n\n{lesson_list(lessons, lang)}"
-    return LESSONS_MARKER.sub(lambda _: block, text, count=1) if LESSONS_MARKER.search(text) else text + "\n" + block + "\n"
+    text = LESSONS_MARKER.sub(lambda _: block, text, count=1) if LESSONS_MARKER.search(text) else f"{text}\n{block}\n"
+    return f"---\ntitle: {json.dumps(st('site.nav.home', lang), ensure_ascii=False)}\n---\n\n{text}"
 
 
 def pager(lessons: list[tuple[str, str]], stem: str, lang: str) -> str:
