@@ -25,10 +25,15 @@ BUNDLE = re.compile(r'<script src="([^"]*)assets/javascripts/bundle\.[0-9a-f]+\.
 MERMAID_SCRIPTS = ("assets/javascripts/mermaid-11.17.2.min.js", "assets/javascripts/celerylab-mermaid.js")
 # 404.html is served at any missing path, so its links cannot be relative to where it sits. They are made
 # relative to a <base> that an inline script sets first: the site root a page of this site last recorded
-# (celerylab.js), else the path of site_url, else "/".
+# (celerylab.js), else the longest prefix of the path that holds the site's own script, else site_url's path or "/".
 ROOTED_ATTR = re.compile(r'((?:href|src)=")/(?!/)')
-NOT_FOUND_BASE = ('<script>(function(){{var b;try{{b=localStorage.getItem("celerylab-base")}}catch(e){{}}'
-                  'document.write(\'<base href="\'+(b||{fallback})+\'">\')}})()</script>')
+NOT_FOUND_BASE = (
+    '<script>(function(){{var b;try{{b=localStorage.getItem("celerylab-base")}}catch(e){{}}'
+    # A first visit has nothing recorded: find the root among the path's prefixes by asking for a file of the site.
+    'if(!b){{var s=location.pathname.split("/").slice(1,-1);for(var i=s.length;i>=0;i--){{'
+    'var p="/"+s.slice(0,i).join("/")+(i?"/":"");try{{var x=new XMLHttpRequest();'
+    'x.open("HEAD",p+"assets/javascripts/celerylab.js",false);x.send();if(x.status===200){{b=p;break}}}}catch(e){{}}}}}}'
+    'document.write(\'<base href="\'+(b||{fallback})+\'">\')}})()</script>')
 _pages = None
 _not_found_page: str | None = None
 
@@ -92,12 +97,11 @@ def _not_found(output: str, config) -> str:
     output = ROOTED_ATTR.sub(r"\1", output).replace('href=""', 'href="./"')
     output = output.replace("<head>", "<head>" + NOT_FOUND_BASE.format(fallback=fallback), 1)
 
-    def rebase(match: re.Match) -> str:
-        data = json.loads(match.group(2))
-        data["base"], data["search"] = ".", data["search"].lstrip("/")
-        return match.group(1) + json.dumps(data) + match.group(3)
-
-    return CONFIG_SCRIPT.sub(rebase, output, count=1)
+    # Material resolves its base (search index, worker) against the address, not the <base>: make it absolute.
+    absolute = ('<script>(function(){var c=document.getElementById("__config"),d=JSON.parse(c.textContent);'
+                'd.base=document.baseURI;d.search=new URL(d.search,document.baseURI).href;'
+                'c.textContent=JSON.stringify(d)})()</script>')
+    return BUNDLE.sub(lambda m: absolute + m.group(0), output, count=1)
 
 
 def on_post_template(output: str, template_name: str, config):

@@ -127,11 +127,11 @@ def make_root(tmp_path: Path, course: list[str]) -> Path:
     return tmp_path
 
 
-def test_course_order_first_then_the_rest(tmp_path):
+def test_course_order_and_only_the_listed_lessons(tmp_path):
     root = make_root(tmp_path, ["l95_later", "l90_fixture"])
     shutil.copy(FIXTURES / "pt" / "90_fixture.ipynb", root / "notebooks" / "pt" / "95_later.ipynb")
     shutil.copy(FIXTURES / "pt" / "90_fixture.ipynb", root / "notebooks" / "pt" / "05_unlisted.ipynb")
-    assert [p.stem for p in notebooks_in_order(root, "pt")] == ["95_later", "90_fixture", "05_unlisted"]
+    assert [p.stem for p in notebooks_in_order(root, "pt")] == ["95_later", "90_fixture"]
 
 
 def test_build_writes_pages_index_glossary_and_prunes_stale_files(tmp_path):

@@ -35,11 +35,12 @@ def lesson_stems(root: Path) -> list[str]:
 
 
 def notebooks_in_order(root: Path, lang: str) -> list[Path]:
-    """The language's lesson notebooks: those course.yml lists first, in its order, then any other by name."""
+    """The language's published lessons: the notebooks of the lessons course.yml lists, in its order.
+
+    A notebook of a lesson course.yml does not list (yet, or any more) is not published."""
     folder = root / "notebooks" / lang
     found = {path.stem: path for path in sorted(folder.glob("*.ipynb"))} if folder.is_dir() else {}
-    ordered = [found.pop(stem) for stem in lesson_stems(root) if stem in found]
-    return ordered + list(found.values())
+    return [found[stem] for stem in lesson_stems(root) if stem in found]
 
 
 def write_if_changed(path: Path, data: bytes) -> bool:
