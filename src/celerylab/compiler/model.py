@@ -30,6 +30,7 @@ class SourceCell:
     exercise: str | None = None
     check: str | None = None
     tags: list[str] = field(default_factory=list)
+    site: dict = field(default_factory=dict)  # alt / docs / text_lang: read by the site only
 
     def in_variant(self, variant: str) -> bool:
         """Whether this cell belongs to the lesson, exercises or solutions notebook."""
