@@ -20,6 +20,13 @@ def remember(connection, event_id: str) -> None:
     execute(connection, "INSERT INTO processed_events (event_id) VALUES (?)", (event_id,))
 
 
+def count_run(task) -> None:
+    """One row per run of a task: its id, which retry this is, and whether the broker redelivered it."""
+    redelivered = bool((task.request.delivery_info or {}).get("redelivered"))
+    execute(connect(), "INSERT INTO runs (task_id, name, retries, redelivered) VALUES (?, ?, ?, ?)",
+            (task.request.id, task.name, task.request.retries, int(redelivered)))
+
+
 @app.task(name="l01.welcome", autoretry_for=(TimeoutError,), retry_backoff=1, retry_jitter=False,
           max_retries=3)
 def welcome(user_id: int) -> dict:

@@ -4,14 +4,7 @@ from __future__ import annotations
 import time
 
 from celerylab.appdb import connect, execute, scalar, transaction
-from celerylab.lessons.l01_retries.tasks import app
-
-
-def count_run(task) -> None:
-    """One row per run of a task: its id, which retry this is, and whether the broker redelivered it."""
-    redelivered = bool((task.request.delivery_info or {}).get("redelivered"))
-    execute(connect(), "INSERT INTO runs (task_id, name, retries, redelivered) VALUES (?, ?, ?, ?)",
-            (task.request.id, task.name, task.request.retries, int(redelivered)))
+from celerylab.lessons.l01_retries.tasks import app, count_run
 
 
 @app.task(name="l01.slow_step", bind=True)

@@ -4,8 +4,7 @@ from __future__ import annotations
 from celery.exceptions import MaxRetriesExceededError
 
 from celerylab.appdb import connect, execute
-from celerylab.lessons.l01_retries.tasks import app
-from celerylab.lessons.l01_retries.tasks_delivery import count_run
+from celerylab.lessons.l01_retries.tasks import app, count_run
 
 
 class Permanent(ConnectionError):
