@@ -20,9 +20,9 @@ def summary_once(run: CheckRun) -> None:
         sends = sum(beat.logs.count("Sending due task weekly-summary") for beat in stack.beats)
         senders = sum(1 for beat in stack.beats if "Sending due task weekly-summary" in beat.logs)
     run.expect("l05.check.beats_sent", 2, senders)
-    run.expect("l05.check.emails_per_period", [1] * len(periods), list(periods.values()),
-               passed=len(periods) >= 2 and set(periods.values()) == {1})
-    run.expect("l05.check.sends", f">= {2 * len(periods)}", sends, passed=sends >= 2 * len(periods))
+    counts = sorted(set(periods.values()))
+    run.expect("l05.check.emails_per_period", [1], counts, passed=len(periods) >= 2 and counts == [1])
+    run.expect("l05.check.sends", True, sends >= 2 * len(periods))
 
 
 def fires(stack, entry: str, start: datetime, hours: float) -> list[str]:

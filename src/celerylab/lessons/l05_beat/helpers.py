@@ -74,3 +74,21 @@ def emails_per_period(stack: Stack, t0: float, t1: float) -> dict[str, int]:
     first, last = int(t0 // PERIOD_SECONDS) + 1, int(t1 // PERIOD_SECONDS)
     counts = Counter(period for (period,) in execute(stack.db(), "SELECT period FROM emails").fetchall())
     return {f"s{k}": counts.get(f"s{k}", 0) for k in range(first, last)}
+
+
+def average_per_period(stack: Stack, t0: float, t1: float) -> int:
+    """E-mails per complete period in [t0, t1), averaged and rounded (a send near a boundary may slip over)."""
+    periods = emails_per_period(stack, t0, t1)
+    return round(sum(periods.values()) / len(periods))
+
+
+def send_gap(stack: Stack, t0: float, before: str, after: str, timeout: float = 10.0) -> float:
+    """Seconds between the last send by `before` and the first send by `after` (waits for that one)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        rows = runs(stack, t0, time.time() + 60, settle=0)
+        sent = {who: [row["sent"] for row in rows if row["who"] == who] for who in (before, after)}
+        if sent[after] or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    return min(sent[after]) - max(sent[before])
