@@ -45,12 +45,25 @@ def runs(stack: Stack, t0: float, t1: float, settle: float = 5.0) -> list[dict]:
         return rows
     deadline = time.monotonic() + settle
     rows = fetch()
-    while time.monotonic() < deadline and not any(row[2] >= t1 for row in rows):
+    while time.monotonic() < deadline and not every_sender_moved_on(rows, t1):
         time.sleep(0.1)
         rows = fetch()
     names = node_names(stack)
     return [{"who": names.get(sender) or names.get(parent) or "?", "sent": sent - t0, "ran": ran - t0}
             for sender, parent, sent, ran in rows if sent < t1]
+
+
+def every_sender_moved_on(rows: list, t1: float) -> bool:
+    """Each process that sent in the window has had a later send executed (so its earlier ones ran)."""
+    senders = {row[0] for row in rows if row[2] < t1}
+    later = {row[0] for row in rows if row[2] >= t1}
+    return bool(later) and senders <= later
+
+
+def steady(rows: list[dict], window: float) -> bool:
+    """Each sender sent about once a second, and the executions add up: senders × window, within one per sender."""
+    counts = per_sender(rows).values()
+    return all(abs(n - window) <= 1 for n in counts) and abs(len(rows) - len(counts) * window) <= len(counts)
 
 
 def node_names(stack: Stack) -> dict[int, str]:

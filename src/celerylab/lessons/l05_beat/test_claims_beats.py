@@ -27,7 +27,7 @@ def test_each_beat_is_one_more_copy():
             beats = 2 if case == "B" else case
             rows = helpers.runs(stack, t0, t1)
             assert len(helpers.per_sender(rows)) == beats
-            assert abs(len(rows) - beats * WINDOW) <= 1, (case, len(rows))
+            assert helpers.steady(rows, WINDOW), (case, helpers.per_sender(rows))
             if case == 3:
                 assert helpers.close_pairs(rows) >= 4
         time.sleep(helpers.PERIOD_SECONDS)
