@@ -11,8 +11,11 @@ from celerylab.i18n import t
 def criterion_line(criterion: dict, lang: str) -> str:
     mark = "✔" if criterion.get("passed") else "✘"
     label = (criterion.get("labels") or {}).get(lang) or str(criterion.get("key"))
-    return "- " + t("check.criterion", lang=lang, mark=mark, label=label,
+    line = "- " + t("check.criterion", lang=lang, mark=mark, label=label,
                     expected=criterion.get("expected"), observed=criterion.get("observed"))
+    if criterion.get("cause") and not criterion.get("passed"):
+        line += " — " + t("check.cause", lang=lang, cause=criterion["cause"])
+    return line
 
 
 def note_line(note: dict, lang: str) -> str:
