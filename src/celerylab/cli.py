@@ -16,6 +16,7 @@ COMMANDS = [
     "celerylab.commands.progress",
     "celerylab.commands.hint",
     "celerylab.commands.solution",
+    "celerylab.commands.reset",
     "celerylab.commands.grade",
     "celerylab.commands.build",
     "celerylab.commands.dev",
