@@ -72,10 +72,13 @@ def test_workspace_settings_and_jupyterlabs_language_follow_the_course_and_lang(
     assert workspaces["pt"] != workspaces["en"]                      # --lang en does not reopen the pt tabs
     settings = {lang: Path(next(a for a in argv[lang] if a.startswith("--LabApp.app_settings_dir=")).split("=", 1)[1])
                 for lang in argv}
-    overrides = {lang: json.loads((settings[lang] / "overrides.json").read_text()) for lang in argv}
-    assert overrides["pt"]["@jupyterlab/translation-extension:plugin"] == {"locale": "pt_BR"}
-    assert overrides["en"]["@jupyterlab/translation-extension:plugin"] == {"locale": "en"}
-    assert overrides["pt"]["@jupyterlab/apputils-extension:notification"]["checkForUpdates"] is False
+    overrides = json.loads((settings["pt"] / "overrides.json").read_text())
+    assert overrides["@jupyterlab/apputils-extension:notification"]["checkForUpdates"] is False
+    user = {lang: Path(next(a for a in argv[lang] if a.startswith("--LabApp.user_settings_dir=")).split("=", 1)[1])
+            for lang in argv}
+    locale = {lang: json.loads((user[lang] / "@jupyterlab" / "translation-extension" / "plugin.jupyterlab-settings")
+                               .read_text())["locale"] for lang in argv}
+    assert locale == {"pt": "pt_BR", "en": "en"}
 
 
 def test_the_lab_and_its_terminals_find_the_celerylab_command(tmp_path: Path, monkeypatch):

@@ -68,14 +68,22 @@ def lab_locale(lang: str) -> str:
 
 
 def lab_settings(scope: Path, lang: str) -> dict[str, Path]:
-    """This course and language's JupyterLab folders: workspace, user settings, and overrides.json (the
-    shipped one, which stops news and update checks, plus JupyterLab's language)."""
+    """This course and language's JupyterLab folders: workspace, user settings (JupyterLab's language
+    set to the course's), and overrides.json (the shipped one: no news, no update checks)."""
     folders = {name: scope / "lab" / name for name in ("workspaces", "user-settings", "app-settings")}
     for folder in folders.values():
         folder.mkdir(parents=True, exist_ok=True)
     overrides = json.loads(Path(__file__).with_name("lab_settings").joinpath("overrides.json").read_text("utf-8"))
-    overrides["@jupyterlab/translation-extension:plugin"] = {"locale": lab_locale(lang)}
     (folders["app-settings"] / "overrides.json").write_text(json.dumps(overrides, indent=2), encoding="utf-8")
+    # the language is a user setting: jupyterlab_server translates menus by the user's locale only
+    translation = folders["user-settings"] / "@jupyterlab" / "translation-extension" / "plugin.jupyterlab-settings"
+    translation.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        current = json.loads(translation.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        current = {}
+    current = current if isinstance(current, dict) else {}
+    translation.write_text(json.dumps({**current, "locale": lab_locale(lang)}, indent=2), encoding="utf-8")
     return folders
 
 
