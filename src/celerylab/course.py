@@ -58,6 +58,7 @@ class Exercise:
     title: dict = field(default_factory=dict, hash=False)
     hints: tuple = ()
     root: Path = field(default=LESSONS_DIR, compare=False)
+    partial: bool = False  # partial credit: points in proportion to the criteria passed
 
     @property
     def in_package(self) -> bool:
@@ -160,7 +161,8 @@ def _exercises(lesson: str, base: Path) -> tuple[Exercise, ...]:
     prefix = Lesson(lesson, base / lesson).prefix
     return tuple(
         Exercise(id=f"{prefix}.{name}", lesson=lesson, name=name, points=int(info.get("points", 1)),
-                 module=info["module"], title=info.get("title", {}), hints=tuple(info.get("hints", ())), root=base)
+                 module=info["module"], title=info.get("title", {}), hints=tuple(info.get("hints", ())), root=base,
+                 partial=info.get("partial") is True)
         for name, info in data.items()
     )
 
