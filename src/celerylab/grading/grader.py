@@ -18,6 +18,7 @@ from tqdm import tqdm
 from celerylab.course import exercises, lesson_names
 from celerylab.grading import feedback, intake, scoring
 from celerylab.grading.gradebook import Gradebook
+from celerylab.grading.bookkeeping import course_order, finish
 from celerylab.grading.policy import LatePolicy, stamp
 from celerylab.grading.prepare import Limits, Prepared, prepare
 from celerylab.grading.submission import Rejected
@@ -174,26 +175,8 @@ def grade(where: str | Path, options: Options) -> Summary:
     return summary
 
 
-def finish(entry: dict, options: Options) -> dict:
-    """The learner's name and submission time from the roster, then the late policy."""
-    from celerylab.grading.roster import match
-
-    row = match(options.roster, entry["key"]) if options.roster else None
-    entry["roster"] = {k: v for k, v in row.items() if v} if row else None
-    entry["learner"] = (row or {}).get("learner") or entry["key"]
-    if row and row.get("submitted"):
-        entry["submitted"] = row["submitted"]
-    return options.late.apply(entry)
 
 
-def course_order(root) -> list:
-    """Every exercise of the course, in course order (the gradebook's columns)."""
-    from celerylab.course import all_exercises
-
-    try:
-        return list(all_exercises(root))
-    except Exception:  # an unreadable course: columns fall back to the entries' own order
-        return []
 
 
 def _one(found: intake.Found, base: Path, book: Gradebook, options: Options) -> Outcome:
