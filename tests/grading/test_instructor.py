@@ -92,6 +92,7 @@ def test_gradebook_partial_credit_roster_and_late_policy(batch):
     book = json.loads((out / "gradebook.json").read_text())["submissions"]
     assert book["bia"]["raw_total"] == 4 and book["bia"]["late"]["percent_off"] == 20
     assert book["ana"]["submitted"].startswith("2026-12-01T22:59")
+    assert "2 dia(s) de atraso: desconto de 20 % sobre 4 pontos" in (out / "feedback" / "bia.md").read_text()
     feedback = (out / "feedback" / "ana.md").read_text()
     assert "célula 4" in feedback and "NameError: name 'x' is not defined" in feedback
     stats = read_csv(out / "criteria.csv", ";")

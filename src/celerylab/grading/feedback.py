@@ -47,6 +47,10 @@ def render(entry: dict, exercises: list[Exercise], lang: str) -> str:
     lines = [f"# {t('grading.feedback.title', lang=lang, lesson=entry.get('lesson') or '-')}", "",
              t("grading.feedback.file", lang=lang, file=entry.get("file")),
              t("grading.feedback.total", lang=lang, total=entry.get("total", 0), max=entry.get("max", 0))]
+    late = entry.get("late") or {}
+    if late.get("days"):
+        lines.append(t("grading.feedback.late", lang=lang, days=late["days"], percent=f"{late.get('percent_off', 0):g}",
+                       raw=entry.get("raw_total", entry.get("total", 0))))
     reason = entry.get("reason")
     if reason:
         lines += ["", t("grading.feedback.not_graded", lang=lang, reason=t(reason["key"], lang=lang, **reason["values"]))]
