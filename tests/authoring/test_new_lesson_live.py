@@ -22,7 +22,8 @@ verdicts = {}
 for variant in ("exercises", "solutions"):
     for lang in ("pt", "en"):
         folder = Path(tempfile.mkdtemp())
-        extract_modules(nbformat.read(f"{variant}/{lang}/99_demo.ipynb", as_version=4), folder)
+        name = "99_demo" + {"exercises": {"pt": "_exercicios", "en": "_exercises"}[lang], "solutions": ""}[variant]
+        extract_modules(nbformat.read(f"{variant}/{lang}/{name}.ipynb", as_version=4), folder)
         verdict = run_check("l99.double", folder, include_hidden=True)
         verdicts[f"{variant}/{lang}"] = [verdict.passed, verdict.error]
 print(json.dumps(verdicts))

@@ -8,7 +8,7 @@ import pytest
 
 from celerylab.course import find_exercise
 from celerylab.grading.hints import next_hint
-from celerylab.grading.learner_state import LearnerState, home
+from celerylab.grading.learner_state import LearnerState, home, scope_dir
 
 
 def test_progress_survives_a_new_session(tmp_path):
@@ -20,8 +20,29 @@ def test_progress_survives_a_new_session(tmp_path):
     assert again.passed("l90.greet") is True          # once passed, the solution stays unlocked
     assert again.entry("l90.greet")["attempts"] == 3
     assert again.status("l90.double") == "not-started"
-    assert (home() / "progress.json").exists()
+    assert (scope_dir("pt") / "progress.json").exists()
     assert home() == tmp_path / "home"
+
+
+def test_progress_is_scoped_per_course_and_language(tmp_path, monkeypatch):
+    LearnerState(lang="pt").record("l90.greet", passed=True)
+    assert not LearnerState(lang="en").passed("l90.greet")
+    assert scope_dir("pt").parent == scope_dir("en").parent and scope_dir("pt") != scope_dir("en")
+    first = scope_dir("pt")
+    other = tmp_path / "other-course"
+    (other / "lessons").mkdir(parents=True)
+    monkeypatch.setenv("CELERYLAB_COURSE_ROOT", str(other / "lessons"))
+    assert not LearnerState(lang="pt").passed("l90.greet")          # another course, its own progress
+    assert scope_dir("pt") != first and scope_dir("pt").parent.name.startswith("other-course-")
+
+
+def test_reset_forgets_one_exercise():
+    state = LearnerState(lang="pt")
+    state.record("l90.greet", passed=True)
+    state.record("l90.double", passed=False)
+    assert state.reset("l90.greet") and not state.reset("l90.greet")
+    again = LearnerState(lang="pt")
+    assert again.status("l90.greet") == "not-started" and again.status("l90.double") == "failing"
 
 
 @pytest.mark.parametrize("damage", ['{"version": 1, "exercises": {"l90.gr', "[1, 2]", '{"exercises": []}',
@@ -62,8 +83,9 @@ def test_three_concurrent_writers_keep_every_record(tmp_path):
 def test_hints_are_revealed_one_level_at_a_time():
     info = find_exercise("l90.greet")
     assert next_hint(info, lang="en") == "💡 Hint 1/3: Look at the lang parameter."
-    assert next_hint(info, lang="pt").startswith("💡 Dica 2/3: 'pt' cumprimenta")
+    assert next_hint(info, lang="en").startswith("💡 Hint 2/3")
+    assert next_hint(info, lang="pt").startswith("💡 Dica 1/3")      # Portuguese progress is its own
     assert next_hint(info, lang="en").startswith("💡 Hint 3/3")
     everything = next_hint(info, lang="en")
     assert everything.splitlines()[0] == "All 3 hints of l90.greet were already shown:"
-    assert LearnerState().hints_shown("l90.greet") == 3
+    assert LearnerState(lang="en").hints_shown("l90.greet") == 3

@@ -24,6 +24,15 @@ def register(subparsers) -> None:
     parser.add_argument("--course", metavar="DIR", help=t("cmd.grade.course"))
     parser.add_argument("--cell-timeout", default="120", metavar="S", help=t("cmd.grade.cell_timeout"))
     parser.add_argument("--notebook-timeout", default="600", metavar="S", help=t("cmd.grade.notebook_timeout"))
+    parser.add_argument("--force", action="store_true", help=t("cmd.grade.force"))
+    parser.add_argument("--roster", metavar="CSV", help=t("cmd.grade.roster"))
+    parser.add_argument("--deadline", metavar="WHEN", help=t("cmd.grade.deadline"))
+    parser.add_argument("--grace", default="0", metavar="DURATION", help=t("cmd.grade.grace"))
+    parser.add_argument("--late-penalty", default="0", metavar="PERCENT", help=t("cmd.grade.late_penalty"))
+    parser.add_argument("--late-cap", default="100", metavar="PERCENT", help=t("cmd.grade.late_cap"))
+    parser.add_argument("--csv-sep", default=",", choices=[",", ";", "tab"], help=t("cmd.grade.csv_sep"))
+    parser.add_argument("--export", action="append", default=[], choices=["canvas", "moodle", "gradescope"],
+                        help=t("cmd.grade.export"))
     add_lang(parser)
     parser.set_defaults(run=run)
 
@@ -53,6 +62,35 @@ def writable_folder(text: str) -> Path:
     return out
 
 
+def late_policy(args):
+    """The deadline and late policy from the options (a penalty without a deadline is refused)."""
+    from celerylab.grading.policy import LatePolicy, parse_duration, parse_when
+
+    try:
+        deadline = parse_when(args.deadline) if args.deadline else None
+    except ValueError:
+        raise BadOption(t("cmd.grade.bad_deadline", value=args.deadline)) from None
+    try:
+        grace = parse_duration(args.grace)
+    except ValueError:
+        raise BadOption(t("cmd.grade.bad_number", option="--grace", value=args.grace)) from None
+    penalty, cap = (percent(option, text) for option, text in (("--late-penalty", args.late_penalty),
+                                                                ("--late-cap", args.late_cap)))
+    if penalty and deadline is None:
+        raise BadOption(t("cmd.grade.penalty_without_deadline"))
+    return LatePolicy(deadline, grace, penalty, cap)
+
+
+def percent(option: str, text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1
+    if not math.isfinite(value) or not 0 <= value <= 100:
+        raise BadOption(t("cmd.grade.bad_percent", option=option, value=text))
+    return value
+
+
 def run(args) -> int:
     sys.modules.setdefault("rfc3987_syntax", None)  # see grading/job.py: a costly import grading never uses
     from celerylab.grading.grader import Options, grade
@@ -66,6 +104,14 @@ def run(args) -> int:
         limits = Limits(cell_timeout=positive("--cell-timeout", args.cell_timeout),
                         notebook_timeout=positive("--notebook-timeout", args.notebook_timeout))
         out = writable_folder(args.out)
+        late, roster = late_policy(args), None
+        if args.roster:
+            from celerylab.grading.roster import RosterError, read
+
+            try:
+                roster = read(args.roster)
+            except RosterError as problem:
+                raise BadOption(str(problem)) from None
         if args.broker:
             from celerylab.grading.remote import BrokerProblem, connect
 
@@ -78,7 +124,8 @@ def run(args) -> int:
         return 2
     options = Options(out=out, jobs=jobs, broker=args.broker,
                       exercises_dir=Path(args.exercises) if args.exercises else None,
-                      root=args.course, limits=limits)
+                      root=args.course, limits=limits, force=args.force, late=late, roster=roster,
+                      csv_sep="\t" if args.csv_sep == "tab" else args.csv_sep, exports=tuple(args.export))
     summary = grade(where, options)
     print(t("cmd.grade.summary", graded=summary.graded, rejected=summary.rejected, skipped=summary.skipped,
             failed=summary.failed, out=out.resolve()))

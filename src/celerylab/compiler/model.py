@@ -67,7 +67,7 @@ class Target:
 
     def path(self, root: Path) -> Path:
         """Where this notebook lives under the course root, e.g. notebooks/pt/01_retries.ipynb."""
-        return root / self.folder / self.lang / f"{self.lesson.stem}.ipynb"
+        return root / self.folder / self.lang / self.lesson.file_name(self.lang, self.variant)
 
     def label(self) -> str:
-        return f"{self.folder}/{self.lang}/{self.lesson.stem}.ipynb"
+        return f"{self.folder}/{self.lang}/{self.lesson.file_name(self.lang, self.variant)}"

@@ -6,6 +6,7 @@ gradebook entry whatever happens to it: graded, rejected with its reason, or a g
 from __future__ import annotations
 
 import hashlib
+import os
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -17,6 +18,8 @@ from tqdm import tqdm
 from celerylab.course import exercises, lesson_names
 from celerylab.grading import feedback, intake, scoring
 from celerylab.grading.gradebook import Gradebook
+from celerylab.grading.bookkeeping import course_order, finish
+from celerylab.grading.policy import LatePolicy, stamp
 from celerylab.grading.prepare import Limits, Prepared, prepare
 from celerylab.grading.submission import Rejected
 from celerylab.i18n import t
@@ -35,6 +38,11 @@ class Options:
     root: str | None = None
     limits: Limits = field(default_factory=Limits)
     show_progress: bool = True
+    force: bool = False  # grade again even what is unchanged since the last run
+    late: LatePolicy = field(default_factory=LatePolicy)
+    roster: dict | None = None  # roster.read(): submission file -> learner
+    csv_sep: str = ","
+    exports: tuple = ()  # "canvas", "moodle", "gradescope"
 
 
 @dataclass
@@ -55,8 +63,12 @@ class Outcome:
 
 
 def base_entry(found: intake.Found, digest: str | None, lesson=None, lang=None) -> dict:
+    try:
+        submitted = stamp(os.lstat(found.path).st_mtime)  # the file's time; a roster's `submitted` wins
+    except OSError:
+        submitted = None
     return {"key": found.key, "learner": found.key, "file": found.file, "lesson": lesson, "lang": lang or "pt",
-            "digest": digest}
+            "digest": digest, "submitted": submitted}
 
 
 def _lesson_exercises(lesson: str | None, root: str | None) -> list:
@@ -72,7 +84,7 @@ def turned_down(found: intake.Found, book: Gradebook, options: Options, rejectio
     digest = None
     if status == "rejected":
         digest = hashlib.sha256(f"{rejection.key}|{sorted(rejection.values.items())}".encode()).hexdigest()
-        if book.unchanged(found.key, digest):
+        if book.unchanged(found.key, digest) and not options.force:
             return Outcome(found, None)
     lesson_exercises = _lesson_exercises(rejection.lesson, options.root)
     lesson = rejection.lesson if lesson_exercises else None
@@ -93,7 +105,7 @@ def stage(found: intake.Found, base: Path, book: Gradebook, options: Options) ->
         return turned_down(found, book, options, rejection)
     except Exception as error:  # a grader fault on one file must not stop the batch
         return turned_down(found, book, options, failure(error), status="error")
-    if book.unchanged(found.key, prepared.digest):
+    if book.unchanged(found.key, prepared.digest) and not options.force:
         return Outcome(found, None)
     prepared.job["hide"] = hidden_folders(options)
     return prepared
@@ -126,7 +138,8 @@ def grade(where: str | Path, options: Options) -> Summary:
     """Grade every submission under `where`; a bad one is recorded with its reason, never stops the batch."""
     where = Path(where).absolute()
     base = where if where.is_dir() else where.parent
-    book, summary, saved, warned = Gradebook(options.out), Summary(), time.monotonic(), False
+    book = Gradebook(options.out, order=course_order(options.root), sep=options.csv_sep, roster=options.roster)
+    summary, saved, warned = Summary(), time.monotonic(), False
     found = list(intake.find(where))
     outcomes = _remote if options.broker else _local
     with tqdm(total=len(found), disable=not options.show_progress or not found, unit="nb") as bar:
@@ -141,6 +154,7 @@ def grade(where: str | Path, options: Options) -> Summary:
             if missing and not warned:
                 warned = True
                 print(t("grading.isolation_missing", missing=", ".join(missing)), file=sys.stderr)
+            finish(entry, options)
             summary.graded += status == "graded"
             summary.rejected += status == "rejected"
             summary.failed += status == "error"
@@ -152,8 +166,17 @@ def grade(where: str | Path, options: Options) -> Summary:
             if time.monotonic() - saved > SAVE_EVERY or status == "graded":
                 book.save()  # at most once a second for rejections: a batch of 10 000 stays linear
                 saved = time.monotonic()
+    for entry in book.entries.values():  # a new roster or deadline applies to unchanged entries too
+        finish(entry, options)
     book.save()
+    from celerylab.grading.exports import write_exports
+
+    write_exports(book, options)
     return summary
+
+
+
+
 
 
 def _one(found: intake.Found, base: Path, book: Gradebook, options: Options) -> Outcome:

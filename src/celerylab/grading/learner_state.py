@@ -1,7 +1,8 @@
-"""The learner's progress across sessions: one small JSON file, changed under a lock, a damaged one kept aside."""
+"""The learner's progress across sessions: one small JSON file per course and language, changed under a lock."""
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import json
 import os
 import sys
@@ -22,6 +23,20 @@ def home() -> Path:
     return Path(os.environ.get(HOME_ENV) or Path.home() / ".celerylab")
 
 
+def scope_dir(lang: str | None = None, root: str | Path | None = None) -> Path:
+    """This course's folder for `lang` under home(): ``courses/<checkout>-<hash>/<lang>``.
+
+    Two clones, two courses or two languages never share progress or a JupyterLab workspace.
+    """
+    from celerylab.course import Course
+    from celerylab.i18n import get_lang
+
+    course = Course.default(root)
+    where = f"{course.lessons_dir.resolve()}|{course.output_root.resolve()}"
+    name = course.output_root.resolve().name or "course"
+    return home() / "courses" / f"{name}-{hashlib.sha256(where.encode()).hexdigest()[:10]}" / (lang or get_lang())
+
+
 def well_formed(data) -> bool:
     """The shape save() writes: {"exercises": {id: {field: value of its type}}}."""
     exercises = data.get("exercises") if isinstance(data, dict) else None
@@ -33,8 +48,8 @@ def well_formed(data) -> bool:
 class LearnerState:
     """Status, attempts and hints revealed per exercise; every change is a locked read-modify-write."""
 
-    def __init__(self, path: str | Path | None = None):
-        self.path = Path(path) if path else home() / "progress.json"
+    def __init__(self, path: str | Path | None = None, lang: str | None = None, root: str | Path | None = None):
+        self.path = Path(path) if path else scope_dir(lang, root) / "progress.json"
         with self._locked():
             self.exercises: dict[str, dict] = self._read()
 
@@ -103,6 +118,14 @@ class LearnerState:
         """Reveal one more hint level (up to `available`); returns the level now shown (1-based)."""
         entry = self._change(exercise_id, lambda entry: entry.update(hints=min(available, int(entry.get("hints", 0)) + 1)))
         return entry["hints"]
+
+    def reset(self, exercise_id: str) -> bool:
+        """Forget one exercise (status, attempts, hints); True when there was something to forget."""
+        with self._locked():
+            self.exercises = self._read()
+            known = self.exercises.pop(exercise_id, None) is not None
+            write_json(self.path, {"version": 1, "exercises": self.exercises})
+        return known
 
     def save(self) -> None:
         with self._locked():
