@@ -34,9 +34,9 @@ def client_app(module_name: str, url: str, namespace: str, settings: dict,
         raise StackError("stack.no_app", module=module_name)
     appconfig.rebind_all(url, namespace)
     appconfig.rebind(module_app, url, namespace)
-    module_app.conf.update(settings)
+    appconfig.apply_settings(module_app, settings)
     client = Celery(module_app.main, set_as_current=False)
     client.conf.update(module_app.conf.table(with_defaults=False))
-    client.conf.update(appconfig.stack_settings(url, namespace))
-    client.conf.update(settings)
+    appconfig.apply_settings(client, appconfig.stack_settings(url, namespace))
+    appconfig.apply_settings(client, settings)
     return client, module_app

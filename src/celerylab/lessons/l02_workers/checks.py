@@ -1,0 +1,87 @@
+"""Lesson 02's exercise checks: each runs the learner's module on prefork workers and kills real processes."""
+from __future__ import annotations
+
+import time
+
+from celerylab.grading.engine import CheckRun, exercise
+from celerylab.lessons.l02_workers import helpers, runs
+
+APPLIED = ("confirmed", 40, 1)
+
+
+@exercise("l02.pay_once")
+def pay_once(run: CheckRun) -> None:
+    settings = {"broker_transport_options": helpers.lab_transport(visibility_timeout=3)}
+    with run.stack(workers=[helpers.worker("whole"), helpers.worker("child")], database=helpers.SHOP,
+                   settings=settings, timeline=False) as stack:
+        stack.app.send_task("ex.pay", (1, "evt-worker"), queue="whole")
+        stack.app.send_task("ex.pay", (2, "evt-child"), queue="child")
+        runs.wait(stack, "evt-worker", "hold", timeout=10), runs.wait(stack, "evt-child", "hold", timeout=10)
+        stack.workers[0].kill()
+        stack.workers[1].kill_child()
+        stack.workers[0].restart()
+        helpers.wait_for(lambda: helpers.shop(stack, 1)[0] == helpers.shop(stack, 2)[0] == "confirmed", 10)
+        runs.wait(stack, "evt-worker", "hold", count=99, timeout=1)  # one more second: a second debit?
+        run.expect("l02.check.worker_killed", APPLIED, helpers.shop(stack, 1))
+        run.expect("l02.check.child_killed", APPLIED, helpers.shop(stack, 2))
+        stack.app.send_task("ex.pay", (2, "evt-child"), queue="child").get(timeout=10, propagate=False)
+        run.expect("l02.check.same_event_again", APPLIED, helpers.shop(stack, 2))
+        if run.include_hidden:
+            stack.app.send_task("ex.pay", (1, "evt-worker"), queue="whole").get(timeout=10, propagate=False)
+            run.expect("l02.check.same_event_again", APPLIED, helpers.shop(stack, 1), hidden=True)
+
+
+def reminder_starts(run: CheckRun) -> list[float]:
+    """Countdown 3 s, a second worker joining 1.5 s after the send; start times over 4.5 s."""
+    with run.stack(workers=[helpers.worker("celery")], timeline=False) as stack:
+        sent = time.time()
+        stack.app.send_task("ex.remind", ("countdown",), countdown=3)
+        time.sleep(max(0.0, sent + 1.5 - time.time()))  # the deploy happens at 1.5 s
+        stack.add_worker(helpers.worker("celery"))
+        return [entry["at"] - sent for entry in runs.watch(stack, "countdown", until=sent + 4.5)]
+
+
+def killed_rerun(run: CheckRun) -> float | None:
+    """A 0.5 s task whose worker is SIGKILLed mid-run; seconds from the kill to its second start."""
+    with run.stack(workers=[helpers.worker("celery")], timeline=False) as stack:
+        stack.app.send_task("ex.remind", ("killed", 0.5))
+        runs.wait(stack, "killed", timeout=10)
+        killed = time.time()
+        stack.workers[0].kill()
+        stack.workers[0].restart()
+        starts = runs.wait(stack, "killed", count=2, timeout=killed + 7 - time.time())
+        return starts[1]["at"] - killed if len(starts) > 1 else None
+
+
+@exercise("l02.countdown_once")
+def countdown_once(run: CheckRun) -> None:
+    outcome = helpers.in_parallel({"countdown": lambda: reminder_starts(run), "kill": lambda: killed_rerun(run)})
+    starts = [round(at, 1) for at in outcome["countdown"][1]]
+    run.expect("l02.check.countdown_runs", 1, len(starts))
+    run.expect("l02.check.countdown_not_early", True, bool(starts) and min(starts) >= 2.9, starts=starts)
+    back = outcome["kill"][1]
+    run.expect("l02.check.killed_back", True, back is not None and back <= 7,
+               back="-" if back is None else helpers.seconds(back))
+
+
+@exercise("l02.export_cleanup")
+def export_cleanup(run: CheckRun) -> None:
+    with run.stack(workers=[helpers.worker("celery")], timeline=False) as stack:
+        path = str(stack.workdir / "export.csv")
+        result = stack.app.send_task("ex.export", (path, 100))
+        result.get(timeout=10, propagate=False)
+        run.expect("l02.check.export_outcome", "FAILURE SoftTimeLimitExceeded", _outcome(result))
+        run.expect("l02.check.partial_removed", False, (stack.workdir / "export.csv").exists())
+        run.expect("l02.check.no_end", [], runs.events(stack, path, "end"))
+        if run.include_hidden:
+            short = str(stack.workdir / "short.csv")
+            result = stack.app.send_task("ex.export", (short, 5))
+            result.get(timeout=10, propagate=False)
+            kept = (stack.workdir / "short.csv").exists()
+            run.expect("l02.check.short_export", ("SUCCESS", True), (result.state, kept), hidden=True)
+
+
+def _outcome(result) -> str:
+    if result.state == "FAILURE":
+        return f"FAILURE {type(result.result).__name__}"
+    return result.state
