@@ -54,6 +54,13 @@ def experiment(lab: Stack, *workers: WorkerSpec, **options) -> Stack:
     return Stack.start(APP, workers=list(workers), **options)
 
 
+def experiments(lab: Stack, workers: dict[str, list[WorkerSpec]], **options) -> dict[str, Stack]:
+    """Several experiments at once, ``{name: [WorkerSpec, ...]}``, their stacks started in parallel."""
+    started = in_parallel({name: (lambda specs=specs: experiment(lab, *specs, **options))
+                           for name, specs in workers.items()})
+    return {name: stack for name, (_, stack) in started.items()}
+
+
 def shop(stack: Stack, order_id: int) -> tuple:
     """(order status, coupon balance, events recorded) for one order of the stack's database."""
     connection = stack.db()

@@ -36,10 +36,8 @@ def work_retry_lost(self, key: str, seconds: float = 1.0) -> str:
     return key
 
 
-@app.task(name="l02.pay", bind=True)
-def pay(self, order_id: int, event_id: str, hold: float = 1.0) -> str:
-    """The notes' scenario 1: debit the coupon, confirm the order, record the event, in one transaction."""
-    started(self, event_id)
+def apply_payment(order_id: int, event_id: str, hold: float) -> str:
+    """Debit the coupon, confirm the order, record the event: one transaction, a pause before COMMIT."""
     connection = connect()
     try:
         with transaction(connection):
@@ -53,6 +51,20 @@ def pay(self, order_id: int, event_id: str, hold: float = 1.0) -> str:
         return "applied"
     finally:
         connection.close()
+
+
+@app.task(name="l02.pay", bind=True)
+def pay(self, order_id: int, event_id: str, hold: float = 1.0) -> str:
+    """The notes' scenario 1 as the notes wrote it: the default (early) ack."""
+    started(self, event_id)
+    return apply_payment(order_id, event_id, hold)
+
+
+@app.task(name="l02.pay_late", bind=True, acks_late=True)
+def pay_late(self, order_id: int, event_id: str, hold: float = 1.0) -> str:
+    """The same transaction, acknowledged only after it returns."""
+    started(self, event_id)
+    return apply_payment(order_id, event_id, hold)
 
 
 @app.task(name="l02.soft_limited", bind=True, soft_time_limit=1)
