@@ -64,7 +64,8 @@ def test_notes_scenario_applies_once_only_with_acks_late(lab):
                             database=helpers.SHOP) as s:
         tasks.pay.apply_async((1, "evt-1"), queue="shop")
         paid = tasks.pay_late.apply_async((2, "evt-2"), queue="shop")
-        runs.wait(s, "evt-1", "hold"), runs.wait(s, "evt-2", "hold")
+        runs.wait(s, "evt-1"), runs.wait(s, "evt-2")
+        helpers.wait_for(lambda: runs.events(s, "evt-1", "hold") or runs.events(s, "evt-2", "hold"), timeout=10)
         s.workers[0].kill()
         assert helpers.shop(s, 1) == helpers.shop(s, 2) == ("pending", 50, 0)
         s.workers[0].restart()
