@@ -76,7 +76,7 @@ def test_notes_scenario_applies_once_only_with_acks_late(lab):
 
 
 def test_countdown_longer_than_the_visibility_timeout_runs_more_than_once(lab):
-    spec = lambda vt: helpers.worker("celery", task_acks_late=True,  # noqa: E731
+    spec = lambda vt: helpers.worker("celery", concurrency=2, task_acks_late=True,  # noqa: E731
                                      broker_transport_options=helpers.lab_transport(vt))
     with helpers.experiment(lab, spec(1.5), spec(1.5)) as short, helpers.experiment(lab, spec(6), spec(6)) as wide:
         sent = {}
