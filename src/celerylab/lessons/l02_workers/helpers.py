@@ -109,7 +109,7 @@ def rabbitmq_reachable(url: str = RABBITMQ_URL) -> tuple[bool, str]:
 
     try:
         with Connection(url, connect_timeout=2) as connection:
-            connection.ensure_connection(max_retries=1)
+            connection.ensure_connection(max_retries=1, interval_start=0)
     except Exception as error:  # any failure to connect is a reason to skip
         return False, f"{url}: {type(error).__name__}: {error}"
     return True, ""
