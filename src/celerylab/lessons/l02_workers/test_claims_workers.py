@@ -19,18 +19,20 @@ def lab():
 def test_a_killed_child_fails_is_requeued_or_retried(lab):
     vt10 = helpers.lab_transport(visibility_timeout=10)
     options = [dict(task_acks_late=True), dict(task_acks_late=True, task_reject_on_worker_lost=True),
-               dict(task_retry_on_worker_lost=True)]
+               dict(task_retry_on_worker_lost=True), dict()]
     with helpers.experiment(lab, *[helpers.worker(f"q{i}", broker_transport_options=vt10, **o)
                                    for i, o in enumerate(options)]) as s:
         results = [tasks.work.apply_async(("plain", 1), queue="q0"),
                    tasks.work.apply_async(("reject", 1), queue="q1"),
-                   tasks.work_retry_lost.apply_async(("retry", 1), queue="q2")]
-        for key, worker in zip(("plain", "reject", "retry"), s.workers):
+                   tasks.work_retry_lost.apply_async(("retry", 1), queue="q2"),
+                   tasks.work.apply_async(("early", 1), queue="q3")]
+        for key, worker in zip(("plain", "reject", "retry", "early"), s.workers):
             runs.wait(s, key)
             worker.kill_child()
         for result in results:
             result.get(timeout=15, propagate=False)
-        assert views.outcome(results[0]) == "FAILURE WorkerLostError"
+        assert views.outcome(results[0]) == views.outcome(results[3]) == "FAILURE WorkerLostError"
+        assert len(runs.events(s, "early", "start")) == 1
         assert len(runs.events(s, "plain", "start")) == 1
         reject = runs.events(s, "reject", "start")
         assert results[1].state == "SUCCESS" and [e["redelivered"] for e in reject] == [False, True]
