@@ -72,3 +72,12 @@ def watch(stack, key: str, until: float, event: str = "start") -> list[dict]:
     while time.time() < until:
         time.sleep(min(POLL, max(0.0, until - time.time())))
     return events(stack, key, event)
+
+
+def running_for(stack, key: str, seconds: float, timeout: float = 10.0) -> dict:
+    """Wait until the task recorded under `key` has been running for `seconds`; return its start entry."""
+    found = wait(stack, key, timeout=timeout)
+    if not found:
+        raise TimeoutError(f"{key}: no start recorded within {timeout} s")
+    watch(stack, key, until=found[0]["at"] + seconds)
+    return found[0]

@@ -29,8 +29,8 @@ def test_sigkill_loses_early_ack_and_redelivers_acks_late_after_the_visibility_t
                             helpers.worker("late", task_acks_late=True, broker_transport_options=vt)) as s:
         early = tasks.work.apply_async(("early", 2), queue="early")
         late = tasks.work.apply_async(("late", 2), queue="late")
-        started = runs.wait(s, "late")[0]["at"]
-        runs.wait(s, "early")
+        started = runs.running_for(s, "late", 1)["at"]
+        runs.running_for(s, "early", 1)
         for worker in s.workers:
             worker.kill()
         assert runs.unacked(s) == 1

@@ -27,7 +27,7 @@ def test_a_killed_child_fails_is_requeued_or_retried(lab):
                    tasks.work_retry_lost.apply_async(("retry", 1), queue="q2"),
                    tasks.work.apply_async(("early", 1), queue="q3")]
         for key, worker in zip(("plain", "reject", "retry", "early"), s.workers):
-            runs.wait(s, key)
+            runs.running_for(s, key, 0.5)
             worker.kill_child()
         for result in results:
             result.get(timeout=15, propagate=False)
