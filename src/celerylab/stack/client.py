@@ -32,7 +32,7 @@ def _bind(binding: Binding) -> None:
     os.environ[appconfig.NAMESPACE_ENV] = binding.namespace
     appconfig.rebind_all(binding.url, binding.namespace)
     appconfig.rebind(binding.module_app, binding.url, binding.namespace)
-    binding.module_app.conf.update(binding.settings)
+    appconfig.apply_settings(binding.module_app, binding.settings)
 
 
 def release(owner: str) -> None:
@@ -73,6 +73,6 @@ def client_app(module_name: str, url: str, namespace: str, settings: dict,
     _bindings.append(binding)
     client = Celery(module_app.main, set_as_current=False)
     client.conf.update(module_app.conf.table(with_defaults=False))
-    client.conf.update(appconfig.stack_settings(url, namespace))
-    client.conf.update(settings)
+    appconfig.apply_settings(client, appconfig.stack_settings(url, namespace))
+    appconfig.apply_settings(client, settings)
     return client, module_app
