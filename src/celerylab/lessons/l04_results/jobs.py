@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import uuid
 
 from celerylab import appdb
 
@@ -74,10 +75,8 @@ def cancel_requested(job_id: str, db=None) -> bool:
 
 def enqueue(task, owner: str, args: tuple, db=None, **options) -> str:
     """Write the row, then publish with the row's id; if publishing fails, the row says so."""
-    import uuid
-
     job_id = str(uuid.uuid4())
-    create(job_id, owner, task.name if hasattr(task, "name") else str(task), db)
+    create(job_id, owner, task.name, db)
     try:
         task.apply_async(args, task_id=job_id, **options)
     except Exception as error:
