@@ -63,3 +63,11 @@ def wait_row_left(stack: Stack, job_id: str, states: tuple, timeout: float = 10.
     """The job's row once its state is no longer one of `states`."""
     return helpers.until(lambda: (lambda job: job if job["state"] not in states else None)(
         helpers.row(stack, job_id)), timeout)
+
+
+def replaced_children(worker, before: list[int], timeout: float = 10.0) -> int:
+    """How many of the pool processes in `before` were replaced, once the pool is full and differs from it."""
+    wanted = worker.spec.concurrency
+    pids = helpers.until(lambda: (lambda now: now if len(now) == wanted and now != before else None)(
+        worker.child_pids()), timeout) or worker.child_pids()
+    return len(set(before) - set(pids))
