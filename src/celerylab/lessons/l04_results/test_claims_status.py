@@ -34,10 +34,15 @@ def status(http, task_id):
 
 
 def test_the_notes_endpoint_shows_pending_then_success_and_progress(stack, http):
+    ana = http.post("/users", json={"name": "Ana", "email": "ana@example.com"}).json()["task_id"]
+    bruno = http.post("/users", json={"name": "Bruno", "email": "bruno@example.com"}).json()["task_id"]
     report = scenarios.post_report(http, 5)
-    seen = helpers.watch(lambda task_id: status(http, task_id), {"report": report},
-                         done=lambda answer: answer[0] in ("SUCCESS", "FAILURE"))["report"]
-    assert seen == [("PENDING", None), *[("PROGRESS", n) for n in range(1, 6)], ("SUCCESS", None)]
+    seen = helpers.watch(lambda task_id: status(http, task_id), {"ana": ana, "bruno": bruno, "report": report},
+                         done=lambda answer: answer[0] in ("SUCCESS", "FAILURE"))
+    assert seen["ana"] == seen["bruno"] == [("PENDING", None), ("SUCCESS", None)]
+    states = [state for i, (state, _) in enumerate(seen["report"]) if i == 0 or seen["report"][i - 1][0] != state]
+    assert states == ["PENDING", "PROGRESS", "SUCCESS"]
+    assert sorted({n for state, n in seen["report"] if state == "PROGRESS" and n}) == [1, 2, 3, 4, 5]
 
 
 def test_an_expired_result_and_an_invented_id_both_read_pending(stack, http):
