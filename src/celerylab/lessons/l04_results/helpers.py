@@ -86,6 +86,15 @@ def redis_client(stack: Stack) -> redis.Redis:
     return redis.Redis.from_url(stack.broker.url)
 
 
+def ttl_seconds(client: redis.Redis, key: bytes) -> int:
+    """A key's time to live in whole seconds, rounded from PTTL (-1: no expiry, -2: no key).
+
+    Redis's TTL rounds and fakeredis's floors; PTTL agrees on both.
+    """
+    milliseconds = client.pttl(key)
+    return milliseconds if milliseconds < 0 else round(milliseconds / 1000)
+
+
 def result_key(stack: Stack, task_id: str) -> bytes:
     """The backend's key for one task: ``<namespace>celery-task-meta-<id>``."""
     return stack.app.backend.get_key_for_task(task_id)

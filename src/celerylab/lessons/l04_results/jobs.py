@@ -20,7 +20,8 @@ def _run(sql: str, params: tuple, db=None):
         return None  # a process without the application's database (a bare worker) keeps no rows
     connection = db or appdb.connect()
     try:
-        return appdb.execute(connection, sql, params).fetchone()
+        cursor = appdb.execute(connection, sql, params)
+        return cursor.fetchone() if sql.startswith("SELECT") else None
     finally:
         if db is None:
             connection.close()

@@ -24,7 +24,7 @@ def ttl_after_success(stack: Stack, result_expires) -> dict:
     task_id = str(uuid.uuid4())
     probe.backend.mark_as_done(task_id, 42)
     key = probe.backend.get_key_for_task(task_id)
-    ttl = helpers.redis_client(stack).ttl(key)
+    ttl = helpers.ttl_seconds(helpers.redis_client(stack), key)
     probe.close()
     return {"result_expires": result_expires, "ttl": ttl}
 
@@ -40,7 +40,7 @@ def result_keys(stack: Stack, task_ids: list[str]) -> tuple[int, list[int]]:
     client = helpers.redis_client(stack)
     keys = [helpers.result_key(stack, task_id) for task_id in task_ids]
     present = [key for key in keys if client.exists(key)]
-    return len(present), sorted({client.ttl(key) for key in present})
+    return len(present), sorted({helpers.ttl_seconds(client, key) for key in present})
 
 
 def wait_succeeded(node, task_ids: list[str], since: int, timeout: float = 10.0) -> None:
