@@ -52,3 +52,20 @@ class ProgressBar:
     def update(self, current: int, total: int, state: str) -> None:
         if self.handle is not None:
             self.handle.update(self.pretty(self.render(current, total, state)))
+
+
+def plot_views(samples: list[tuple[float, str, str]]):
+    """Two step lines over time: what GET /tasks/{id} answered and what the job's row said."""
+    import matplotlib.pyplot as plt
+
+    levels = {"backend": ["PENDING", "STARTED", "SUCCESS"], "row": ["queued", "running", "done"]}
+    seconds = [s[0] for s in samples]
+    figure, axes = plt.subplots(2, 1, figsize=(8, 3.6), sharex=True)
+    for axis, (name, labels), column, color in zip(axes, levels.items(), (1, 2), ("tab:red", "tab:blue")):
+        axis.step(seconds, [labels.index(s[column]) for s in samples], where="post", color=color, linewidth=2)
+        axis.set_yticks(range(len(labels)), labels)
+        axis.set_ylim(-0.5, len(labels) - 0.5)
+        axis.set_title(t(f"l04.plot.{name}"), fontsize=10, loc="left")
+    axes[-1].set_xlabel(t("l04.plot.seconds"))
+    figure.tight_layout()
+    return figure
