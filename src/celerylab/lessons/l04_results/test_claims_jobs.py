@@ -80,9 +80,11 @@ def test_terminate_kills_the_pool_process_halfway(stack, http):
     assert scenarios.replaced_children(worker, before) == 1
 
 
-def test_revoked_ids_do_not_survive_a_restart(stack, http):
+def test_revoked_ids_do_not_survive_a_restart_and_the_revoked_task_runs(stack, http):
     worker = stack.workers[0]
-    bulk = http.post("/emails/bulk", params={"countdown": 30}, json=["e@example.com"]).json()["task_id"]
+    since = worker.log_offset()
+    bulk = http.post("/emails/bulk", params={"countdown": 2}, json=["e@example.com"]).json()["task_id"]
+    worker.wait_for_log(rf"l04.bulk\[{bulk}\] received", timeout=5, since=since)
     http.delete(f"/tasks/{bulk}")
 
     def revoked():
@@ -92,3 +94,5 @@ def test_revoked_ids_do_not_survive_a_restart(stack, http):
     assert helpers.until(lambda: bulk in revoked(), 5)
     worker.restart()
     assert revoked() == []
+    job = scenarios.wait_row_left(stack, bulk, ("queued", "running"))
+    assert job["state"] == "done" and http.get(f"/tasks/{bulk}").json()["status"] == "SUCCESS"

@@ -87,6 +87,14 @@ def test_started_only_with_task_track_started(stack):
     assert seen == {"plain": ["PENDING", "SUCCESS"], "tracked": ["PENDING", "STARTED", "SUCCESS"]}
 
 
+def test_started_expires_too_when_a_task_outlives_result_expires(stack):
+    stack.add_worker(WorkerSpec(pool="prefork", concurrency=1, queues=("tracked_long",),
+                                settings={"task_track_started": True}))
+    result = stack.app.send_task("l04.slow", (helpers.RESULT_EXPIRES + 0.6,), queue="tracked_long")
+    seen = scenarios.watch_states(stack, {"long": result.id})["long"]
+    assert seen == ["PENDING", "STARTED", "PENDING", "SUCCESS"]
+
+
 def test_results_without_expiry_pile_up_and_nothing_cleans_them(stack):
     forever = stack.add_worker(WorkerSpec(pool="prefork", concurrency=1, queues=("forever",),
                                           settings={"result_expires": None}))
