@@ -48,7 +48,7 @@ def test_new_lesson_builds_checks_and_grades(tmp_path):
     for argv in steps:
         done = run(*argv)
         assert done.returncode == 0, (argv, done.stdout, done.stderr)
-    assert "The course is consistent: 1 lesson(s), 1 exercise(s)" in done.stdout
+    assert "The course is consistent (lessons: 1; exercises: 1;" in done.stdout
     assert "- l99_demo" in (clone / "src" / "celerylab" / "course.yml").read_text()
     done = run("-c", VERDICTS)
     assert done.returncode == 0, done.stderr

@@ -224,5 +224,5 @@ def test_the_build_command_writes_the_site_pages(tmp_path, capsys):
 
     root = make_root(tmp_path, ["l90_fixture"])
     assert main(["--lang", "en", "build", "--site", "--root", str(root)]) == 0
-    assert "site: 1 lesson(s) per language" in capsys.readouterr().out
+    assert "site: lessons per language: 1;" in capsys.readouterr().out
     assert (root / "site" / "en" / "lessons" / "90_fixture.md").is_file()
