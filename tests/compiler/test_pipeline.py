@@ -29,7 +29,7 @@ def test_executed_notebooks_carry_live_outputs(built_course):
         assert meta["celerylab"]["executed"] is True and meta["language_info"] == {"name": "python"}
         name = {"pt": "99_fixture_exercicios.ipynb", "en": "99_fixture_exercises.ipynb"}[lang]
         exercise = json.loads((root / "exercises" / lang / name).read_text(encoding="utf-8"))
-        assert exercise["cells"][0]["source"].startswith({"pt": "# Exercícios · ", "en": "# Exercises · "}[lang])
+        assert "".join(exercise["cells"][0]["source"]).startswith({"pt": "# Exercícios · ", "en": "# Exercises · "}[lang])
         assert all(cell.get("outputs", []) == [] and cell.get("execution_count") is None
                    for cell in exercise["cells"])
 
