@@ -1,7 +1,6 @@
 """`celerylab doctor`: what this machine offers the course (broker kinds, versions) and a live smoke test."""
 from __future__ import annotations
 
-import shutil
 import time
 
 from celerylab.i18n import t
@@ -17,10 +16,15 @@ def run(args) -> int:
     import celery
     import kombu
 
-    from celerylab.stack import Stack
+    from celerylab.stack import Stack, redis_binaries
 
     print(t("doctor.versions", celery=celery.__version__, kombu=kombu.__version__))
-    print(t("doctor.redis_server", path=shutil.which("redis-server") or "-"))
+    system, packaged = redis_binaries.system(), redis_binaries.packaged()
+    print(t("doctor.redis_server", path=system.path if system else "-"))
+    if packaged:
+        print(t("doctor.packaged_redis", package=packaged.package, path=packaged.path))
+    else:
+        print(t("doctor.no_packaged_redis", packages=", ".join(redis_binaries.PACKAGES)))
     started = time.perf_counter()
     with Stack.start("celerylab.stack.smoke", broker_url=args.broker_url, timeline=False) as stack:
         print(stack.describe())
