@@ -12,19 +12,27 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
+def redis_programs() -> list[str]:
+    """One line for the system's redis-server, one for the redis-server a Python package ships."""
+    from celerylab.stack import redis_binaries
+
+    system, packaged = redis_binaries.system(), redis_binaries.packaged()
+    lines = [t("doctor.redis_server", path=system.path if system else "-")]
+    if packaged:
+        lines.append(t("doctor.packaged_redis", package=packaged.package, path=packaged.path))
+    else:
+        lines.append(t("doctor.no_packaged_redis", packages=", ".join(redis_binaries.PACKAGES)))
+    return lines
+
+
 def run(args) -> int:
     import celery
     import kombu
 
-    from celerylab.stack import Stack, redis_binaries
+    from celerylab.stack import Stack
 
     print(t("doctor.versions", celery=celery.__version__, kombu=kombu.__version__))
-    system, packaged = redis_binaries.system(), redis_binaries.packaged()
-    print(t("doctor.redis_server", path=system.path if system else "-"))
-    if packaged:
-        print(t("doctor.packaged_redis", package=packaged.package, path=packaged.path))
-    else:
-        print(t("doctor.no_packaged_redis", packages=", ".join(redis_binaries.PACKAGES)))
+    print("\n".join(redis_programs()))
     started = time.perf_counter()
     with Stack.start("celerylab.stack.smoke", broker_url=args.broker_url, timeline=False) as stack:
         print(stack.describe())
