@@ -9,7 +9,7 @@ import pytest
 import redis
 
 from celerylab.i18n import t
-from celerylab.stack import Stack, redis_binaries
+from celerylab.stack import Stack, WorkerSpec, redis_binaries
 
 SMOKE = "celerylab.stack.smoke"
 
@@ -80,14 +80,15 @@ def test_with_no_system_redis_the_stack_runs_on_the_packaged_real_redis(no_syste
 @pytest.mark.live
 @pytest.mark.needs("packaged-redis")
 def test_a_late_ack_task_whose_worker_died_is_restored_by_the_packaged_redis(no_system_redis):
-    stack = Stack(SMOKE, settings={"task_acks_late": True})
+    # prefork: the worker reports task-started while the task runs (a solo worker, only after it returned)
+    stack = Stack(SMOKE, workers=[WorkerSpec(pool="prefork", concurrency=1)], settings={"task_acks_late": True})
     stack.settings["broker_transport_options"] = {"global_keyprefix": stack.namespace, "visibility_timeout": 1}
     with stack:
         assert stack.broker.kind == "packaged"
-        result = stack.app.send_task("celerylab.smoke.sleep", (1.0,))
+        result = stack.app.send_task("celerylab.smoke.sleep", (2.0,))
         started = stack.timeline.wait_for("task-started", result.id, timeout=15)[0].timestamp
-        stack.workers[0].kill()
-        time.sleep(max(0.0, started + 1.2 - time.time()))  # past the visibility timeout
+        stack.workers[0].kill(group=True)  # the pool child too: the task never finishes, never acks
+        time.sleep(max(0.0, started + 1.2 - time.time()))  # past the 1 s visibility timeout
         stack.workers[0].start()
-        assert result.get(timeout=20) == 1.0
+        assert result.get(timeout=20) == 2.0
         stack.timeline.wait_for("task-started", result.id, count=2, timeout=10)
