@@ -92,3 +92,20 @@ def test_a_late_ack_task_whose_worker_died_is_restored_by_the_packaged_redis(no_
         stack.workers[0].start()
         assert result.get(timeout=20) == 2.0
         stack.timeline.wait_for("task-started", result.id, count=2, timeout=10)
+
+
+@pytest.mark.live
+def test_a_url_to_a_server_without_info_counts_as_not_real_redis():
+    from celerylab.i18n import set_lang
+    from celerylab.stack.embedded_redis import serve
+
+    server = serve()
+    set_lang("en")
+    try:
+        url = f"redis://127.0.0.1:{server.server_address[1]}/0"
+        with Stack.start(SMOKE, broker_url=url, workers=0, timeline=False) as stack:
+            assert stack.broker.kind == "url" and stack.broker.real_redis is False
+            assert "does not answer INFO" in stack.describe() and "fakeredis" in stack.broker_note()
+    finally:
+        set_lang("pt")
+        server.shutdown()

@@ -19,7 +19,6 @@ def fakeredis_version() -> str:
         return "?"
 
 
-
 @dataclass
 class Broker:
     """Where the stack's messages and results live; ``kind`` is one of KINDS.
@@ -41,15 +40,16 @@ class Broker:
     @property
     def label(self) -> str:
         """The server and its version, e.g. ``Redis 7.0.15`` or ``fakeredis 2.41.0``."""
-        return f"{self.server} {self.version}"
+        return self.server if self.version == "?" else f"{self.server} {self.version}"
 
     def identify(self) -> "Broker":
-        """Ask the server what it is (INFO server); fakeredis, which has no INFO, is not a real Redis."""
+        """Ask the server what it is (INFO server). One that refuses INFO (fakeredis has none)
+        cannot be told apart from a real Redis: it counts as not real."""
         client = redis.Redis.from_url(self.url, socket_timeout=5, socket_connect_timeout=5)
         try:
             info = client.info("server")
         except redis.ResponseError:
-            self.server, self.version, self.real_redis = "fakeredis", fakeredis_version(), False
+            self.server, self.version, self.real_redis = "?", "?", False
             return self
         finally:
             client.close()

@@ -196,7 +196,8 @@ class Stack(NodeLauncher):
         if self.broker is None:
             return t("stack.broker.-")
         broker = self.broker
-        return t(f"stack.broker.{broker.kind}", url=broker.url, server=broker.label, package=broker.package or "-")
+        server = t("stack.broker.no_info") if broker.server == "?" else broker.label
+        return t(f"stack.broker.{broker.kind}", url=broker.url, server=server, package=broker.package or "-")
 
     def broker_note(self) -> str:
         """For lessons whose outcome depends on the server: a warning when it is not a real Redis, else ""."""
