@@ -1,9 +1,11 @@
-"""MkDocs hooks: regenerate lesson pages before each build, set the nav, keep search and the switcher per language."""
+"""MkDocs hooks: run `celerylab build --site` before each build, set the nav, load mermaid only where a diagram is,
+keep search and the switcher per language. The pages themselves are plain Markdown written by celerylab.sitegen."""
 from __future__ import annotations
 
 import json
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from mkdocs.plugins import event_priority
 
@@ -18,7 +20,22 @@ HEAD_ALTERNATE = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^
 # On home pages the i18n plugin writes the selector's links as "/" and "/en/": made relative, the site also
 # works under a sub-path or opened from disk.
 ROOTED_SWITCH = re.compile(r'(<a href=")/([^"]*)(" hreflang="[^"]*" class="md-select__link">)')
+# Mermaid (3.5 MB) only on pages holding a diagram, before Material's bundle, which then uses the global `mermaid`.
+BUNDLE = re.compile(r'<script src="([^"]*)assets/javascripts/bundle\.[0-9a-f]+\.min\.js">')
+MERMAID_SCRIPTS = ("assets/javascripts/mermaid-11.17.2.min.js", "assets/javascripts/celerylab-mermaid.js")
+# 404.html is served at any missing path, so its links cannot be relative to where it sits. They are made
+# relative to a <base> that an inline script sets first: the site root a page of this site last recorded
+# (celerylab.js), else the longest prefix of the path that holds the site's own script, else site_url's path or "/".
+ROOTED_ATTR = re.compile(r'((?:href|src)=")/(?!/)')
+NOT_FOUND_BASE = (
+    '<script>(function(){{var b;try{{b=localStorage.getItem("celerylab-base")}}catch(e){{}}'
+    # A first visit has nothing recorded: find the root among the path's prefixes by asking for a file of the site.
+    'if(!b){{var s=location.pathname.split("/").slice(1,-1);for(var i=s.length;i>=0;i--){{'
+    'var p="/"+s.slice(0,i).join("/")+(i?"/":"");try{{var x=new XMLHttpRequest();'
+    'x.open("HEAD",p+"assets/javascripts/celerylab.js",false);x.send();if(x.status===200){{b=p;break}}}}catch(e){{}}}}}}'
+    'document.write(\'<base href="\'+(b||{fallback})+\'">\')}})()</script>')
 _pages = None
+_not_found_page: str | None = None
 
 
 def _i18n(config):
@@ -57,6 +74,9 @@ def on_pre_build(config):
 def on_post_page(output, page, config):
     """Drop head alternates, relative switch links; for non-default languages, Material's `base` at the language root."""
     output = HEAD_ALTERNATE.sub("", output)
+    if 'class="mermaid"' in output:
+        output = BUNDLE.sub(lambda m: "".join(f'<script src="{m.group(1)}{src}"></script>' for src in MERMAID_SCRIPTS)
+                            + m.group(0), output, count=1)
     up = "../" * page.url.count("/")
     output = ROOTED_SWITCH.sub(lambda m: f"{m.group(1)}{(up + m.group(2)) or './'}{m.group(3)}", output)
     plugin = _i18n(config)
@@ -69,6 +89,31 @@ def on_post_page(output, page, config):
         return match.group(1) + json.dumps(data) + match.group(3)
 
     return CONFIG_SCRIPT.sub(rebase, output, count=1)
+
+
+def _not_found(output: str, config) -> str:
+    """The 404 page: every rooted link relative to a <base> set at view time, Material's base included."""
+    fallback = json.dumps(urlsplit(config.site_url or "/").path or "/")
+    output = ROOTED_ATTR.sub(r"\1", output).replace('href=""', 'href="./"')
+    output = output.replace("<head>", "<head>" + NOT_FOUND_BASE.format(fallback=fallback), 1)
+
+    # Material resolves its base (search index, worker) against the address, not the <base>: make it absolute.
+    absolute = ('<script>(function(){var c=document.getElementById("__config"),d=JSON.parse(c.textContent);'
+                'd.base=document.baseURI;d.search=new URL(d.search,document.baseURI).href;'
+                'c.textContent=JSON.stringify(d)})()</script>')
+    return BUNDLE.sub(lambda m: absolute + m.group(0), output, count=1)
+
+
+def on_post_template(output: str, template_name: str, config):
+    """404.html: rendered in the default language's frame (its text is bilingual), its links sub-path proof."""
+    global _not_found_page
+    if template_name != "404.html":
+        return output
+    plugin = _i18n(config)
+    if plugin and plugin.current_language != plugin.default_language and _not_found_page:
+        return _not_found_page  # the i18n plugin renders it again for each language, over the same file
+    _not_found_page = _not_found(HEAD_ALTERNATE.sub("", output), config)
+    return _not_found_page
 
 
 @event_priority(-200)

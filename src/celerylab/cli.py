@@ -16,6 +16,7 @@ COMMANDS = [
     "celerylab.commands.progress",
     "celerylab.commands.hint",
     "celerylab.commands.solution",
+    "celerylab.commands.reset",
     "celerylab.commands.grade",
     "celerylab.commands.build",
     "celerylab.commands.dev",
@@ -38,6 +39,31 @@ class TranslatedFormatter(argparse.HelpFormatter):
 
     def add_usage(self, usage, actions, groups, prefix=None):
         return super().add_usage(usage, actions, groups, prefix or t("cli.usage") + " ")
+
+
+# argparse's own error messages (it reads them through its module-level gettext `_`) -> catalog keys.
+ARGPARSE_MESSAGES = {
+    "%(prog)s: error: %(message)s\n": "cli.argparse.error",
+    "argument %(argument_name)s: %(message)s": "cli.argparse.argument",
+    "the following arguments are required: %s": "cli.argparse.required",
+    "one of the arguments %s is required": "cli.argparse.one_of",
+    "unrecognized arguments: %s": "cli.argparse.unrecognized",
+    "invalid choice: %(value)r (choose from %(choices)s)": "cli.argparse.invalid_choice",
+    "invalid %(type)s value: %(value)r": "cli.argparse.invalid_value",
+    "expected one argument": "cli.argparse.expected_one",
+    "ambiguous option: %(option)s could match %(matches)s": "cli.argparse.ambiguous",
+    "not allowed with argument %s": "cli.argparse.not_allowed",
+}
+_argparse_gettext = argparse._
+
+
+def argparse_text(message: str) -> str:
+    """argparse's message in the current language (unknown ones as argparse has them)."""
+    key = ARGPARSE_MESSAGES.get(message)
+    return t(key) if key else _argparse_gettext(message)
+
+
+argparse._ = argparse_text  # the usage line and the error under it speak the same language
 
 
 def translate_argparse(parser: argparse.ArgumentParser) -> None:

@@ -18,6 +18,8 @@ CHECKOUT = PACKAGE.parents[1]
 LESSONS_ENV = "CELERYLAB_COURSE_ROOT"  # a folder of lesson folders (with its own course.yml)
 OUTPUT_ENV = "CELERYLAB_ROOT"  # the folder holding notebooks/, exercises/, solutions/
 FOLDERS = {"lesson": "notebooks", "exercises": "exercises", "solutions": "solutions"}
+# An exercises notebook has a name of its own, so its JupyterLab tab is not the lesson's.
+EXERCISES_SUFFIX = {"pt": "_exercicios", "en": "_exercises"}
 
 
 class CourseError(TranslatedError):
@@ -35,6 +37,11 @@ class Lesson:
     def stem(self) -> str:
         """``l01_retries`` -> ``01_retries``, the generated notebooks' file name."""
         return self.name[1:] if self.name.startswith("l") else self.name
+
+    def file_name(self, lang: str, variant: str) -> str:
+        """``01_retries.ipynb``; the exercises notebook ``01_retries_exercicios.ipynb`` (pt), ``_exercises`` (en)."""
+        suffix = EXERCISES_SUFFIX.get(lang, "_exercises") if variant == "exercises" else ""
+        return f"{self.stem}{suffix}.ipynb"
 
     @property
     def prefix(self) -> str:
@@ -58,6 +65,7 @@ class Exercise:
     title: dict = field(default_factory=dict, hash=False)
     hints: tuple = ()
     root: Path = field(default=LESSONS_DIR, compare=False)
+    partial: bool = False  # partial credit: points in proportion to the criteria passed
 
     @property
     def in_package(self) -> bool:
@@ -135,9 +143,9 @@ class Course:
         raise KeyError(exercise_id)
 
     def notebook_path(self, lesson: Lesson | str, lang: str, variant: str) -> Path:
-        """Where a generated notebook lives, e.g. notebooks/pt/01_retries.ipynb."""
+        """Where a generated notebook lives, e.g. notebooks/pt/01_retries.ipynb, exercises/pt/01_retries_exercicios.ipynb."""
         lesson = lesson if isinstance(lesson, Lesson) else Lesson(lesson, self.lessons_dir / lesson)
-        return self.output_root / FOLDERS[variant] / lang / f"{lesson.stem}.ipynb"
+        return self.output_root / FOLDERS[variant] / lang / lesson.file_name(lang, variant)
 
 
 def _names(course_file: Path) -> tuple[str, ...]:
@@ -160,7 +168,8 @@ def _exercises(lesson: str, base: Path) -> tuple[Exercise, ...]:
     prefix = Lesson(lesson, base / lesson).prefix
     return tuple(
         Exercise(id=f"{prefix}.{name}", lesson=lesson, name=name, points=int(info.get("points", 1)),
-                 module=info["module"], title=info.get("title", {}), hints=tuple(info.get("hints", ())), root=base)
+                 module=info["module"], title=info.get("title", {}), hints=tuple(info.get("hints", ())), root=base,
+                 partial=info.get("partial") is True)
         for name, info in data.items()
     )
 

@@ -35,7 +35,7 @@ def test_source_errors_are_located(lessons):
     edit(lessons / "l42_demo" / "lesson.md", '+++ {"id": "echo-run"}', '+++ {"id": "echo-run", "color": 1}')
     [problem] = problems(lessons)
     assert problem.endswith("l42_demo/lesson.md:45: unknown metadata key(s): color "
-                            "(known: check, exercise, id, lang, part, tags)")
+                            "(known: alt, check, docs, exercise, id, lang, part, tags, text_lang)")
 
 
 def test_exercise_ids_agree_across_yml_cells_and_checks(lessons):
@@ -106,10 +106,10 @@ def test_catalog_entries(lessons, entry, expected):
 def test_command_lines_and_exit_codes(lessons, tmp_path, capsys):
     where = ["--lessons-dir", str(lessons), "--root", str(tmp_path / "out")]
     assert main(["dev", "check", "--no-stale", *where]) == 0
-    assert "The course is consistent: 1 lesson(s), 1 exercise(s)" in capsys.readouterr().out
+    assert "The course is consistent (lessons: 1; exercises: 1;" in capsys.readouterr().out
     assert main(["dev", "check", *where]) == 1
     err = capsys.readouterr().err
-    assert "notebooks/pt/42_demo.ipynb: stale (file missing)" in err and "0 problem(s) in the sources, 6 stale" in err
+    assert "notebooks/pt/42_demo.ipynb: stale (file missing)" in err and "Problems in the sources: 0; stale generated files: 6" in err
     edit(lessons / "l42_demo" / "checks.py", '"l42.check.double"', '"l42.check.dubble"')
     assert main(["--lang", "pt", "dev", "check", "--no-stale", *where]) == 1
     assert "a mensagem 'l42.check.dubble' não existe nos catálogos" in capsys.readouterr().err

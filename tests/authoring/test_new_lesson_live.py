@@ -22,7 +22,8 @@ verdicts = {}
 for variant in ("exercises", "solutions"):
     for lang in ("pt", "en"):
         folder = Path(tempfile.mkdtemp())
-        extract_modules(nbformat.read(f"{variant}/{lang}/99_demo.ipynb", as_version=4), folder)
+        name = "99_demo" + {"exercises": {"pt": "_exercicios", "en": "_exercises"}[lang], "solutions": ""}[variant]
+        extract_modules(nbformat.read(f"{variant}/{lang}/{name}.ipynb", as_version=4), folder)
         verdict = run_check("l99.double", folder, include_hidden=True)
         verdicts[f"{variant}/{lang}"] = [verdict.passed, verdict.error]
 print(json.dumps(verdicts))
@@ -47,7 +48,7 @@ def test_new_lesson_builds_checks_and_grades(tmp_path):
     for argv in steps:
         done = run(*argv)
         assert done.returncode == 0, (argv, done.stdout, done.stderr)
-    assert "The course is consistent: 1 lesson(s), 1 exercise(s)" in done.stdout
+    assert "The course is consistent (lessons: 1; exercises: 1;" in done.stdout
     assert "- l99_demo" in (clone / "src" / "celerylab" / "course.yml").read_text()
     done = run("-c", VERDICTS)
     assert done.returncode == 0, done.stderr

@@ -62,3 +62,30 @@ def test_language_is_asked_in_a_terminal_when_nothing_chose_it(monkeypatch):
     assert lab.ask_language() == "en"
     monkeypatch.setattr("builtins.input", lambda question: "")
     assert lab.ask_language() == "pt"
+
+
+def test_workspace_settings_and_jupyterlabs_language_follow_the_course_and_lang(tmp_path: Path):
+    import json
+
+    argv = {lang: lab.lab_argv(parse(), tmp_path, lang, scope=tmp_path / "home" / lang) for lang in ("pt", "en")}
+    workspaces = {lang: next(a for a in argv[lang] if a.startswith("--LabApp.workspaces_dir=")) for lang in argv}
+    assert workspaces["pt"] != workspaces["en"]                      # --lang en does not reopen the pt tabs
+    settings = {lang: Path(next(a for a in argv[lang] if a.startswith("--LabApp.app_settings_dir=")).split("=", 1)[1])
+                for lang in argv}
+    overrides = json.loads((settings["pt"] / "overrides.json").read_text())
+    assert overrides["@jupyterlab/apputils-extension:notification"]["checkForUpdates"] is False
+    user = {lang: Path(next(a for a in argv[lang] if a.startswith("--LabApp.user_settings_dir=")).split("=", 1)[1])
+            for lang in argv}
+    locale = {lang: json.loads((user[lang] / "@jupyterlab" / "translation-extension" / "plugin.jupyterlab-settings")
+                               .read_text())["locale"] for lang in argv}
+    assert locale == {"pt": "pt_BR", "en": "en"}
+
+
+def test_the_lab_and_its_terminals_find_the_celerylab_command(tmp_path: Path, monkeypatch):
+    import os
+    import sys
+
+    monkeypatch.setenv("PATH", "/usr/bin")
+    env = lab.lab_env(parse(), tmp_path, "pt")
+    first = env["PATH"].split(os.pathsep)[0]
+    assert first == str(Path(sys.executable).parent) and (Path(first) / "celerylab").exists()

@@ -21,7 +21,7 @@ def test_build_then_check(fixture_lessons, tmp_path, capsys):
     source = fixture_lessons / "l99_fixture" / "lesson.md"
     source.write_text(source.read_text(encoding="utf-8").replace("two numbers", "2 numbers"), encoding="utf-8")
     code, _, err = run(capsys, "build", "--check", "--no-execute", *where)
-    assert code == 1 and "stale: exercises/en/99_fixture.ipynb (content differs from the source)" in err
+    assert code == 1 and "stale: exercises/en/99_fixture_exercises.ipynb (content differs from the source)" in err
     assert "6 stale file(s)" in err
 
 

@@ -34,6 +34,9 @@ BAD = [
     ("+++ {\"part\": \"all\"}\n" + CODE, 1, "build.err.bad_id"),
     ("+++ {\"id\": \"Bad_Id\"}\n" + CODE, 1, "build.err.bad_id"),
     ("+++ {\"id\": \"a\", \"part\": \"some\"}\n" + CODE, 1, "build.err.bad_value"),
+    ("+++ {\"id\": \"a\", \"alt\": \"only one language\"}\n" + CODE, 1, "build.err.bad_value"),
+    ("+++ {\"id\": \"a\", \"docs\": \"docs.celeryq.dev\"}\n" + CODE, 1, "build.err.bad_value"),
+    ("+++ {\"id\": \"a\", \"text_lang\": \"de\"}\n" + CODE, 1, "build.err.bad_value"),
     ("+++ {\"id\": \"a\"}\n" + CODE + "\n+++ {\"id\": \"a\"}\n" + CODE, 5, "build.err.duplicate_id"),
     ("+++ {\"id\": \"a\"}\n::: pt\nOlá\n:::\n", 1, "build.err.missing_lang"),
     ("+++ {\"id\": \"a\"}\nHello, no language block\n", 1, "build.err.missing_lang"),
@@ -89,3 +92,15 @@ def test_fences_and_blocks_nest():
     doc, code = parse(source)
     assert doc.kind == "markdown" and doc.texts["pt"] == "Exemplo:\n\n```text\n:::\n```"
     assert code.kind == "code" and code.texts == {"pt": "x = 1  # um", "en": "x = 1  # one"}
+
+
+def test_site_keys_reach_the_notebook_cell_in_its_language():
+    from celerylab.compiler.model import Draft
+    from celerylab.compiler.steps.assemble import cell_metadata
+
+    source = ('+++ {"id": "a", "alt": {"pt": "Barras", "en": "Bars"}, "docs": "https://docs.celeryq.dev/x", '
+              '"text_lang": "en"}\n' + CODE)
+    [cell] = parse(source)
+    meta = cell_metadata(Draft(cell.id, cell.kind, cell.texts["pt"], cell), "pt")["celerylab"]
+    assert meta == {"id": "a", "alt": "Barras", "docs": "https://docs.celeryq.dev/x", "text_lang": "en"}
+    assert cell_metadata(Draft(cell.id, cell.kind, cell.texts["en"], cell), "en")["celerylab"]["alt"] == "Bars"

@@ -27,7 +27,9 @@ def test_executed_notebooks_carry_live_outputs(built_course):
         assert outputs(root / "solutions" / lang / "99_fixture.ipynb", "check-double") == "double(4) = 8\n"
         meta = json.loads(lesson.read_text(encoding="utf-8"))["metadata"]
         assert meta["celerylab"]["executed"] is True and meta["language_info"] == {"name": "python"}
-        exercise = json.loads((root / "exercises" / lang / "99_fixture.ipynb").read_text(encoding="utf-8"))
+        name = {"pt": "99_fixture_exercicios.ipynb", "en": "99_fixture_exercises.ipynb"}[lang]
+        exercise = json.loads((root / "exercises" / lang / name).read_text(encoding="utf-8"))
+        assert exercise["cells"][0]["source"].startswith({"pt": "# Exercícios · ", "en": "# Exercises · "}[lang])
         assert all(cell.get("outputs", []) == [] and cell.get("execution_count") is None
                    for cell in exercise["cells"])
 

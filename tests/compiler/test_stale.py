@@ -18,7 +18,7 @@ def test_check_detects_every_kind_of_staleness(fixture_lessons, tmp_path):
     assert unexecuted == {(f"{folder}/{lang}/99_fixture.ipynb", "build.stale.not_executed")
                           for folder in ("notebooks", "solutions") for lang in ("pt", "en")}
 
-    exercise = root / "exercises" / "en" / "99_fixture.ipynb"
+    exercise = root / "exercises" / "en" / "99_fixture_exercises.ipynb"
     exercise.write_text(exercise.read_text(encoding="utf-8").replace("return x", "return x + 0"), encoding="utf-8")
     lesson_nb = root / "notebooks" / "pt" / "99_fixture.ipynb"
     data = json.loads(lesson_nb.read_text(encoding="utf-8"))
@@ -27,7 +27,7 @@ def test_check_detects_every_kind_of_staleness(fixture_lessons, tmp_path):
     (root / "solutions" / "pt" / "00_gone.ipynb").write_text("{}", encoding="utf-8")
     problems = {(p.relative_to(root).as_posix(), r) for p, r in
                 stale.check(lessons, root, require_executed=False, whole_course=True)}
-    assert problems == {("exercises/en/99_fixture.ipynb", "build.stale.content"),
+    assert problems == {("exercises/en/99_fixture_exercises.ipynb", "build.stale.content"),
                         ("notebooks/pt/99_fixture.ipynb", "build.stale.cells"),
                         ("solutions/pt/00_gone.ipynb", "build.stale.orphan")}
 
@@ -36,5 +36,5 @@ def test_check_detects_every_kind_of_staleness(fixture_lessons, tmp_path):
                       encoding="utf-8")
     reasons = dict((p.relative_to(root).as_posix(), r) for p, r in stale.check(lessons, root, require_executed=False))
     assert reasons["solutions/en/99_fixture.ipynb"] == "build.stale.digest"
-    assert reasons["exercises/pt/99_fixture.ipynb"] == "build.stale.content"
+    assert reasons["exercises/pt/99_fixture_exercicios.ipynb"] == "build.stale.content"
 

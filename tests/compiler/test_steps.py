@@ -28,7 +28,8 @@ def source(notebook, cell_id):
 
 
 def test_steps_are_an_explicit_ordered_list():
-    assert [step.__name__ for step in STEPS] == ["pick_language", "keep_variant_cells", "resolve_markers"]
+    assert [step.__name__ for step in STEPS] == ["pick_language", "keep_variant_cells", "resolve_markers",
+                                                "title_exercises"]
 
 
 def test_six_notebooks_with_the_right_cells(plan):
@@ -68,5 +69,5 @@ def test_language_texts_and_metadata(plan):
 
 def test_target_paths():
     target = Target(LESSON, "en", "exercises")
-    assert target.path(Path("/course")) == Path("/course/exercises/en/99_fixture.ipynb")
-    assert target.label() == "exercises/en/99_fixture.ipynb" and not target.executed
+    assert target.path(Path("/course")) == Path("/course/exercises/en/99_fixture_exercises.ipynb")
+    assert target.label() == "exercises/en/99_fixture_exercises.ipynb" and not target.executed

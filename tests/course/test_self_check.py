@@ -6,7 +6,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from celerylab.course import all_exercises
+from celerylab.course import Course, all_exercises
 from celerylab.grading.engine import run_check
 from celerylab.grading.extract import extract_modules
 from celerylab.i18n import t
@@ -17,7 +17,8 @@ EXERCISES = all_exercises()
 
 
 def notebook_path(lesson: str, lang: str, variant: str) -> Path:
-    return ROOT / variant / lang / f"{lesson[1:]}.ipynb"
+    folder = {"notebooks": "lesson"}.get(variant, variant)
+    return Course.at_checkout(ROOT).notebook_path(lesson, lang, folder)
 
 
 def cell_meta(cell) -> dict:

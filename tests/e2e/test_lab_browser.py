@@ -1,6 +1,8 @@
 """JupyterLab as a learner uses it: `celerylab lab`, a notebook run through the menus in Chromium, nothing left running after."""
 from __future__ import annotations
 
+import json
+import re
 import secrets
 import shutil
 import signal
@@ -54,7 +56,7 @@ def start_lab(course: Path, home: Path, port: int, token: str) -> ManagedProcess
 
     program = Path(sys.executable).with_name("celerylab")
     argv = [str(program), "lab", "--no-browser", "--lang", "pt", "--port", str(port), "--token", token]
-    env = dict(os.environ, CELERYLAB_ROOT=str(course), HOME=str(home))
+    env = dict(os.environ, CELERYLAB_ROOT=str(course), HOME=str(home), CELERYLAB_HOME=str(home / ".celerylab"))
     env.pop("CELERYLAB_LANG", None)
     return ManagedProcess("lab", argv, env=env, cwd=course, ready_pattern=r"is running at", ready_timeout=90).start()
 
@@ -77,7 +79,9 @@ def run_all_in_browser(port: int, token: str, notebook: str, profile: Path, scre
             page.goto(f"http://127.0.0.1:{port}/lab/tree/{notebook}?token={token}")
             page.wait_for_selector(".jp-NotebookPanel .jp-CodeCell")
             page.wait_for_function(KERNEL_IDLE)
-            page.locator(".lm-MenuBar-item", has_text="Run").first.click()
+            # `--lang pt`: JupyterLab loads its pt-BR language pack (pack 4.5 leaves some 4.6 menu titles in English)
+            assert page.evaluate("document.documentElement.lang") == "pt-BR"
+            page.locator(".lm-MenuBar-item", has_text=re.compile(r"^(Run|Executar)$")).first.click()
             page.locator("li.lm-Menu-item[data-command='runmenu:run-all']").click()
             page.wait_for_function(RUN_STARTED)
             screenshot.parent.mkdir(parents=True, exist_ok=True)
@@ -132,6 +136,10 @@ def learner_session(tmp_path: Path, notebook: str, expected: list[str], name: st
                                   timeout_s, expected[0])
         missing = [line for line in expected if line not in text]
         assert missing == [], f"not on the page: {missing}\n--- page text (end) ---\n{text[-3000:]}"
+        # the lesson runs every solved exercise's check: none of it is the learner's progress
+        passed = [exercise for path in (home / ".celerylab").rglob("progress.json")
+                  for exercise, entry in json.loads(path.read_text())["exercises"].items() if entry.get("status")]
+        assert passed == [], passed
         processes = family(lab.pid)
         commands = [" ".join(process.cmdline()) for process in processes[1:]]
         assert any("ipykernel" in command for command in commands), commands

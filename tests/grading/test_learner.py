@@ -27,7 +27,7 @@ def folder(tmp_path, monkeypatch):
     set_lang("pt")
 
 
-def test_check_records_progress_offers_hints_and_shows_them_once_asked(folder, capsys):
+def test_check_records_progress_and_reveals_hints_only_on_request(folder, capsys):
     verdict = check("l90.greet")
     out = capsys.readouterr().out
     assert not verdict.passed and "❌ l90.greet: ainda não." in out
@@ -37,10 +37,13 @@ def test_check_records_progress_offers_hints_and_shows_them_once_asked(folder, c
     hint("l90.greet")
     assert "💡 Dica 1/3" in capsys.readouterr().out
     check("l90.greet")
-    assert "💡 Dica 2/3" in capsys.readouterr().out             # asked once: each failure shows the next
+    out = capsys.readouterr().out
+    assert "Dica 2/3" not in out and "Você viu 1 de 3 dicas" in out  # a check never reveals a hint itself
+    assert LearnerState().hints_shown("l90.greet") == 1
     (folder / "ex_greet.py").write_text(SOLVED)
     assert check("l90.greet").passed
-    assert "Dica" not in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "Dica" not in out and "➡ Próximo: l90.double" in out    # after a pass: what comes next
     assert LearnerState().status("l90.greet") == "passed"
 
 
@@ -64,16 +67,23 @@ def test_check_command_in_english_and_exit_codes(folder, capsys):
 def test_progress_command(folder, capsys):
     check("l90.greet")
     capsys.readouterr()
-    assert cli.main(["progress", "--lang", "en"]) == 0
+    assert cli.main(["progress"]) == 0
     out = capsys.readouterr().out
-    assert "l90.double" in out and "not started" in out and "failing" in out
-    assert "Done: 0/2 · failing: 1 · not started: 1" in out
+    assert "l90.double" in out and "não iniciado" in out and "com falha" in out
+    assert "Concluídos: 0/2 · com falha: 1 · não iniciados: 1" in out
+    assert cli.main(["progress", "--lang", "en"]) == 0                # the English course is another progress
+    assert "Done: 0/2 · failing: 0 · not started: 2" in capsys.readouterr().out
 
 
 def test_solution_is_refused_before_a_pass_then_printed(folder, capsys):
     assert cli.main(["solution", "l90.greet"]) == 1
     assert "depois que a verificação passar" in capsys.readouterr().err
     (folder / "ex_greet.py").write_text(SOLVED)
+    check("l90.greet")
+    capsys.readouterr()
+    assert cli.main(["solution", "l90.greet", "--lang", "en"]) == 1   # passed in Portuguese: progress is per language
+    capsys.readouterr()
+    set_lang("en")
     check("l90.greet")
     capsys.readouterr()
     assert cli.main(["solution", "l90.greet", "--lang", "en"]) == 0
@@ -83,7 +93,7 @@ def test_solution_is_refused_before_a_pass_then_printed(folder, capsys):
 
 
 def test_solution_without_a_solutions_notebook_is_reported(folder, capsys):
-    LearnerState().record("l90.double", passed=True)
+    LearnerState(lang="en").record("l90.double", passed=True)
     assert cli.main(["solution", "l90.double", "--solutions", str(folder / "none"), "--lang", "en"]) == 1
     captured = capsys.readouterr()
     assert "l90.double" in captured.err and "return x * 2" not in captured.out

@@ -47,3 +47,22 @@ def test_each_save_is_checked(tmp_path):
     assert not watcher.is_alive()
     assert sum("checking ex.ipynb" in line for line in lines) >= 2
     assert not list(tmp_path.glob("ex_greet.py"))          # modules go to a temp folder, not beside it
+
+
+def test_watch_reveals_no_hint_and_a_watched_lesson_records_nothing(tmp_path):
+    from celerylab.course import find_exercise
+    from celerylab.grading.hints import next_hint
+    from celerylab.grading.learner_state import LearnerState
+    from celerylab.grading.watch import check_saved
+
+    path = write_notebook(tmp_path / "ex.ipynb", greet_only("stub"))
+    next_hint(find_exercise("l90.greet"), lang="en")                 # the learner asked once
+    for _ in range(2):
+        text = "\n".join(check_saved(path, "en"))
+        assert "not yet" in text and "Hint 2/3" not in text and "seen 1 of 3 hints" in text
+    assert LearnerState(lang="en").hints_shown("l90.greet") == 1
+    assert LearnerState(lang="en").entry("l90.greet")["attempts"] == 2
+    lesson = greet_only("solution")
+    lesson.metadata["celerylab"]["variant"] = "lesson"
+    text = "\n".join(check_saved(write_notebook(tmp_path / "lesson.ipynb", lesson), "en"))
+    assert "passed" in text and LearnerState(lang="en").status("l90.greet") == "failing"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE_NOTEBOOKS = Path(__file__).parent / "fixtures" / "notebooks"
-GENERATED = shutil.ignore_patterns("lessons", "glossary.md", "__pycache__", ".*")  # .* : temp files of a concurrent build
+GENERATED = shutil.ignore_patterns("lessons", "glossary.md", "index.md", "__pycache__", ".*")  # .* : temp files of a concurrent build
 
 
 def copy_course(target: Path) -> Path:
@@ -20,6 +20,8 @@ def copy_course(target: Path) -> Path:
     if course.is_file():
         (target / "src" / "celerylab").mkdir(parents=True)
         shutil.copy2(course, target / "src" / "celerylab" / "course.yml")
+        with (target / "src" / "celerylab" / "course.yml").open("a", encoding="utf-8") as stream:
+            stream.write("\n- l90_fixture\n")  # the fixture lesson is published like any lesson course.yml lists
     if (ROOT / "notebooks").is_dir():
         shutil.copytree(ROOT / "notebooks", target / "notebooks", ignore=shutil.ignore_patterns(".*"))
     shutil.copytree(FIXTURE_NOTEBOOKS, target / "notebooks", dirs_exist_ok=True)

@@ -77,3 +77,19 @@ def test_no_generated_or_hook_file_leaks_into_the_site(built_site):
     assert not (built_site / "hooks.py").exists()
     assert not list(built_site.rglob("*.md"))
     assert not list(built_site.rglob("sitemap.xml"))
+
+
+def _pages(site, prefix: str) -> set[str]:
+    base = site / prefix if prefix else site
+    return {page.relative_to(base).as_posix() for page in base.rglob("*.html")
+            if prefix or not page.relative_to(site).as_posix().startswith("en/")} - {"404.html"}
+
+
+def test_both_languages_have_the_same_pages(tmp_path):
+    # The checkout as it is (not the fixture copy): every page under / has its twin under /en/, and back.
+    site = tmp_path / "site_build"
+    result = mkdocs_build(ROOT / "mkdocs.yml", site)
+    assert result.returncode == 0, result.stdout + result.stderr
+    pt, en = _pages(site, ""), _pages(site, "en")
+    assert pt == en, {"only in /": sorted(pt - en), "only in /en/": sorted(en - pt)}
+    assert {"index.html", "lessons/index.html", "glossary/index.html", "exercises/index.html"} <= pt

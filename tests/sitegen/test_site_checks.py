@@ -20,6 +20,7 @@ def test_search_index_split_per_language(tmp_path):
     pt = json.loads((tmp_path / "search" / "search_index.json").read_text())
     en = json.loads((tmp_path / "en" / "search" / "search_index.json").read_text())
     assert [d["location"] for d in pt["docs"]] == ["", "lessons/01_x/"] and pt["config"]["lang"] == ["pt"]
+    assert pt["docs"][0]["folded"] == "inicio" and pt["config"]["fields"]["folded"] == {"boost": 1.0}
     assert [d["location"] for d in en["docs"]] == ["", "lessons/01_x/#top"] and en["config"]["lang"] == ["en"]
     assert split_search_index(tmp_path, "pt", ["pt", "en"]) == {}  # already split: left alone
     assert json.loads((tmp_path / "en" / "search" / "search_index.json").read_text()) == en

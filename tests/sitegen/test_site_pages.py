@@ -26,7 +26,7 @@ def test_fixture_notebook_becomes_a_page_with_every_kind_of_output():
     assert "```python\nprint('...')\n```" in md
     assert "```output\nentregas: 2\n```" in md
     assert "```output\nwarning: slow\n```" in md and "\x1b" not in md
-    assert "![Saída da célula](90_fixture_files/plot-1.png)" in md
+    assert "![Barras: uma entrega na tentativa 1, duas na tentativa 2](90_fixture_files/plot-1.png)" in md
     assert page.files["plot-1.png"].startswith(PNG_MAGIC)
     assert "| 1 | 2 | sent \\| ok |" in md and "<table" not in md
     assert '!!! failure "Erro"' in md and "    TimeoutError: provider did not answer in 2.0 s" in md
@@ -40,8 +40,41 @@ def test_fixture_notebook_becomes_a_page_with_every_kind_of_output():
 def test_english_page_uses_english_labels():
     page = notebook_to_page(fixture("en"), "90_fixture", "en")
     assert page.title.startswith("Lesson 90")
-    assert "![Cell output](90_fixture_files/plot-1.png)" in page.markdown
+    assert "![Bars: one delivery at attempt 1, two at attempt 2](90_fixture_files/plot-1.png)" in page.markdown
     assert '!!! failure "Error"' in page.markdown
+
+
+def test_solutions_are_collapsed_after_their_exercise():
+    for lang, label, statement in (("pt", "Mostrar a solução", "### Exercício 1"), ("en", "Show the solution", "### Exercise 1")):
+        md = notebook_to_page(fixture(lang), "90_fixture", lang).markdown
+        collapsed = md.index(f'??? success "{label}"')
+        assert md.index(statement) < collapsed < md.index("    ```python\n    %%writefile ex_once.py")
+        assert md.index("    PASS quokkasolution") > collapsed
+        assert "\nPASS quokkasolution" not in md  # never outside the collapsed block
+
+
+def test_cell_metadata_gives_docs_link_plot_alt_and_language_of_a_passage():
+    pt = notebook_to_page(fixture("pt"), "90_fixture", "pt").markdown
+    en = notebook_to_page(fixture("en"), "90_fixture", "en").markdown
+    url = "https://docs.celeryq.dev/en/stable/userguide/tasks.html#retrying"
+    assert f"**Na documentação oficial do Celery:** [{url}]({url})" in pt
+    assert f"**In the official Celery documentation:** [{url}]({url})" in en
+    assert '<blockquote lang="en" markdown>\n\nCelery gives you' in pt
+    assert "lang=" not in en  # English in an English page needs no mark
+    plain = {"cells": [{"cell_type": "markdown", "source": "## Timeline", "metadata": {}},
+                       {"cell_type": "code", "source": "plot()", "metadata": {}, "outputs": [
+                           {"output_type": "display_data", "data": {"image/png": "iVBORw0KGgo="}}]}]}
+    assert "![Plot in the section “Timeline”" in notebook_to_page(plain, "p", "en").markdown
+
+
+def test_printed_tables_become_markdown_tables():
+    from celerylab.sitegen.text_table import text_table_to_markdown
+
+    assert text_table_to_markdown("a    b c\n1    x y\n22   z w\n") == "| a | b c |\n|---|---|\n| 1 | x y |\n| 22 | z w |"
+    assert text_table_to_markdown("entregas: 2\n") is None
+    assert text_table_to_markdown("label: 1\nother label: 2\n") is None
+    md = notebook_to_page(fixture("en"), "90_fixture", "en").markdown
+    assert "| attempt | outcome |\n|---|---|\n| 1 | timeout |\n| 2 | sent |" in md
 
 
 def test_fences_outgrow_backticks_in_the_text():
@@ -94,11 +127,11 @@ def make_root(tmp_path: Path, course: list[str]) -> Path:
     return tmp_path
 
 
-def test_course_order_first_then_the_rest(tmp_path):
+def test_course_order_and_only_the_listed_lessons(tmp_path):
     root = make_root(tmp_path, ["l95_later", "l90_fixture"])
     shutil.copy(FIXTURES / "pt" / "90_fixture.ipynb", root / "notebooks" / "pt" / "95_later.ipynb")
     shutil.copy(FIXTURES / "pt" / "90_fixture.ipynb", root / "notebooks" / "pt" / "05_unlisted.ipynb")
-    assert [p.stem for p in notebooks_in_order(root, "pt")] == ["95_later", "90_fixture", "05_unlisted"]
+    assert [p.stem for p in notebooks_in_order(root, "pt")] == ["95_later", "90_fixture"]
 
 
 def test_build_writes_pages_index_glossary_and_prunes_stale_files(tmp_path):
@@ -115,7 +148,7 @@ def test_build_writes_pages_index_glossary_and_prunes_stale_files(tmp_path):
         assert "(90_fixture.md)" in (root / "site" / lang / "lessons" / "index.md").read_text()
     assert not stale.exists() and not stale.parent.exists()
     glossary_pt = (root / "site" / "pt" / "glossary.md").read_text()
-    assert "| **Janela de visibilidade** | Visibility timeout |  | [90](lessons/90_fixture.md) |" in glossary_pt
+    assert "| **Janela de visibilidade** | Visibility timeout | No broker Redis" in glossary_pt and "| [90](lessons/90_fixture.md) |" in glossary_pt
     assert "**Backoff exponencial**" in glossary_pt  # seeded from the course notes
     assert "| **Visibility timeout** | Janela de visibilidade |" in (root / "site" / "en" / "glossary.md").read_text()
 
@@ -150,3 +183,46 @@ def test_lesson_terms_join_the_seed_entry_they_match():
     assert by_pt["Jitter"].lessons == ["01_x"] and by_pt["Upsert"].lessons == ["01_x"]
     assert by_pt["Termo novo"].en == "New term" and by_pt["Termo novo"].about == {}
     assert "jitter (espera sorteada)" not in by_pt
+
+
+def test_glossary_gives_every_term_a_definition_and_no_default_guarantee_celery_lacks():
+    from celerylab.sitegen.glossary import seed_entries
+
+    root = Path(__file__).resolve().parents[2]
+    notebooks = [(path.stem, json.loads(path.read_text(encoding="utf-8")))
+                 for lang in ("pt", "en") for path in sorted((root / "notebooks" / lang).glob("*.ipynb"))]
+    notebooks += [("90_fixture", fixture("pt"))]
+    empty = [f"{term.pt} / {term.en}" for term in gather(notebooks)
+             if not (term.about.get("pt", "").strip() and term.about.get("en", "").strip())]
+    assert empty == [], "add a definition to the lesson's glossary.yml for: " + ", ".join(empty)
+    for item in seed_entries():
+        text = (item["about"]["pt"] + item["about"]["en"]).lower()
+        assert "garantia padrão" not in text and "default guarantee" not in text, item["en"]
+
+
+def test_home_lists_the_course_lessons_with_prev_next_links_and_the_notes_explained(tmp_path):
+    root = make_root(tmp_path, ["l90_fixture", "l95_later"])
+    for lang in ("pt", "en"):
+        shutil.copy(FIXTURES / lang / "90_fixture.ipynb", root / "notebooks" / lang / "95_later.ipynb")
+        (root / "site" / lang).mkdir(parents=True, exist_ok=True)
+        (root / "site" / lang / "_home.md").write_text("# Home\n\n<!-- celerylab:lessons (generated) -->\n\n## More\n")
+    build_site_pages(root)
+    home = (root / "site" / "pt" / "index.md").read_text()
+    assert "## As lições publicadas\n\n1. [Lição 90 — página de teste quokkafixture](lessons/90_fixture.md)\n" \
+           "1. [Lição 90 — página de teste quokkafixture](lessons/95_later.md)\n\n## More" in home
+    assert "celerylab:lessons" not in home and "## The published lessons" in (root / "site" / "en" / "index.md").read_text()
+    first = (root / "site" / "en" / "lessons" / "90_fixture.md").read_text()
+    later = (root / "site" / "pt" / "lessons" / "95_later.md").read_text()
+    assert "**Next lesson:** [Lesson 90 — test page quokkafixture](95_later.md) →" in first and "Previous" not in first
+    assert "← **Lição anterior:** [Lição 90 — página de teste quokkafixture](90_fixture.md)" in later
+    assert "[notas do curso](../index.md#as-notas-do-curso)" in later and later.count("](../index.md#as-notas") == 1
+    assert "[course notes](../index.md#the-course-notes)" in first
+
+
+def test_the_build_command_writes_the_site_pages(tmp_path, capsys):
+    from celerylab.cli import main
+
+    root = make_root(tmp_path, ["l90_fixture"])
+    assert main(["--lang", "en", "build", "--site", "--root", str(root)]) == 0
+    assert "site: lessons per language: 1;" in capsys.readouterr().out
+    assert (root / "site" / "en" / "lessons" / "90_fixture.md").is_file()

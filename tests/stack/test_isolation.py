@@ -41,3 +41,14 @@ def test_client_module_keeps_the_app_module_out_of_this_process(tmp_path):
         assert stack.app.send_task("celerylab.smoke.add", (1, 2)).get(timeout=10) == 3
         assert int(marker.read_text()) == stack.workers[0].pid
     assert "only_in_workers" not in sys.modules
+
+
+def test_closing_a_later_stack_gives_the_module_app_back_to_the_earlier_one():
+    """A check's stack started and closed inside a lesson leaves `tasks.x.delay()` on the lesson's stack."""
+    from celerylab.stack import smoke
+
+    with Stack.start("celerylab.stack.smoke", timeline=False, broker_kind="embedded") as lesson:
+        with Stack.start("celerylab.stack.smoke", timeline=False, broker_kind="embedded") as check:
+            assert smoke.add.delay(1, 2).get(timeout=10) == 3
+            assert check.broker.url != lesson.broker.url
+        assert smoke.add.delay(2, 3).get(timeout=10) == 5

@@ -42,7 +42,7 @@ def test_nbval_validates_generated_notebooks_only(built_course, tmp_path):
         "[pytest]\naddopts = -p no:cacheprovider -p celerylab.testing.nbval_plugin --nbval-cell-timeout=120\n"
         "celerylab_nbval_paths = notebooks solutions\n", encoding="utf-8")
     (root / "tests").mkdir()
-    shutil.copy(root / "exercises" / "pt" / "99_fixture.ipynb", root / "tests" / "not_validated.ipynb")
+    shutil.copy(root / "exercises" / "pt" / "99_fixture_exercicios.ipynb", root / "tests" / "not_validated.ipynb")
     tampered = root / "notebooks" / "en" / "99_fixture.ipynb"
     data = json.loads(tampered.read_text(encoding="utf-8"))
     add = next(cell for cell in data["cells"] if cell["id"] == "add")

@@ -9,9 +9,11 @@ from celerylab.i18n import t
 
 def register(subparsers) -> None:
     from celerylab.compiler.model import LANGS
+    from celerylab.sitegen.text import st
 
     parser = subparsers.add_parser("build", help=t("build.help"), description=t("build.description"))
     parser.add_argument("--check", action="store_true", help=t("build.opt.check"))
+    parser.add_argument("--site", action="store_true", help=st("site.build.opt_site"))
     parser.add_argument("--lang", dest="build_langs", action="append", choices=LANGS, help=t("build.opt.lang"))
     parser.add_argument("--lesson", dest="lessons", action="append", metavar="lNN_slug", help=t("build.opt.lesson"))
     parser.add_argument("--no-execute", action="store_true", help=t("build.opt.no_execute"))
@@ -36,6 +38,8 @@ def run(args) -> int:
     if args.course:
         course = Course(course.lessons_dir, args.course.resolve(), course.output_root)
     root = (args.root or course.output_root).resolve()
+    if args.site:
+        return _site(root)
     langs = tuple(lang for lang in LANGS if not args.build_langs or lang in args.build_langs)
     try:
         lessons = course.lessons(args.lessons)
@@ -60,6 +64,17 @@ def run(args) -> int:
         print(t("build.summary", lesson=report.lesson, written=len(report.written), fresh=len(report.fresh),
                 executed=len(report.executed), failed=len(report.failures), seconds=f"{report.seconds:.1f}"))
     return 1 if failed else 0
+
+
+def _site(root: Path) -> int:
+    """Write the site's Markdown pages (lessons, lessons index, home, glossary) from the committed notebooks."""
+    from celerylab.sitegen.pages import build_site_pages
+    from celerylab.sitegen.text import st
+
+    pages = build_site_pages(root)
+    count = max((len(lessons) for lessons in pages.lessons.values()), default=0)
+    print(st("site.build.site_done", lessons=count, files=len(pages.written)))
+    return 0
 
 
 def _relative(path: Path, root: Path) -> str:

@@ -28,6 +28,7 @@ def run(args) -> int:
         return 0
     from celerylab.course import all_exercises
     from celerylab.grading.learner import check_and_record
+    from celerylab.grading.origin import counts, folder_variant
 
     folder = Path(args.dir)
     if args.exercise:
@@ -40,9 +41,9 @@ def run(args) -> int:
         if not chosen:
             print(t("cmd.check.none_found", folder=folder.resolve()), file=sys.stderr)
             return 1
-    passed = True
+    passed, counted = True, counts(folder_variant(folder))  # the lesson's folder holds solved modules
     for info in chosen:
-        verdict, text = check_and_record(info.id, folder)
+        verdict, text = check_and_record(info.id, folder, counted=counted)
         print(text)
         passed = passed and verdict.passed
     return 0 if passed else 1

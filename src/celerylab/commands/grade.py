@@ -1,26 +1,94 @@
 """`celerylab grade SUBMISSIONS --out DIR [--jobs N] [--broker URL]`: the instructor's batch grader."""
 from __future__ import annotations
 
+import math
 import sys
+import tempfile
 from pathlib import Path
 
 from celerylab.commands._common import add_lang
 from celerylab.i18n import t
 
 
+class BadOption(Exception):
+    """An option that cannot work; the message is one translated line."""
+
+
 def register(subparsers) -> None:
     parser = subparsers.add_parser("grade", help=t("cmd.grade.help"))
     parser.add_argument("submissions", help=t("cmd.grade.submissions"))
     parser.add_argument("--out", required=True, metavar="DIR", help=t("cmd.grade.out"))
-    parser.add_argument("--jobs", type=int, default=1, metavar="N", help=t("cmd.grade.jobs"))
+    parser.add_argument("--jobs", default="1", metavar="N", help=t("cmd.grade.jobs"))
     parser.add_argument("--broker", metavar="URL", help=t("cmd.grade.broker"))
     parser.add_argument("--exercises", metavar="DIR", help=t("cmd.grade.exercises"))
     parser.add_argument("--course", metavar="DIR", help=t("cmd.grade.course"))
-    parser.add_argument("--cell-timeout", type=float, default=120, metavar="S", help=t("cmd.grade.cell_timeout"))
-    parser.add_argument("--notebook-timeout", type=float, default=600, metavar="S",
-                        help=t("cmd.grade.notebook_timeout"))
+    parser.add_argument("--cell-timeout", default="120", metavar="S", help=t("cmd.grade.cell_timeout"))
+    parser.add_argument("--notebook-timeout", default="600", metavar="S", help=t("cmd.grade.notebook_timeout"))
+    parser.add_argument("--force", action="store_true", help=t("cmd.grade.force"))
+    parser.add_argument("--roster", metavar="CSV", help=t("cmd.grade.roster"))
+    parser.add_argument("--deadline", metavar="WHEN", help=t("cmd.grade.deadline"))
+    parser.add_argument("--grace", default="0", metavar="DURATION", help=t("cmd.grade.grace"))
+    parser.add_argument("--late-penalty", default="0", metavar="PERCENT", help=t("cmd.grade.late_penalty"))
+    parser.add_argument("--late-cap", default="100", metavar="PERCENT", help=t("cmd.grade.late_cap"))
+    parser.add_argument("--csv-sep", default=",", choices=[",", ";", "tab"], help=t("cmd.grade.csv_sep"))
+    parser.add_argument("--export", action="append", default=[], choices=["canvas", "moodle", "gradescope"],
+                        help=t("cmd.grade.export"))
     add_lang(parser)
     parser.set_defaults(run=run)
+
+
+def positive(option: str, text: str, kind=float):
+    """`text` as a finite number > 0 (an int for kind=int), or BadOption naming the option."""
+    try:
+        value = kind(text)
+    except (TypeError, ValueError):
+        value = None
+    if value is None or not math.isfinite(value) or value <= 0:
+        raise BadOption(t("cmd.grade.bad_number", option=option, value=text))
+    return value
+
+
+def writable_folder(text: str) -> Path:
+    """The output folder, created if missing and proven writable by writing a file in it."""
+    out = Path(text)
+    if out.exists() and not out.is_dir():
+        raise BadOption(t("cmd.grade.out_not_folder", path=out))
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=out, prefix=".celerylab-probe-"):
+            pass
+    except OSError as error:
+        raise BadOption(t("cmd.grade.out_unwritable", path=out, error=error.strerror or error)) from None
+    return out
+
+
+def late_policy(args):
+    """The deadline and late policy from the options (a penalty without a deadline is refused)."""
+    from celerylab.grading.policy import LatePolicy, parse_duration, parse_when
+
+    try:
+        deadline = parse_when(args.deadline) if args.deadline else None
+    except ValueError:
+        raise BadOption(t("cmd.grade.bad_deadline", value=args.deadline)) from None
+    try:
+        grace = parse_duration(args.grace)
+    except ValueError:
+        raise BadOption(t("cmd.grade.bad_number", option="--grace", value=args.grace)) from None
+    penalty, cap = (percent(option, text) for option, text in (("--late-penalty", args.late_penalty),
+                                                                ("--late-cap", args.late_cap)))
+    if penalty and deadline is None:
+        raise BadOption(t("cmd.grade.penalty_without_deadline"))
+    return LatePolicy(deadline, grace, penalty, cap)
+
+
+def percent(option: str, text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1
+    if not math.isfinite(value) or not 0 <= value <= 100:
+        raise BadOption(t("cmd.grade.bad_percent", option=option, value=text))
+    return value
 
 
 def run(args) -> int:
@@ -29,14 +97,36 @@ def run(args) -> int:
     from celerylab.grading.prepare import Limits
 
     where = Path(args.submissions)
-    if not where.exists():
-        print(t("cmd.grade.missing", path=where), file=sys.stderr)
+    try:
+        if not where.exists():
+            raise BadOption(t("cmd.grade.missing", path=where))
+        jobs = positive("--jobs", args.jobs, int)
+        limits = Limits(cell_timeout=positive("--cell-timeout", args.cell_timeout),
+                        notebook_timeout=positive("--notebook-timeout", args.notebook_timeout))
+        out = writable_folder(args.out)
+        late, roster = late_policy(args), None
+        if args.roster:
+            from celerylab.grading.roster import RosterError, read
+
+            try:
+                roster = read(args.roster)
+            except RosterError as problem:
+                raise BadOption(str(problem)) from None
+        if args.broker:
+            from celerylab.grading.remote import BrokerProblem, connect
+
+            try:
+                connect(args.broker)
+            except BrokerProblem as problem:
+                raise BadOption(str(problem)) from None
+    except BadOption as problem:
+        print(str(problem), file=sys.stderr)
         return 2
-    limits = Limits(cell_timeout=args.cell_timeout, notebook_timeout=args.notebook_timeout)
-    options = Options(out=Path(args.out), jobs=max(1, args.jobs), broker=args.broker,
+    options = Options(out=out, jobs=jobs, broker=args.broker,
                       exercises_dir=Path(args.exercises) if args.exercises else None,
-                      root=args.course, limits=limits)
+                      root=args.course, limits=limits, force=args.force, late=late, roster=roster,
+                      csv_sep="\t" if args.csv_sep == "tab" else args.csv_sep, exports=tuple(args.export))
     summary = grade(where, options)
     print(t("cmd.grade.summary", graded=summary.graded, rejected=summary.rejected, skipped=summary.skipped,
-            failed=summary.failed, out=Path(args.out).resolve()))
+            failed=summary.failed, out=out.resolve()))
     return 0

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import ipaddress
+import json
 import os
 import sys
 from pathlib import Path
@@ -12,6 +14,8 @@ from celerylab.i18n import LANGS, get_lang, normalize, set_lang, t
 LOOPBACK = "127.0.0.1"
 # Folders JupyterLab opens on, first one present wins: the lessons, then the exercises.
 START_FOLDERS = ("notebooks", "exercises")
+# JupyterLab's own menus in the course's language (the pt-BR language pack from PyPI, when installed).
+LOCALES = {"pt": ("pt_BR", "jupyterlab_language_pack_pt_BR"), "en": ("en", None)}
 
 
 def course_root() -> Path:
@@ -58,16 +62,46 @@ def is_loopback(ip: str) -> bool:
         return ip == "localhost"
 
 
-def lab_argv(args, root: Path, lang: str) -> list[str]:
+def lab_locale(lang: str) -> str:
+    locale, pack = LOCALES.get(lang, ("en", None))
+    return locale if pack is None or importlib.util.find_spec(pack) else "en"
+
+
+def lab_settings(scope: Path, lang: str) -> dict[str, Path]:
+    """This course and language's JupyterLab folders: workspace, user settings (JupyterLab's language
+    set to the course's), and overrides.json (the shipped one: no news, no update checks)."""
+    folders = {name: scope / "lab" / name for name in ("workspaces", "user-settings", "app-settings")}
+    for folder in folders.values():
+        folder.mkdir(parents=True, exist_ok=True)
+    overrides = json.loads(Path(__file__).with_name("lab_settings").joinpath("overrides.json").read_text("utf-8"))
+    (folders["app-settings"] / "overrides.json").write_text(json.dumps(overrides, indent=2), encoding="utf-8")
+    # the language is a user setting: jupyterlab_server translates menus by the user's locale only
+    translation = folders["user-settings"] / "@jupyterlab" / "translation-extension" / "plugin.jupyterlab-settings"
+    translation.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        current = json.loads(translation.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        current = {}
+    current = current if isinstance(current, dict) else {}
+    translation.write_text(json.dumps({**current, "locale": lab_locale(lang)}, indent=2), encoding="utf-8")
+    return folders
+
+
+def lab_argv(args, root: Path, lang: str, scope: Path | None = None) -> list[str]:
     """The `jupyter lab` command line: the course root, the start folder, address, port and token."""
+    from celerylab.grading.learner_state import scope_dir
+
+    folders = lab_settings(scope or scope_dir(lang), lang)
     argv = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={root}",
             f"--ServerApp.ip={args.ip}",
             # a course runs offline: no extension installs, update checks or news feed
             "--LabApp.extension_manager=readonly",
             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
             "--LabApp.news_url=None",
-            # ... and does not ask about the news either (overrides.json in this folder)
-            f"--LabApp.app_settings_dir={Path(__file__).with_name('lab_settings')}"]
+            # one workspace (open tabs) and one set of settings per course and language
+            f"--LabApp.workspaces_dir={folders['workspaces']}",
+            f"--LabApp.user_settings_dir={folders['user-settings']}",
+            f"--LabApp.app_settings_dir={folders['app-settings']}"]
     if args.port:  # an explicit port is kept or refused, never silently moved
         argv += [f"--ServerApp.port={args.port}", "--ServerApp.port_retries=0"]
     else:  # $JUPYTER_PORT or 8888, then the next free ones
@@ -87,6 +121,9 @@ def lab_argv(args, root: Path, lang: str) -> list[str]:
 def lab_env(args, root: Path, lang: str) -> dict[str, str]:
     """The server's environment, inherited by every kernel and so by every lesson's stack."""
     env = dict(os.environ, CELERYLAB_LANG=lang, CELERYLAB_ROOT=str(root))
+    # `celerylab hint ...` works in the lab's terminals: this interpreter's bin folder comes first
+    bin_dir = str(Path(sys.executable).parent)
+    env["PATH"] = os.pathsep.join([bin_dir, *(p for p in env.get("PATH", "").split(os.pathsep) if p and p != bin_dir)])
     if args.broker_url:
         env["CELERYLAB_BROKER_URL"] = args.broker_url
     return env

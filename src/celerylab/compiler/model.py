@@ -30,6 +30,7 @@ class SourceCell:
     exercise: str | None = None
     check: str | None = None
     tags: list[str] = field(default_factory=list)
+    site: dict = field(default_factory=dict)  # alt / docs / text_lang: read by the site only
 
     def in_variant(self, variant: str) -> bool:
         """Whether this cell belongs to the lesson, exercises or solutions notebook."""
@@ -66,7 +67,7 @@ class Target:
 
     def path(self, root: Path) -> Path:
         """Where this notebook lives under the course root, e.g. notebooks/pt/01_retries.ipynb."""
-        return root / self.folder / self.lang / f"{self.lesson.stem}.ipynb"
+        return root / self.folder / self.lang / self.lesson.file_name(self.lang, self.variant)
 
     def label(self) -> str:
-        return f"{self.folder}/{self.lang}/{self.lesson.stem}.ipynb"
+        return f"{self.folder}/{self.lang}/{self.lesson.file_name(self.lang, self.variant)}"

@@ -12,7 +12,10 @@ from celerylab.compiler.model import LANGS, PARTS, SourceCell
 HEADER = re.compile(r"^\+\+\+(?:\s+(.*?))?\s*$")
 CELL_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 NAME = re.compile(r"^[A-Za-z0-9_.-]+$")
-KEYS = {"id", "part", "lang", "exercise", "check", "tags"}
+KEYS = {"id", "part", "lang", "exercise", "check", "tags", "alt", "docs", "text_lang"}
+# Keys only the site reads (celerylab.sitegen): "alt" {"pt", "en"} describes the plots a code cell draws,
+# "docs" links the official Celery documentation, "text_lang" marks a passage written in the other language.
+DOCS_URL = re.compile(r"^https://\S+$")
 
 
 def parse_file(path: Path) -> list[SourceCell]:
@@ -71,10 +74,24 @@ def _metadata(header: str, line: int, path: object) -> dict:
             raise SourceError(path, line, "build.err.bad_name", field=key, value=meta[key])
     if "exercise" in meta and "check" in meta:
         raise SourceError(path, line, "build.err.exercise_and_check")
+    _site_keys(meta, line, path)
     tags = meta.get("tags", [])
     if not (isinstance(tags, list) and all(isinstance(tag, str) for tag in tags)):
         raise SourceError(path, line, "build.err.bad_tags")
     return meta
+
+
+def _site_keys(meta: dict, line: int, path: object) -> None:
+    alt = meta.get("alt")
+    if "alt" in meta and not (isinstance(alt, dict) and set(alt) == set(LANGS)
+                              and all(isinstance(text, str) and text.strip() for text in alt.values())):
+        raise SourceError(path, line, "build.err.bad_value", field="alt", value=alt, allowed='{"pt": "…", "en": "…"}')
+    if "docs" in meta and not (isinstance(meta["docs"], str) and DOCS_URL.match(meta["docs"])):
+        raise SourceError(path, line, "build.err.bad_value", field="docs", value=meta["docs"],
+                          allowed="https://docs.celeryq.dev/…")
+    if "text_lang" in meta and meta["text_lang"] not in LANGS:
+        raise SourceError(path, line, "build.err.bad_value", field="text_lang", value=meta["text_lang"],
+                          allowed=", ".join(LANGS))
 
 
 def _cell(meta: dict, line: int, body: blocks.Lines, path: object) -> SourceCell:
@@ -107,4 +124,5 @@ def _cell(meta: dict, line: int, body: blocks.Lines, path: object) -> SourceCell
         raise SourceError(path, line, "build.err.code_differs")
     return SourceCell(id=meta["id"], line=line, kind=kind, texts=texts, part=meta.get("part", "lesson"),
                       lang=meta.get("lang"), exercise=meta.get("exercise"), check=meta.get("check"),
-                      tags=list(meta.get("tags", [])))
+                      tags=list(meta.get("tags", [])),
+                      site={key: meta[key] for key in ("alt", "docs", "text_lang") if key in meta})

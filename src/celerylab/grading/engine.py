@@ -34,6 +34,7 @@ class Criterion:
     passed: bool
     hidden: bool = False
     values: dict = field(default_factory=dict)
+    cause: str | None = None  # what made it fail, as observed (e.g. the task's exception)
 
     def label(self, lang: str) -> str:
         """The criterion's text: a catalog key, or a ``{pt, en}`` dict given by the check itself."""
@@ -44,8 +45,11 @@ class Criterion:
     def render(self, lang: str) -> str:
         mark = "✔" if self.passed else "✘"
         label = self.label(lang)
-        return t("check.criterion", lang=lang, mark=mark, label=label,
+        line = t("check.criterion", lang=lang, mark=mark, label=label,
                  expected=self.expected, observed=self.observed)
+        if self.cause and not self.passed:
+            line += "\n      " + t("check.cause", lang=lang, cause=self.cause)
+        return line
 
 
 @dataclass
@@ -55,10 +59,22 @@ class Verdict:
     exercise_id: str
     criteria: list[Criterion] = field(default_factory=list)
     error: str | None = None
+    missing_module: bool = False  # the answer cell was never run: not an attempt
 
     @property
     def passed(self) -> bool:
         return self.error is None and bool(self.criteria) and all(c.passed for c in self.criteria)
+
+    def reasons(self, lang: str) -> list[str]:
+        """Why a failure failed when no visible line says so: hidden criteria, or nothing checked at all."""
+        if self.passed or self.error:
+            return []
+        hidden_failed = sum(1 for c in self.criteria if c.hidden and not c.passed)
+        if hidden_failed:
+            return [t("check.hidden_failed", lang=lang, count=hidden_failed)]
+        if not self.criteria:
+            return [t("check.nothing_checked", lang=lang)]
+        return []
 
     def visible(self) -> list[Criterion]:
         return [c for c in self.criteria if not c.hidden]
@@ -69,6 +85,7 @@ class Verdict:
         lines = [title, *("  " + c.render(lang) for c in self.visible())]
         if self.error:
             lines.append("  " + t("check.error", lang=lang, error=self.error))
+        lines += ["  " + reason for reason in self.reasons(lang)]
         if hint and not self.passed:
             lines.append("  " + t("check.hint", lang=lang, hint=hint))
         return "\n".join(lines)
@@ -77,7 +94,7 @@ class Verdict:
         criteria = self.criteria if include_hidden else self.visible()
         return {"exercise": self.exercise_id, "passed": self.passed, "error": self.error,
                 "criteria": [{"key": c.key, "expected": repr(c.expected), "observed": repr(c.observed),
-                              "passed": c.passed, "hidden": c.hidden,
+                              "passed": c.passed, "hidden": c.hidden, "cause": c.cause,
                               "labels": {lang: c.label(lang) for lang in LANGS}} for c in criteria]}
 
 
@@ -107,11 +124,23 @@ class CheckRun:
         return Stack.start(self.module, **options)
 
     def expect(self, key: str, expected: Any, observed: Any, *, hidden: bool = False,
-               passed: bool | None = None, **values: Any) -> bool:
-        """Record a criterion; `passed` defaults to ``expected == observed``."""
+               passed: bool | None = None, cause: str | BaseException | None = None, **values: Any) -> bool:
+        """Record a criterion; `passed` defaults to ``expected == observed``; `cause` says why it failed."""
         ok = bool(expected == observed) if passed is None else bool(passed)
-        self.verdict.criteria.append(Criterion(key, expected, observed, ok, hidden, values))
+        if isinstance(cause, BaseException):
+            from celerylab.grading.diagnose import describe_exception
+
+            cause = describe_exception(cause)
+        self.verdict.criteria.append(Criterion(key, expected, observed, ok, hidden, values, cause or None))
         return ok
+
+    def expect_state(self, key: str, expected: str, result, *, hidden: bool = False, **values: Any) -> bool:
+        """A task result's state as a criterion, with the task's exception as the cause when it failed."""
+        state = result.state
+        cause = result.result if isinstance(result.result, BaseException) else None
+        return self.expect(key, expected, state, hidden=hidden, cause=cause, **values)
+
+
 
 
 def load_checks(info: Exercise) -> CheckFunction:
@@ -128,15 +157,21 @@ def load_checks(info: Exercise) -> CheckFunction:
 
 
 def run_check(exercise_id: str, workdir: str | Path = ".", include_hidden: bool = False,
-              root: str | Path | None = None) -> Verdict:
+              root: str | Path | None = None, notebook: str | Path | None = None) -> Verdict:
     """Run one exercise's check against the learner's files in `workdir`; never raises for learner faults."""
     info = find_exercise(exercise_id, root)
     run = CheckRun(info, Path(workdir), include_hidden)
     if not (run.workdir / f"{info.module}.py").exists():
         run.verdict.error = t("check.no_module", module=f"{info.module}.py", folder=run.workdir)
+        run.verdict.missing_module = True
+        return run.verdict
+    from celerylab.grading.diagnose import syntax_problem
+
+    run.verdict.error = syntax_problem(run.workdir / f"{info.module}.py", notebook)
+    if run.verdict.error:
         return run.verdict
     function = load_checks(info)
-    sys.path.insert(0, str(run.workdir))
+    sys.path.append(str(run.workdir))  # last: a learner's json.py cannot shadow what the checker imports
     try:
         function(run)
     except Exception as error:  # the learner's code may fail in any way: report, don't crash

@@ -37,14 +37,16 @@ class LimitedClient(NotebookClient):
 
 
 def note(kind: str, index: int | None = None, **values) -> dict:
-    return {"kind": kind, "cell": index, **{k: str(v)[:300] for k, v in values.items()}}
+    """A note on cell `index` (0-based here), stored as JupyterLab counts cells: from 1."""
+    return {"kind": kind, "cell": None if index is None else index + 1, **{k: str(v)[:300] for k, v in values.items()}}
 
 
 def cell_error(cell, status: str) -> str | None:
-    """The error a cell raised, seen in the kernel's reply status or in its error output."""
+    """The error a cell raised (``ZeroDivisionError: division by zero``), from its error output or reply."""
     for output in cell.get("outputs", []):
         if output.get("output_type") == "error":
-            return output.get("ename") or "Error"
+            name, value = output.get("ename") or "Error", " ".join(str(output.get("evalue") or "").split())
+            return f"{name}: {value}" if value else name
     return "Error" if status in ("error", "aborted") else None
 
 

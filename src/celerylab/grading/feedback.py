@@ -11,8 +11,11 @@ from celerylab.i18n import t
 def criterion_line(criterion: dict, lang: str) -> str:
     mark = "✔" if criterion.get("passed") else "✘"
     label = (criterion.get("labels") or {}).get(lang) or str(criterion.get("key"))
-    return "- " + t("check.criterion", lang=lang, mark=mark, label=label,
+    line = "- " + t("check.criterion", lang=lang, mark=mark, label=label,
                     expected=criterion.get("expected"), observed=criterion.get("observed"))
+    if criterion.get("cause") and not criterion.get("passed"):
+        line += " — " + t("check.cause", lang=lang, cause=criterion["cause"])
+    return line
 
 
 def note_line(note: dict, lang: str) -> str:
@@ -44,6 +47,10 @@ def render(entry: dict, exercises: list[Exercise], lang: str) -> str:
     lines = [f"# {t('grading.feedback.title', lang=lang, lesson=entry.get('lesson') or '-')}", "",
              t("grading.feedback.file", lang=lang, file=entry.get("file")),
              t("grading.feedback.total", lang=lang, total=entry.get("total", 0), max=entry.get("max", 0))]
+    late = entry.get("late") or {}
+    if late.get("days"):
+        lines.append(t("grading.feedback.late", lang=lang, days=late["days"], percent=f"{late.get('percent_off', 0):g}",
+                       raw=entry.get("raw_total", entry.get("total", 0))))
     reason = entry.get("reason")
     if reason:
         lines += ["", t("grading.feedback.not_graded", lang=lang, reason=t(reason["key"], lang=lang, **reason["values"]))]

@@ -1,18 +1,30 @@
-"""`grade`: every submission in a folder, each in its own process and stack, into a gradebook and feedback."""
+"""`grade`: every submission in a folder, each in its own process and stack, into a gradebook and feedback.
+
+Files are prepared as the jobs run (never all before the first one starts), and each one ends as a
+gradebook entry whatever happens to it: graded, rejected with its reason, or a grader failure.
+"""
 from __future__ import annotations
 
 import hashlib
+import os
+import sys
+import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from tqdm import tqdm
 
-from celerylab.course import exercises
-from celerylab.grading import feedback, scoring
+from celerylab.course import exercises, lesson_names
+from celerylab.grading import feedback, intake, scoring
 from celerylab.grading.gradebook import Gradebook
+from celerylab.grading.bookkeeping import course_order, finish
+from celerylab.grading.policy import LatePolicy, stamp
 from celerylab.grading.prepare import Limits, Prepared, prepare
 from celerylab.grading.submission import Rejected
+from celerylab.i18n import t
+
+SAVE_EVERY = 1.0
 
 
 @dataclass
@@ -26,6 +38,11 @@ class Options:
     root: str | None = None
     limits: Limits = field(default_factory=Limits)
     show_progress: bool = True
+    force: bool = False  # grade again even what is unchanged since the last run
+    late: LatePolicy = field(default_factory=LatePolicy)
+    roster: dict | None = None  # roster.read(): submission file -> learner
+    csv_sep: str = ","
+    exports: tuple = ()  # "canvas", "moodle", "gradescope"
 
 
 @dataclass
@@ -36,92 +53,167 @@ class Summary:
     failed: int = 0
 
 
-def find_submissions(where: Path) -> list[Path]:
-    if where.is_file():
-        return [where]
-    return sorted(p for p in where.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+@dataclass
+class Outcome:
+    """What became of one submission: its entry (None when unchanged since the last run) and the lesson's exercises."""
+
+    found: intake.Found
+    entry: dict | None
+    exercises: list = field(default_factory=list)
 
 
-def base_entry(path: Path, base: Path, digest: str, key: str, lesson=None, lang=None) -> dict:
-    return {"key": key, "learner": key, "file": str(path.relative_to(base) if base in path.parents else path.name),
-            "lesson": lesson, "lang": lang or "pt", "digest": digest}
+def base_entry(found: intake.Found, digest: str | None, lesson=None, lang=None) -> dict:
+    try:
+        submitted = stamp(os.lstat(found.path).st_mtime)  # the file's time; a roster's `submitted` wins
+    except OSError:
+        submitted = None
+    return {"key": found.key, "learner": found.key, "file": found.file, "lesson": lesson, "lang": lang or "pt",
+            "digest": digest, "submitted": submitted}
 
 
-def record(book: Gradebook, options: Options, entry: dict, lesson_exercises) -> None:
-    book.put(entry["key"], entry)
-    feedback.write(options.out, entry, lesson_exercises)
+def _lesson_exercises(lesson: str | None, root: str | None) -> list:
+    try:
+        return list(exercises(lesson, root)) if lesson in lesson_names(root) else []
+    except Exception:  # an unreadable course must not cost this entry
+        return []
+
+
+def turned_down(found: intake.Found, book: Gradebook, options: Options, rejection: Rejected,
+                status: str = "rejected") -> Outcome:
+    """The entry of a submission that could not be graded; an unchanged rejection is skipped on a re-run."""
+    digest = None
+    if status == "rejected":
+        digest = hashlib.sha256(f"{rejection.key}|{sorted(rejection.values.items())}".encode()).hexdigest()
+        if book.unchanged(found.key, digest) and not options.force:
+            return Outcome(found, None)
+    lesson_exercises = _lesson_exercises(rejection.lesson, options.root)
+    lesson = rejection.lesson if lesson_exercises else None
+    entry = scoring.rejected(base_entry(found, digest, lesson, rejection.lang), rejection.key, rejection.values,
+                             lesson_exercises, status=status)
+    return Outcome(found, entry, lesson_exercises)
+
+
+def failure(error: BaseException) -> Rejected:
+    return Rejected("grading.reason.failed", error=f"{type(error).__name__}: {error}")
+
+
+def stage(found: intake.Found, base: Path, book: Gradebook, options: Options) -> Prepared | Outcome:
+    """A job ready to run, or the submission's outcome already (rejected, unchanged, grader failure)."""
+    try:
+        prepared = prepare(found, base, options.exercises_dir, options.root, options.limits)
+    except Rejected as rejection:
+        return turned_down(found, book, options, rejection)
+    except Exception as error:  # a grader fault on one file must not stop the batch
+        return turned_down(found, book, options, failure(error), status="error")
+    if book.unchanged(found.key, prepared.digest) and not options.force:
+        return Outcome(found, None)
+    prepared.job["hide"] = hidden_folders(options)
+    return prepared
+
+
+def hidden_folders(options: Options) -> list[str]:
+    """What a job must not see: the gradebook and feedback of everyone, and the solutions."""
+    from celerylab.grading.locate import candidate_folders
+
+    folders = [Path(options.out), *candidate_folders("solutions", None, Path(options.root) if options.root else None)]
+    if options.exercises_dir:
+        folders.append(Path(options.exercises_dir).resolve().parent / "solutions")
+    return sorted({str(Path(folder).resolve()) for folder in folders})
+
+
+def graded(prepared: Prepared, found: intake.Found, result: dict | None, error: str | None,
+           book: Gradebook, options: Options) -> Outcome:
+    sub = prepared.submission
+    if error is not None:
+        rejection = Rejected("grading.reason.failed", about=(sub.lesson, sub.lang), error=error)
+        return turned_down(found, book, options, rejection, status="error")
+    fields = base_entry(found, prepared.digest, sub.lesson, sub.lang)
+    entry = scoring.entry(fields, result, prepared.exercises)
+    confinement = result.get("confinement") or {}
+    entry["isolation"] = {"given": confinement.get("given", []), "missing": confinement.get("missing", ["all"])}
+    return Outcome(found, entry, prepared.exercises)
 
 
 def grade(where: str | Path, options: Options) -> Summary:
     """Grade every submission under `where`; a bad one is recorded with its reason, never stops the batch."""
-    from celerylab.grading.submission import submission_key
-
-    where = Path(where).resolve()
+    where = Path(where).absolute()
     base = where if where.is_dir() else where.parent
-    book, summary, todo = Gradebook(options.out), Summary(), []
-    for path in find_submissions(where):
-        key = submission_key(path, base)
-        try:
-            prepared = prepare(path, base, options.exercises_dir, options.root, options.limits)
-        except Rejected as rejection:
-            digest = hashlib.sha256(path.read_bytes() if path.is_file() else b"").hexdigest()
-            if book.unchanged(key, digest):
+    book = Gradebook(options.out, order=course_order(options.root), sep=options.csv_sep, roster=options.roster)
+    summary, saved, warned = Summary(), time.monotonic(), False
+    found = list(intake.find(where))
+    outcomes = _remote if options.broker else _local
+    with tqdm(total=len(found), disable=not options.show_progress or not found, unit="nb") as bar:
+        for outcome in outcomes(found, base, book, options):
+            bar.update()
+            entry = outcome.entry
+            if entry is None:
                 summary.skipped += 1
                 continue
-            meta = _lesson_and_lang(path)
-            lesson_exercises = list(exercises(meta[0], options.root)) if meta[0] else []
-            entry = scoring.rejected(base_entry(path, base, digest, key, *meta), rejection.key,
-                                     rejection.values, lesson_exercises)
-            record(book, options, entry, lesson_exercises)
-            summary.rejected += 1
-            continue
-        if book.unchanged(key, prepared.digest):
-            summary.skipped += 1
-            continue
-        todo.append(prepared)
-    for prepared, result, failure in _dispatch(todo, options):
-        sub = prepared.submission
-        base_fields = base_entry(sub.path, base, prepared.digest, sub.key, sub.lesson, sub.lang)
-        if failure is not None:
-            entry = scoring.rejected(base_fields, "grading.reason.failed", {"error": failure},
-                                     prepared.exercises, status="error")
-            summary.failed += 1
-        else:
-            entry = scoring.entry(base_fields, result, prepared.exercises)
-            summary.graded += 1
-        record(book, options, entry, prepared.exercises)
+            status = entry["status"]
+            missing = (entry.get("isolation") or {}).get("missing")
+            if missing and not warned:
+                warned = True
+                print(t("grading.isolation_missing", missing=", ".join(missing)), file=sys.stderr)
+            finish(entry, options)
+            summary.graded += status == "graded"
+            summary.rejected += status == "rejected"
+            summary.failed += status == "error"
+            book.put(entry["key"], entry, save=False)
+            try:
+                feedback.write(options.out, entry, outcome.exercises)
+            except Exception as error:  # the entry is kept; only its report is missing
+                entry["feedback_error"] = f"{type(error).__name__}: {error}"
+            if time.monotonic() - saved > SAVE_EVERY or status == "graded":
+                book.save()  # at most once a second for rejections: a batch of 10 000 stays linear
+                saved = time.monotonic()
+    for entry in book.entries.values():  # a new roster or deadline applies to unchanged entries too
+        finish(entry, options)
     book.save()
+    from celerylab.grading.exports import write_exports
+
+    write_exports(book, options)
     return summary
 
 
-def _lesson_and_lang(path: Path) -> tuple:
-    from celerylab.i18n import normalize
-    from celerylab.notebook_meta import NotebookMeta
-
-    meta = NotebookMeta.read(path)
-    return meta.lesson, normalize(meta.lang)
 
 
-def _dispatch(todo: list[Prepared], options: Options):
-    """Yield (prepared, result, failure) as jobs finish, locally in N processes or on remote workers."""
-    bar = tqdm(total=len(todo), disable=not options.show_progress or not todo, unit="nb")
+
+
+def _one(found: intake.Found, base: Path, book: Gradebook, options: Options) -> Outcome:
+    from celerylab.grading.runner import run_job
+
+    staged = stage(found, base, book, options)
+    if isinstance(staged, Outcome):
+        return staged
     try:
-        if options.broker:
-            from celerylab.grading.remote import run_remote
+        return graded(staged, found, run_job(staged.job), None, book, options)
+    except Exception as error:  # a grader fault on one submission must not lose the others
+        return graded(staged, found, None, f"{type(error).__name__}: {error}", book, options)
 
-            for prepared, result, failure in run_remote(todo, options.broker):
-                bar.update()
-                yield prepared, result, failure
-            return
-        from celerylab.grading.runner import run_job
 
-        with ThreadPoolExecutor(max_workers=max(1, options.jobs)) as pool:
-            futures = {pool.submit(run_job, prepared.job): prepared for prepared in todo}
-            for future in as_completed(futures):
-                bar.update()
-                try:
-                    yield futures[future], future.result(), None
-                except Exception as error:  # a grader fault on one submission must not lose the others
-                    yield futures[future], None, f"{type(error).__name__}: {error}"
-    finally:
-        bar.close()
+def _local(found: list, base: Path, book: Gradebook, options: Options):
+    """Outcomes as jobs finish; each worker thread prepares its file just before running it."""
+    with ThreadPoolExecutor(max_workers=options.jobs) as pool:
+        futures = {pool.submit(_one, item, base, book, options): item for item in found}
+        for future in as_completed(futures):
+            try:
+                yield future.result()
+            except Exception as error:  # even the fallback failed: the entry still exists
+                yield turned_down(futures[future], book, options, failure(error), status="error")
+
+
+def _remote(found: list, base: Path, book: Gradebook, options: Options):
+    """Outcomes as remote workers finish; each file is prepared and sent while earlier ones run."""
+    from celerylab.grading.remote import RemoteBatch
+
+    batch = RemoteBatch(options.broker)
+    for item in found:
+        staged = stage(item, base, book, options)
+        if isinstance(staged, Outcome):
+            yield staged
+        else:
+            batch.send(staged, item)
+        for prepared, where, result, error in batch.poll():
+            yield graded(prepared, where, result, error, book, options)
+    for prepared, where, result, error in batch.wait():
+        yield graded(prepared, where, result, error, book, options)

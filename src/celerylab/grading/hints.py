@@ -14,7 +14,7 @@ def hint_text(info: Exercise, level: int, lang: str) -> str:
 def next_hint(info: Exercise, progress: LearnerState | None = None, lang: str | None = None) -> str:
     """Reveal the next hint level of `info` and return it, numbered (or say there are none left)."""
     lang = lang or get_lang()
-    progress = progress or LearnerState()
+    progress = progress or LearnerState(lang=lang)
     if not info.hints:
         return t("hint.none", lang=lang, exercise=info.id)
     already = progress.hints_shown(info.id)

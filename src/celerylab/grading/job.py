@@ -1,8 +1,10 @@
 """One grading job, run as its own process: execute the restored notebook, then check from outside the kernel.
 
-``python -m celerylab.grading.job SPEC.json RESULTS.jsonl``: SPEC holds the notebook, the
-work folder, the exercises to check and the limits; each finished step is appended to
-RESULTS as one JSON line, so a crash loses only the step it happened in.
+``python -P -m celerylab.grading.job SPEC.json FD``: SPEC holds the notebook, the work
+folder, the exercises to check and the limits; each finished step is written to the pipe
+FD as one JSON line, so a crash loses only the step it happened in. The pipe is the only
+results channel: no file, and no other process (the kernel, the stacks) holds it.
+Before any learner code runs, the job confines itself (grading/confine.py).
 """
 from __future__ import annotations
 
@@ -49,12 +51,37 @@ def fingerprint() -> list:
                             engine.load_checks, json.dumps, append, Path.open)]
 
 
-def append(results: Path, record: dict) -> None:
-    with results.open("a", encoding="utf-8") as stream:
-        stream.write(json.dumps(record, ensure_ascii=False) + "\n")
+def append(results, record: dict) -> None:
+    results.write(json.dumps(record, ensure_ascii=False) + "\n")
+    results.flush()
 
 
-def run(spec: dict, results: Path) -> None:
+def preload_checks(spec: dict) -> list[str]:
+    """Import the checks now (they are hidden from the learner's code afterwards); their files, to blank."""
+    from celerylab.course import find_exercise
+    from celerylab.grading.engine import load_checks
+
+    paths = []
+    for exercise_id in spec["exercises"]:
+        try:
+            info = find_exercise(exercise_id, spec.get("root"))
+            load_checks(info)
+            paths.append(str(info.checks_path))
+        except Exception:  # reported by run_check itself, as this exercise's error
+            continue
+    return paths
+
+
+def confined_env(home: Path) -> None:
+    """Everything the kernel and the stacks write goes to the job's own home; no machine broker (no network)."""
+    for folder in ("ipython", "runtime"):
+        (home / folder).mkdir(parents=True, exist_ok=True)
+    os.environ.update({"HOME": str(home), "USER": "celerylab-job", "IPYTHONDIR": str(home / "ipython"),
+                       "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "MPLCONFIGDIR": str(home)})
+    os.environ.pop("CELERYLAB_BROKER_URL", None)
+
+
+def run(spec: dict, results) -> None:
     workdir = Path(spec["workdir"])
     if spec.get("execute"):
         import nbformat
@@ -88,11 +115,20 @@ def run(spec: dict, results: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    spec_path, results_path = (argv if argv is not None else sys.argv[1:])[:2]
+    spec_path, channel = (argv if argv is not None else sys.argv[1:])[:2]
     become_subreaper()
+    os.set_inheritable(int(channel), False)
+    results = os.fdopen(int(channel), "w", encoding="utf-8")
     spec = json.loads(Path(spec_path).read_text(encoding="utf-8"))
+    workdir, home = Path(spec["workdir"]), Path(os.environ.get("CELERYLAB_HOME") or Path(spec_path).parent / "home")
+    confined_env(home)
+    if spec.get("confine", True):
+        from celerylab.grading.confine import confine
+
+        report = confine(spec, Path(spec_path).parent, [workdir, home], preload_checks(spec))
+        append(results, {"kind": "confinement", **report})
     try:
-        run(spec, Path(results_path))
+        run(spec, results)
     finally:
         kill_descendants()
     return 0

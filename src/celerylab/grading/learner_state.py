@@ -1,14 +1,21 @@
-"""The learner's progress across sessions: one small JSON file, written atomically."""
+"""The learner's progress across sessions: one small JSON file per course and language, changed under a lock."""
 from __future__ import annotations
 
+import fcntl
+import hashlib
+import json
 import os
+import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
-from celerylab.grading.atomic import read_json, write_json
+from celerylab.grading.atomic import write_json
+from celerylab.i18n import t
 
 HOME_ENV = "CELERYLAB_HOME"
 PASSED, FAILING, NOT_STARTED = "passed", "failing", "not-started"
+FIELDS = {"status": str, "attempts": int, "hints": int, "ever_passed": bool, "updated": str}
 
 
 def home() -> Path:
@@ -16,13 +23,75 @@ def home() -> Path:
     return Path(os.environ.get(HOME_ENV) or Path.home() / ".celerylab")
 
 
-class LearnerState:
-    """Status, attempts and hints revealed per exercise; every change is saved at once."""
+def scope_dir(lang: str | None = None, root: str | Path | None = None) -> Path:
+    """This course's folder for `lang` under home(): ``courses/<checkout>-<hash>/<lang>``.
 
-    def __init__(self, path: str | Path | None = None):
-        self.path = Path(path) if path else home() / "progress.json"
-        data = read_json(self.path, {})
-        self.exercises: dict[str, dict] = data.get("exercises", {}) if isinstance(data, dict) else {}
+    Two clones, two courses or two languages never share progress or a JupyterLab workspace.
+    """
+    from celerylab.course import Course
+    from celerylab.i18n import get_lang
+
+    course = Course.default(root)
+    where = f"{course.lessons_dir.resolve()}|{course.output_root.resolve()}"
+    name = course.output_root.resolve().name or "course"
+    return home() / "courses" / f"{name}-{hashlib.sha256(where.encode()).hexdigest()[:10]}" / (lang or get_lang())
+
+
+def well_formed(data) -> bool:
+    """The shape save() writes: {"exercises": {id: {field: value of its type}}}."""
+    exercises = data.get("exercises") if isinstance(data, dict) else None
+    return isinstance(exercises, dict) and all(
+        isinstance(entry, dict) and all(type(entry[name]) is kind for name, kind in FIELDS.items() if name in entry)
+        for entry in exercises.values())
+
+
+class LearnerState:
+    """Status, attempts and hints revealed per exercise; every change is a locked read-modify-write."""
+
+    def __init__(self, path: str | Path | None = None, lang: str | None = None, root: str | Path | None = None):
+        self.path = Path(path) if path else scope_dir(lang, root) / "progress.json"
+        with self._locked():
+            self.exercises: dict[str, dict] = self._read()
+
+    @contextmanager
+    def _locked(self):
+        """An exclusive lock on progress.json.lock, held while the file is read and replaced."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            handle = os.open(self.path.with_name(self.path.name + ".lock"), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        except OSError:  # a read-only home: reading still works, writing will say why
+            yield
+            return
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(handle)
+
+    def _read(self) -> dict:
+        """The stored exercises; a damaged file is renamed progress.json.damaged-TIME and reported once."""
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return {}
+        try:
+            data = json.loads(text)
+        except ValueError:
+            data = None
+        if well_formed(data):
+            return data["exercises"]
+        aside = self.path.with_name(f"{self.path.name}.damaged-{time.strftime('%Y%m%dT%H%M%S')}-{os.getpid()}")
+        os.replace(self.path, aside)
+        print(t("progress.damaged", path=self.path, aside=aside), file=sys.stderr)
+        return {}
+
+    def _change(self, exercise_id: str, change) -> dict:
+        with self._locked():
+            self.exercises = self._read()
+            entry = self.exercises.setdefault(exercise_id, {})
+            change(entry)
+            write_json(self.path, {"version": 1, "exercises": self.exercises})
+        return entry
 
     def entry(self, exercise_id: str) -> dict:
         return self.exercises.get(exercise_id, {})
@@ -38,19 +107,26 @@ class LearnerState:
         return bool(self.entry(exercise_id).get("ever_passed"))
 
     def record(self, exercise_id: str, passed: bool) -> None:
-        entry = self.exercises.setdefault(exercise_id, {})
-        entry["status"] = PASSED if passed else FAILING
-        entry["attempts"] = int(entry.get("attempts", 0)) + 1
-        entry["ever_passed"] = bool(entry.get("ever_passed")) or passed
-        entry["updated"] = time.strftime("%Y-%m-%dT%H:%M:%S")
-        self.save()
+        def change(entry: dict) -> None:
+            entry["status"] = PASSED if passed else FAILING
+            entry["attempts"] = int(entry.get("attempts", 0)) + 1
+            entry["ever_passed"] = bool(entry.get("ever_passed")) or passed
+            entry["updated"] = time.strftime("%Y-%m-%dT%H:%M:%S")
+        self._change(exercise_id, change)
 
     def reveal_hint(self, exercise_id: str, available: int) -> int:
         """Reveal one more hint level (up to `available`); returns the level now shown (1-based)."""
-        entry = self.exercises.setdefault(exercise_id, {})
-        entry["hints"] = min(available, int(entry.get("hints", 0)) + 1)
-        self.save()
+        entry = self._change(exercise_id, lambda entry: entry.update(hints=min(available, int(entry.get("hints", 0)) + 1)))
         return entry["hints"]
 
+    def reset(self, exercise_id: str) -> bool:
+        """Forget one exercise (status, attempts, hints); True when there was something to forget."""
+        with self._locked():
+            self.exercises = self._read()
+            known = self.exercises.pop(exercise_id, None) is not None
+            write_json(self.path, {"version": 1, "exercises": self.exercises})
+        return known
+
     def save(self) -> None:
-        write_json(self.path, {"version": 1, "exercises": self.exercises})
+        with self._locked():
+            write_json(self.path, {"version": 1, "exercises": self.exercises})

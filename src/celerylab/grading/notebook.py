@@ -29,16 +29,21 @@ class _Text(str):
 
 
 def check(exercise_id: str, workdir: str | Path = ".") -> Verdict:
-    """Check one exercise on a live stack, record progress, and print what was expected and observed.
+    """Check one exercise on a live stack and print what was expected and observed.
 
-    After a failure the next hint is printed too, but only once the learner asked for hints (hint()).
+    Progress is recorded only from an exercises notebook: the lesson and solutions notebooks run the
+    solved answers, and their passes are not the learner's (the notebook is known from the path
+    Jupyter gives the kernel, else from the course notebooks in the kernel's folder).
     """
     if grading_in_progress():
         print(t("grading.deferred", exercise=exercise_id))
         return _Shown(exercise_id)
-    verdict, text = check_and_record(exercise_id, workdir)
+    from celerylab.grading.origin import counts, notebook_path, notebook_variant
+
+    verdict, text = check_and_record(exercise_id, workdir, counted=counts(notebook_variant(workdir)),
+                                     notebook=notebook_path())
     print(text)
-    return _Shown(verdict.exercise_id, verdict.criteria, verdict.error)
+    return _Shown(verdict.exercise_id, verdict.criteria, verdict.error, verdict.missing_module)
 
 
 def hint(exercise_id: str) -> str:

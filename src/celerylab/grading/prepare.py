@@ -7,10 +7,11 @@ from pathlib import Path
 
 import nbformat
 
-from celerylab.course import Exercise, exercises
+from celerylab.course import Exercise, exercises, lesson_names
+from celerylab.grading.intake import Found, read
 from celerylab.grading.locate import course_notebook
 from celerylab.grading.restore import clear_outputs, restore_checks
-from celerylab.grading.submission import Rejected, Submission, load
+from celerylab.grading.submission import Rejected, Submission, from_bytes
 
 
 @dataclass
@@ -44,14 +45,17 @@ def lesson_digest(lesson_exercises: list[Exercise], canonical: Path) -> str:
     return digest.hexdigest()
 
 
-def prepare(path: Path, base: Path, exercises_dir: Path | None, root: str | None, limits: Limits) -> Prepared:
-    """Raises Rejected (with the lesson's exercises attached when known) for anything ungradable."""
-    submission = load(path, base)
+def prepare(found: Found, base: Path, exercises_dir: Path | None, root: str | None, limits: Limits) -> Prepared:
+    """Raises Rejected (with the lesson and language when known) for anything ungradable."""
+    submission = from_bytes(read(found.path, base), found.path, found.key)
+    if submission.lesson not in lesson_names(root):  # never a path built from what the file says
+        raise Rejected("grading.reason.unknown_lesson", lesson=submission.lesson, language=submission.lang)
     lesson_exercises = list(exercises(submission.lesson, root))
     canonical_path = course_notebook(submission.lesson, submission.lang, "exercises", exercises_dir,
                                      lesson_exercises[0].root if lesson_exercises else None)
     if not lesson_exercises or canonical_path is None:
-        raise Rejected("grading.reason.unknown_lesson", lesson=submission.lesson, language=submission.lang)
+        raise Rejected("grading.reason.unknown_lesson", about=(submission.lesson, submission.lang),
+                       lesson=submission.lesson, language=submission.lang)
     canonical = nbformat.read(str(canonical_path), as_version=4)
     notebook = clear_outputs(restore_checks(submission.notebook, canonical))
     job = {"notebook": notebook, "exercises": [info.id for info in lesson_exercises],

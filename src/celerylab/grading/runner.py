@@ -7,7 +7,9 @@ import shutil
 import signal
 import subprocess
 import sys
+import secrets
 import tempfile
+import threading
 from pathlib import Path
 
 import psutil
@@ -17,6 +19,7 @@ from celerylab.grading.verdicts import JobVerdict
 from celerylab.stack import appconfig
 
 STACK_ENV = (appconfig.BROKER_ENV, appconfig.NAMESPACE_ENV, appconfig.SETTINGS_ENV)
+JOB_UIDS = 3_000_000  # each job runs as a user of its own from here up (uids no account uses)
 
 
 def job_env(root: str | None, home: Path) -> dict[str, str]:
@@ -45,40 +48,54 @@ def kill_tree(popen: subprocess.Popen) -> None:
     popen.wait()
 
 
-def read_results(path: Path) -> list[dict]:
-    records = []
-    if path.exists():
-        for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+def read_results(stream, records: list[dict]) -> None:
+    """JSON lines from the job's pipe until every holder closed it; anything else is ignored."""
+    with stream:
+        for line in stream:
             try:
-                records.append(json.loads(line))
+                record = json.loads(line)
             except ValueError:
                 continue
-    return records
+            if isinstance(record, dict):
+                records.append(record)
 
 
 def launch(spec: dict, folder: Path, attempt: int, budget: float) -> list[dict]:
-    spec_path, results = folder / f"spec{attempt}.json", folder / f"results{attempt}.jsonl"
-    spec_path.write_text(json.dumps(spec), encoding="utf-8")
+    """Run the job once; its records come over a pipe only the job process holds (see job.py)."""
+    spec_path = folder / f"spec{attempt}.json"
+    spec_path.write_text(json.dumps({**spec, "cpu_seconds": budget}), encoding="utf-8")
+    spec_path.chmod(0o644)
+    reading, writing = os.pipe()
+    records: list[dict] = []
+    reader = threading.Thread(target=read_results, args=(os.fdopen(reading, encoding="utf-8", errors="replace"),
+                                                          records), daemon=True)
     with (folder / f"job{attempt}.log").open("w") as log:
-        popen = subprocess.Popen([sys.executable, "-m", "celerylab.grading.job", str(spec_path), str(results)],
-                                 cwd=spec["workdir"], env=job_env(spec.get("root"), folder / "home"),
-                                 stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-                                 start_new_session=True)
+        try:
+            popen = subprocess.Popen([sys.executable, "-P", "-m", "celerylab.grading.job", str(spec_path),
+                                      str(writing)], cwd=folder, env=job_env(spec.get("root"), folder / "home"),
+                                     stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                                     start_new_session=True, pass_fds=(writing,))
+        finally:
+            os.close(writing)
+        reader.start()
         try:
             popen.wait(timeout=budget)
         except subprocess.TimeoutExpired:
             pass
         finally:
             kill_tree(popen)
-    return read_results(results)
+    reader.join(timeout=10)
+    return list(records)
 
 
 def run_job(job: dict) -> dict:
     """Grade one prepared submission: {"execution": notes, "verdicts": {exercise: JobVerdict}}."""
     folder = Path(tempfile.mkdtemp(prefix="celerylab-grade-"))
+    folder.chmod(0o711)  # the job's own user may reach its work folder, never list or write this one
     workdir = folder / "work"
     workdir.mkdir()
-    pending, verdicts, notes = list(job["exercises"]), {}, None
+    job = {**job, "uid": job.get("uid") or JOB_UIDS + secrets.randbelow(1_000_000)}
+    pending, verdicts, notes, confinement = list(job["exercises"]), {}, None, None
     try:
         for attempt in range(len(pending) + 1):
             execute = notes is None and attempt == 0
@@ -86,7 +103,9 @@ def run_job(job: dict) -> dict:
             budget = (job["notebook_timeout"] + 60 if execute else 0) + job["check_timeout"] * max(1, len(pending))
             started = None
             for record in launch(spec, folder, attempt, budget):
-                if record.get("kind") == "execution":
+                if record.get("kind") == "confinement":
+                    confinement = record
+                elif record.get("kind") == "execution":
                     notes = record.get("notes", [])
                 elif record.get("kind") == "start":
                     started = record.get("exercise")
@@ -102,6 +121,6 @@ def run_job(job: dict) -> dict:
                 break
         for exercise in pending:
             verdicts[exercise] = JobVerdict.lost(exercise)
-        return {"execution": notes or [], "verdicts": verdicts}
+        return {"execution": notes or [], "verdicts": verdicts, "confinement": confinement}
     finally:
         shutil.rmtree(folder, ignore_errors=True)

@@ -13,10 +13,12 @@ def as_verdict(found, exercise: str) -> JobVerdict:
 def entry(base: dict, result: dict, exercises: list[Exercise]) -> dict:
     """A graded entry: every exercise of the lesson, its points, its criteria and the execution notes."""
     verdicts = result.get("verdicts", {})
-    scored = {info.id: ScoredExercise.from_verdict(as_verdict(verdicts.get(info.id), info.id), info.points).to_dict()
+    scored = {info.id: ScoredExercise.from_verdict(as_verdict(verdicts.get(info.id), info.id), info.points,
+                                                   info.partial).to_dict()
               for info in exercises}
+    total = round(sum(e["points"] for e in scored.values()), 2)
     return {**base, "status": "graded", "reason": None, "notes": result.get("execution", []),
-            "exercises": scored, "total": sum(e["points"] for e in scored.values()),
+            "exercises": scored, "total": int(total) if float(total).is_integer() else total,
             "max": sum(e["max"] for e in scored.values())}
 
 

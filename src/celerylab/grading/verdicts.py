@@ -45,7 +45,7 @@ class JobVerdict:
 class ScoredExercise:
     """An exercise in a gradebook entry: points out of its maximum, and the evidence behind them."""
 
-    points: int
+    points: int | float
     max: int
     passed: bool
     error: str | None = None
@@ -54,10 +54,17 @@ class ScoredExercise:
     criteria: list[dict] = field(default_factory=list)
 
     @classmethod
-    def from_verdict(cls, verdict: JobVerdict, points: int) -> "ScoredExercise":
+    def from_verdict(cls, verdict: JobVerdict, points: int, partial: bool = False) -> "ScoredExercise":
+        """All points when every criterion passed; with `partial`, the share of criteria passed (hidden
+        ones included); nothing when the check could not decide (error, crash, tampering, no criteria)."""
         passed = verdict.passed
-        return cls(points if passed else 0, points, passed, verdict.error, verdict.crashed, verdict.tampered,
-                   verdict.criteria)
+        earned = points if passed else 0
+        decided = not (verdict.error or verdict.crashed or verdict.tampered) and verdict.criteria
+        if partial and decided and not passed:
+            share = sum(c.get("passed") is True for c in verdict.criteria) / len(verdict.criteria)
+            earned = round(points * share, 2)
+            earned = int(earned) if float(earned).is_integer() else earned
+        return cls(earned, points, passed, verdict.error, verdict.crashed, verdict.tampered, verdict.criteria)
 
     @classmethod
     def zero(cls, points: int) -> "ScoredExercise":

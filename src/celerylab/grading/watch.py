@@ -1,4 +1,4 @@
-"""Watch mode: re-check an exercise notebook's modules each time the notebook is saved."""
+"""Watch mode: re-check an exercise notebook's modules each time it is saved (hints only on request)."""
 from __future__ import annotations
 
 import tempfile
@@ -11,6 +11,7 @@ import nbformat
 from celerylab.course import all_exercises, exercises
 from celerylab.grading.extract import extract_modules
 from celerylab.grading.learner import check_and_record
+from celerylab.grading.origin import counts
 from celerylab.i18n import t
 from celerylab.notebook_meta import NotebookMeta
 
@@ -28,13 +29,16 @@ def check_saved(path: str | Path, lang: str | None = None, root=None) -> list[st
         notebook = nbformat.read(str(path), as_version=4)
     except Exception as error:  # a half-written or broken save: say so and wait for the next one
         return [t("watch.unreadable", lang=lang, path=path, error=error)]
-    lang = lang or NotebookMeta.of(notebook).lang  # else the notebook's language
+    meta = NotebookMeta.of(notebook)
+    lang = lang or meta.lang  # else the notebook's language
+    counted = counts(meta.variant)  # watching the lesson or the solutions records nothing
     with tempfile.TemporaryDirectory(prefix="celerylab-watch-") as folder:
         written = extract_modules(notebook, folder)
         ids = exercises_written(notebook, written, root)
         if not ids:
             return [t("watch.nothing", lang=lang, path=path)]
-        return [check_and_record(exercise_id, folder, lang, root)[1] for exercise_id in ids]
+        return [check_and_record(exercise_id, folder, lang, root, counted=counted, notebook=path)[1]
+                for exercise_id in ids]
 
 
 def watch(path: str | Path, lang: str | None = None, root=None, stop: threading.Event | None = None,

@@ -12,6 +12,7 @@ from celerylab.sitegen.nb_outputs import text_of
 from celerylab.i18n import t
 
 SEED = Path(__file__).with_name("glossary_seed.yml")
+LESSONS_DIR = Path(__file__).resolve().parents[1] / "lessons"
 PT_NAMES = {"pt", "português", "portugues", "pt-br"}
 EN_NAMES = {"en", "english", "inglês", "ingles"}
 ROW = re.compile(r"^\s*\|(.+)\|\s*$")
@@ -70,10 +71,17 @@ def _keys(pt: str, en: str) -> list[str]:
     return [f"{lang}:{PAREN.sub('', text).strip().casefold()}" for lang, text in (("pt", pt), ("en", en))]
 
 
+def seed_entries(lessons_dir: Path = LESSONS_DIR) -> list[dict]:
+    """The course notes' seed terms, then each lesson folder's own ``glossary.yml`` (same shape)."""
+    entries: list[dict] = []
+    for path in [SEED, *sorted(lessons_dir.glob("*/glossary.yml"))]:
+        entries += yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    return entries
+
+
 def gather(notebooks: list[tuple[str, dict]]) -> list[Term]:
     """Seed terms merged with the (stem, notebook) glossary tables; a term matching a seed entry joins it."""
-    seed = yaml.safe_load(SEED.read_text(encoding="utf-8")) or []
-    terms = [Term(item["pt"], item["en"], item.get("about") or {}) for item in seed]
+    terms = [Term(item["pt"], item["en"], item.get("about") or {}) for item in seed_entries()]
     known = {key: term for term in terms for key in _keys(term.pt, term.en)}
     for stem, nb in notebooks:
         for cell in nb.get("cells") or []:

@@ -5,7 +5,9 @@ import base64
 import re
 from dataclasses import dataclass, field
 
+from celerylab.sitegen.cell_extras import alt_text, docs_link, mark_language, section_of, text_lang
 from celerylab.sitegen.nb_outputs import Rendered, fence, render_outputs, text_of
+from celerylab.sitegen.text import st
 
 HEADING = re.compile(r"^#\s+(.+?)\s*#*\s*$", re.MULTILINE)
 NOTEBOOK_LINK = re.compile(r"\]\((?!\w+://)([^)#\s]+)\.ipynb(#[^)\s]*)?\)")
@@ -68,14 +70,15 @@ def _markdown_cell(cell: dict, key: str, link_dir: str, files: dict[str, bytes])
     return ATTACHMENT.sub(attach, source).strip()
 
 
-def _code_cell(cell: dict, key: str, link_dir: str, lang: str, language: str, files: dict[str, bytes]) -> str:
+def _code_cell(cell: dict, key: str, link_dir: str, lang: str, language: str, files: dict[str, bytes],
+               alt: str = "") -> str:
     tags = _tags(cell)
     parts = []
     source = text_of(cell.get("source", "")).strip("\n")
     if source and "remove-input" not in tags:
         parts.append(fence(source, language))
     if "remove-output" not in tags:
-        rendered: Rendered = render_outputs(cell.get("outputs") or [], key, link_dir, lang)
+        rendered: Rendered = render_outputs(cell.get("outputs") or [], key, link_dir, lang, alt)
         parts.extend(rendered.blocks)
         files.update(rendered.files)
     return "\n\n".join(parts)
@@ -87,6 +90,8 @@ def notebook_to_page(nb: dict, stem: str, lang: str) -> Page:
     language = ((nb.get("metadata") or {}).get("language_info") or {}).get("name") or "python"
     files: dict[str, bytes] = {}
     blocks: list[str] = []
+    solution: list[str] = []  # an exercise's answer and check cells, shown collapsed after its statement
+    section = None
     for index, cell in enumerate(nb.get("cells") or [], start=1):
         meta = cell_meta(cell)
         if {"remove-cell", "remove_cell"} & _tags(cell):
@@ -95,18 +100,35 @@ def notebook_to_page(nb: dict, stem: str, lang: str) -> Page:
         kind = cell.get("cell_type")
         if kind == "markdown":
             body = _markdown_cell(cell, key, link_dir, files)
+            section = section_of(body) or section
+            other = text_lang(meta, lang)
+            body = mark_language(body, other) if other and body else body
         elif kind == "code":
-            body = _code_cell(cell, key, link_dir, lang, language, files)
+            body = _code_cell(cell, key, link_dir, lang, language, files, alt_text(meta, lang, section))
         elif kind == "raw" and (meta.get("format") or meta.get("raw_mimetype") or "") in ("text/markdown", "text/html"):
             body = text_of(cell.get("source", "")).strip()
         else:
             continue
-        if body:
-            blocks.append(admonition(meta, body))
+        if not body:
+            continue
+        body = "\n\n".join(part for part in (admonition(meta, body), docs_link(meta, lang)) if part)
+        if meta.get("exercise") or meta.get("check"):
+            solution.append(body)
+            continue
+        blocks += [_collapsed(solution, lang)] if solution else []
+        solution = []
+        blocks.append(body)
+    blocks += [_collapsed(solution, lang)] if solution else []
     markdown = "\n\n".join(blocks) + "\n"
     found = HEADING.search(_without_fences(markdown))
     return Page(markdown=markdown, title=found.group(1).strip() if found else stem,
                 files=files, cells=nb.get("cells") or [])
+
+
+def _collapsed(bodies: list[str], lang: str) -> str:
+    """Answer and check cells inside one collapsed "show the solution" admonition."""
+    return admonition({"admonition": {"type": "success", "title": st("site.solution.show", lang), "collapsed": True}},
+                      "\n\n".join(bodies))
 
 
 def _without_fences(markdown: str) -> str:

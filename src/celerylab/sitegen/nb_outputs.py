@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 
 from celerylab.sitegen.html_table import html_table_to_markdown
+from celerylab.sitegen.text_table import text_table_to_markdown
 from celerylab.i18n import t
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
@@ -41,19 +42,20 @@ def clean(text: str) -> str:
     return "\n".join(line.rsplit("\r", 1)[-1] for line in text.split("\n"))
 
 
-def _image(data: dict, mime: str, name: str, link_dir: str, lang: str, out: Rendered) -> None:
+def _image(data: dict, mime: str, name: str, link_dir: str, alt: str, out: Rendered) -> None:
     raw = data[mime]
     payload = text_of(raw).encode() if mime == "image/svg+xml" else base64.b64decode(text_of(raw))
     filename = f"{name}.{IMAGES[mime]}"
     out.files[filename] = payload
-    out.blocks.append(f"![{t('site.output.image_alt', lang)}]({link_dir}/{filename})")
+    alt = " ".join(alt.replace("[", "(").replace("]", ")").split())
+    out.blocks.append(f"![{alt}]({link_dir}/{filename})")
 
 
-def _rich(data: dict, name: str, link_dir: str, lang: str, out: Rendered) -> None:
+def _rich(data: dict, name: str, link_dir: str, lang: str, out: Rendered, alt: str = "") -> None:
     """One display_data / execute_result: the most useful representation Markdown can hold."""
     for mime in IMAGES:
         if mime in data:
-            return _image(data, mime, name, link_dir, lang, out)
+            return _image(data, mime, name, link_dir, alt or t("site.output.image_alt", lang), out)
     if "text/markdown" in data:
         return out.blocks.append(text_of(data["text/markdown"]).strip())
     if "text/html" in data:
@@ -70,7 +72,7 @@ def _rich(data: dict, name: str, link_dir: str, lang: str, out: Rendered) -> Non
         out.blocks.append(fence(clean(text_of(data["text/plain"]))))
 
 
-def render_outputs(outputs: list[dict], name: str, link_dir: str, lang: str) -> Rendered:
+def render_outputs(outputs: list[dict], name: str, link_dir: str, lang: str, alt: str = "") -> Rendered:
     """Markdown for `outputs`; images are saved as `<name>-<n>.<ext>` and linked from `link_dir`."""
     out = Rendered()
     streams: dict[str, list[str]] = {}
@@ -78,7 +80,9 @@ def render_outputs(outputs: list[dict], name: str, link_dir: str, lang: str) -> 
 
     def flush() -> None:
         for stream in order:
-            out.blocks.append(fence(clean("".join(streams[stream]))))
+            text = clean("".join(streams[stream]))
+            table = text_table_to_markdown(text) if stream == "stdout" else None
+            out.blocks.append(table or fence(text))
         streams.clear()
         order.clear()
 
@@ -93,7 +97,7 @@ def render_outputs(outputs: list[dict], name: str, link_dir: str, lang: str) -> 
             continue
         flush()
         if kind in ("display_data", "execute_result"):
-            _rich(output.get("data", {}), f"{name}-{index}", link_dir, lang, out)
+            _rich(output.get("data", {}), f"{name}-{index}", link_dir, lang, out, alt)
         elif kind == "error":
             trace = clean("\n".join(output.get("traceback") or []))
             summary = f"{output.get('ename', '')}: {output.get('evalue', '')}"

@@ -8,8 +8,9 @@ import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from celerylab.sitegen.nb_markdown import notebook_to_page
+from celerylab.sitegen.nb_markdown import Page, notebook_to_page
 from celerylab.sitegen.glossary import gather, glossary_page
+from celerylab.sitegen.navigation import HOME_SOURCE, explain_notes, home_page, lesson_list, pager
 from celerylab.course import Course, Lesson
 from celerylab.i18n import LANGS, t
 
@@ -34,11 +35,12 @@ def lesson_stems(root: Path) -> list[str]:
 
 
 def notebooks_in_order(root: Path, lang: str) -> list[Path]:
-    """The language's lesson notebooks: those course.yml lists first, in its order, then any other by name."""
+    """The language's published lessons: the notebooks of the lessons course.yml lists, in its order.
+
+    A notebook of a lesson course.yml does not list (yet, or any more) is not published."""
     folder = root / "notebooks" / lang
     found = {path.stem: path for path in sorted(folder.glob("*.ipynb"))} if folder.is_dir() else {}
-    ordered = [found.pop(stem) for stem in lesson_stems(root) if stem in found]
-    return ordered + list(found.values())
+    return [found[stem] for stem in lesson_stems(root) if stem in found]
 
 
 def write_if_changed(path: Path, data: bytes) -> bool:
@@ -54,9 +56,16 @@ def write_if_changed(path: Path, data: bytes) -> bool:
 
 
 def _lessons_index(lessons: list[tuple[str, str]], lang: str) -> str:
-    lines = [f"# {t('site.lessons.title', lang)}", "", t("site.lessons.intro", lang), ""]
-    lines += [f"1. [{title}]({stem}.md)" for stem, title in lessons] or [t("site.lessons.none", lang)]
+    lines = [f"# {t('site.lessons.title', lang)}", "", t("site.lessons.intro", lang), "",
+             lesson_list(lessons, lang, folder=".").replace("](./", "](")]
     return "\n".join(lines) + "\n"
+
+
+def _lesson_text(page: Page, lessons: list[tuple[str, str]], stem: str, source: str, lang: str) -> str:
+    body = explain_notes(page.markdown, lang)
+    tail = "\n\n".join(part for part in (t("site.lessons.source", lang, path=source), pager(lessons, stem, lang)) if part)
+    return (f"---\ntitle: {json.dumps(page.title, ensure_ascii=False)}\n---\n\n{body}\n{tail}\n\n"
+            f"{NOTICE.format(path=source)}\n")
 
 
 def _prune(folder: Path, keep: set[Path]) -> None:
@@ -80,23 +89,27 @@ def build_site_pages(root: str | Path) -> SitePages:
     for lang in LANGS:
         out = root / DOCS / lang / LESSONS
         keep: set[Path] = set()
-        lessons: list[tuple[str, str]] = []
+        pages = []
         for path in notebooks_in_order(root, lang):
             nb = json.loads(path.read_text(encoding="utf-8"))
-            page = notebook_to_page(nb, path.stem, lang)
+            pages.append((path, notebook_to_page(nb, path.stem, lang)))
+            notebooks.append((path.stem, nb))
+        lessons = [(path.stem, page.title) for path, page in pages]
+        for path, page in pages:
             source = path.relative_to(root).as_posix()
-            text = f"---\ntitle: {json.dumps(page.title, ensure_ascii=False)}\n---\n\n{page.markdown}\n{t('site.lessons.source', lang, path=source)}\n\n{NOTICE.format(path=source)}\n"
-            outputs = {out / f"{path.stem}.md": text.encode()}
+            outputs = {out / f"{path.stem}.md": _lesson_text(page, lessons, path.stem, source, lang).encode()}
             outputs.update({out / f"{path.stem}_files" / name: data for name, data in page.files.items()})
             for target, data in outputs.items():
                 write_if_changed(target, data)
                 keep.add(target)
-            lessons.append((path.stem, page.title))
-            notebooks.append((path.stem, nb))
         index = out / "index.md"
         write_if_changed(index, _lessons_index(lessons, lang).encode())
         keep.add(index)
         _prune(out, keep)
+        home = root / DOCS / lang / HOME_SOURCE
+        if home.is_file():
+            write_if_changed(root / DOCS / lang / "index.md", home_page(home, lessons, lang).encode())
+            keep.add(root / DOCS / lang / "index.md")
         result.lessons[lang] = lessons
         result.written += sorted(keep)
     terms = gather(notebooks)

@@ -2,9 +2,27 @@
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from pathlib import Path
 
 INDEX = Path("search") / "search_index.json"
+TAG = re.compile(r"<[^>]+>")
+WORD = re.compile(r"\w+")
+# An extra index field holding the page's accented words without their accents: Material's search worker indexes
+# every field named in config.fields, so "idempotencia" finds "idempotência"; results still show the real text.
+FOLDED = "folded"
+
+
+def fold(text: str) -> str:
+    """`text` without diacritics (ç -> c, ê -> e)."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+
+
+def folded_words(doc: dict) -> str:
+    """The accent-free spelling of every accented word in a search document's title and text."""
+    words = WORD.findall(TAG.sub(" ", f"{doc.get('title', '')} {doc.get('text', '')}").lower())
+    return " ".join(sorted({fold(word) for word in words if fold(word) != word}))
 
 
 def _language_of(location: str, default: str, others: list[str]) -> str:
@@ -24,9 +42,10 @@ def split_search_index(site_dir: Path, default: str, languages: list[str]) -> di
     counts: dict[str, int] = {}
     for lang in [default, *others]:
         prefix = "" if lang == default else f"{lang}/"
-        docs = [dict(doc, location=doc["location"][len(prefix):]) for doc in merged.get("docs", [])
-                if _language_of(doc["location"], default, others) == lang]
-        config = dict(merged.get("config", {}), lang=[lang], celerylab_split=True)
+        docs = [dict(doc, location=doc["location"][len(prefix):], **{FOLDED: folded_words(doc)})
+                for doc in merged.get("docs", []) if _language_of(doc["location"], default, others) == lang]
+        fields = dict(merged.get("config", {}).get("fields") or {}, **{FOLDED: {"boost": 1.0}})
+        config = dict(merged.get("config", {}), lang=[lang], fields=fields, celerylab_split=True)
         target = site_dir / prefix / INDEX
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps({"config": config, "docs": docs}, ensure_ascii=False), encoding="utf-8")

@@ -14,6 +14,9 @@ SETTINGS_ENV = "CELERYLAB_SETTINGS"
 DEFAULT_URL = "redis://localhost:6379/0"
 
 _apps: "weakref.WeakSet[Celery]" = weakref.WeakSet()
+#: Settings whose dict values are merged into the stack's, so that a lesson's transport options
+#: (a visibility timeout, say) keep the stack's key namespace instead of replacing it.
+MERGED = ("broker_transport_options", "result_backend_transport_options")
 
 
 def stack_settings(url: str, namespace: str = "") -> dict:
@@ -45,12 +48,19 @@ def env_settings() -> dict:
     return stack_settings(url, os.environ.get(NAMESPACE_ENV, ""))
 
 
+def apply_settings(app: Celery, settings: dict) -> None:
+    """``app.conf.update(settings)``, except that the MERGED dicts are merged into the current ones."""
+    merged = {key: {**(app.conf.get(key) or {}), **value} for key, value in settings.items()
+              if key in MERGED and isinstance(value, dict)}
+    app.conf.update({**settings, **merged})
+
+
 def create_app(name: str, include: list[str] | tuple[str, ...] = (), **settings) -> Celery:
     """A Celery app configured for the current stack; `settings` are applied on top."""
     app = Celery(name, include=list(include))
     app.conf.update(env_settings())
-    app.conf.update(settings)
-    app.conf.update(json.loads(os.environ.get(SETTINGS_ENV) or "{}"))
+    apply_settings(app, settings)
+    apply_settings(app, json.loads(os.environ.get(SETTINGS_ENV) or "{}"))
     _apps.add(app)
     return app
 

@@ -5,14 +5,50 @@ import importlib
 import os
 import sys
 
+from dataclasses import dataclass
+
 from celery import Celery
 
 from celerylab.stack import appconfig
 from celerylab.stack.errors import StackError
 
 
+@dataclass(frozen=True)
+class Binding:
+    """Which stack the process's own apps talk to: its id, the module app, broker, namespace, settings."""
+
+    owner: str
+    module_app: Celery
+    url: str
+    namespace: str
+    settings: dict
+
+
+_bindings: list[Binding] = []  # one per open stack, the most recently started last
+
+
+def _bind(binding: Binding) -> None:
+    os.environ[appconfig.BROKER_ENV] = binding.url
+    os.environ[appconfig.NAMESPACE_ENV] = binding.namespace
+    appconfig.rebind_all(binding.url, binding.namespace)
+    appconfig.rebind(binding.module_app, binding.url, binding.namespace)
+    appconfig.apply_settings(binding.module_app, binding.settings)
+
+
+def release(owner: str) -> None:
+    """A stack closes: if the process's apps were bound to it, give them back to the latest open stack.
+
+    A notebook that runs a check (which starts and closes its own stack) keeps sending
+    ``tasks.x.delay()`` to the lesson's stack afterwards, not to a closed broker.
+    """
+    was_current = bool(_bindings) and _bindings[-1].owner == owner
+    _bindings[:] = [binding for binding in _bindings if binding.owner != owner]
+    if was_current and _bindings:
+        _bind(_bindings[-1])
+
+
 def client_app(module_name: str, url: str, namespace: str, settings: dict,
-               pythonpath: list[str]) -> tuple[Celery, Celery]:
+               pythonpath: list[str], owner: str = "") -> tuple[Celery, Celery]:
     """(client, module_app): a fresh app for ``stack.app`` and the module's own app, both rebound.
 
     The module's app (what ``tasks.some_task.delay()`` uses in a notebook) is rebound to the
@@ -32,11 +68,11 @@ def client_app(module_name: str, url: str, namespace: str, settings: dict,
     module_app = getattr(module, "app", None) or getattr(module, "celery", None)
     if not isinstance(module_app, Celery):
         raise StackError("stack.no_app", module=module_name)
-    appconfig.rebind_all(url, namespace)
-    appconfig.rebind(module_app, url, namespace)
-    module_app.conf.update(settings)
+    binding = Binding(owner, module_app, url, namespace, dict(settings))
+    _bind(binding)
+    _bindings.append(binding)
     client = Celery(module_app.main, set_as_current=False)
     client.conf.update(module_app.conf.table(with_defaults=False))
-    client.conf.update(appconfig.stack_settings(url, namespace))
-    client.conf.update(settings)
+    appconfig.apply_settings(client, appconfig.stack_settings(url, namespace))
+    appconfig.apply_settings(client, settings)
     return client, module_app

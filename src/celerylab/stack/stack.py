@@ -15,7 +15,7 @@ from celery import Celery
 
 from celerylab import appdb
 from celerylab.i18n import t
-from celerylab.stack import appconfig, broker as brokers, guard
+from celerylab.stack import appconfig, broker as brokers, client, guard
 from celerylab.stack.client import client_app
 from celerylab.stack.database import StackDatabase
 from celerylab.stack.errors import StackError
@@ -106,7 +106,7 @@ class Stack(NodeLauncher):
             self.cleanups.append(self.database.drop)
             self.extra_env[appdb.DATABASE_URL_ENV] = self.database.url
         self.app, self.module_app = client_app(self.client_module, self.broker.url, self.namespace,
-                                               self.settings, self.pythonpath)
+                                               self.settings, self.pythonpath, owner=self.id)
         if self.service_modules:
             with ThreadPoolExecutor(max_workers=len(self.service_modules)) as pool:
                 for future in [pool.submit(self.add_service, name, module)
@@ -160,6 +160,7 @@ class Stack(NodeLauncher):
                 pass
         if self.app is not None:
             self.app.close()
+        client.release(self.id)
         _open_stacks.discard(self)
         shutil.rmtree(self.workdir, ignore_errors=True)
         guard.forget_folder(str(self.workdir))

@@ -19,6 +19,7 @@ if "CELERYLAB_HOME" not in os.environ:
 
 MACHINE_REDIS = os.environ.get("CELERYLAB_TEST_REDIS", "redis://127.0.0.1:6379/15")
 POSTGRES = os.environ.get("CELERYLAB_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
+RABBITMQ = os.environ.get("CELERYLAB_TEST_RABBITMQ", "amqp://guest:guest@127.0.0.1:5672//")
 
 
 def _listening(url: str) -> bool:
@@ -41,6 +42,7 @@ CHECKS = {
     "packaged-redis": lambda: _redis_binary("packaged"),
     "machine-redis": lambda: _listening(MACHINE_REDIS),
     "postgres": lambda: _listening(POSTGRES),
+    "rabbitmq": lambda: _listening(RABBITMQ),
     "chromium": lambda: Path("/usr/bin/chromium").exists(),
 }
 

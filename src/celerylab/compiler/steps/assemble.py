@@ -11,7 +11,7 @@ KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "langua
 LANGUAGE_INFO = {"name": "python"}
 
 
-def cell_metadata(draft: Draft) -> dict:
+def cell_metadata(draft: Draft, lang: str | None = None) -> dict:
     meta: dict = {"celerylab": {"id": draft.id}}
     for key in ("exercise", "check"):
         if getattr(draft.origin, key):
@@ -20,6 +20,8 @@ def cell_metadata(draft: Draft) -> dict:
         meta["celerylab"]["lang"] = draft.origin.lang
     if draft.origin.tags:
         meta["tags"] = list(draft.origin.tags)
+    for key, value in draft.origin.site.items():  # the site's keys; "alt" in the notebook's language only
+        meta["celerylab"][key] = value.get(lang, "") if key == "alt" and isinstance(value, dict) else value
     return meta
 
 
@@ -33,7 +35,7 @@ def notebook_metadata(target: Target, digest: str) -> dict:
 
 def to_notebook(drafts: list[Draft], target: Target, digest: str) -> NotebookNode:
     make = {"code": new_code_cell, "markdown": new_markdown_cell}
-    cells = [make[d.kind](source=d.source, id=d.id, metadata=cell_metadata(d)) for d in drafts]
+    cells = [make[d.kind](source=d.source, id=d.id, metadata=cell_metadata(d, target.lang)) for d in drafts]
     notebook = new_notebook(cells=cells, metadata=notebook_metadata(target, digest))
     notebook.nbformat, notebook.nbformat_minor = 4, 5
     nbformat.validate(notebook)

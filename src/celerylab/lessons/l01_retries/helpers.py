@@ -1,11 +1,15 @@
-"""Lesson 01's notebook helpers: a stack with its fakes and database, scenarios that count deliveries."""
+"""Lesson 01's notebook plumbing: its stack, the fakes' controls, counting runs, rows and broker messages."""
 from __future__ import annotations
 
+import json
+import time
 import uuid
+
+import redis
 
 from celerylab import appdb  # noqa: F401  (the notebook reaches it as helpers.appdb)
 from celerylab.fakes.control import FakeControl
-from celerylab.stack import Stack
+from celerylab.stack import Stack, WorkerSpec
 
 APP = "celerylab.lessons.l01_retries.tasks"
 SERVICES = {"email": "celerylab.fakes.email_provider", "webhook": "celerylab.fakes.webhook"}
@@ -16,18 +20,27 @@ SCHEMA = [
     "CREATE TABLE IF NOT EXISTS invoices (order_id INTEGER PRIMARY KEY, amount TEXT, status TEXT)",
     "CREATE TABLE IF NOT EXISTS orders (id INTEGER PRIMARY KEY, status TEXT, views INTEGER)",
     "CREATE TABLE IF NOT EXISTS charges (order_id INTEGER, event_id TEXT)",
+    "CREATE TABLE IF NOT EXISTS invoice_charges (order_id INTEGER, invoice_no TEXT, amount TEXT)",
+    "CREATE TABLE IF NOT EXISTS users (id INTEGER PRIMARY KEY, email TEXT)",
+    "CREATE TABLE IF NOT EXISTS runs (task_id TEXT, name TEXT, retries INTEGER, redelivered INTEGER)",
+    "CREATE TABLE IF NOT EXISTS notes_log (task_id TEXT, line TEXT)",
+    "CREATE TABLE IF NOT EXISTS claims_plain (event_id TEXT)",
+    "CREATE TABLE IF NOT EXISTS claims_unique (event_id TEXT PRIMARY KEY)",
 ]
 FAULTS = {"healthy": None, "slow_ack": {"mode": "slow_ack", "delay": 0.6},
           "slow_reject": {"mode": "slow_reject", "delay": 0.6}}
+# What production runs: a prefork pool (one child here, so that `kill_child()` hits the running task).
+WORKER = WorkerSpec(pool="prefork", concurrency=1)
 
 
 def stack_options(**options) -> dict:
-    """Stack.start options for this lesson: fakes, a private database with the lesson's tables, a solo worker."""
+    """Stack.start options for this lesson: the fakes and a private database with the lesson's tables."""
     return {"services": SERVICES, "database": SCHEMA, **options}
 
 
 def start(app: str = APP, **options) -> Stack:
-    """The lesson's live stack: broker, one worker, the fake e-mail provider and webhook, the database."""
+    """The lesson's live stack: broker, one prefork worker, the fake e-mail provider and webhook, the database."""
+    options.setdefault("workers", [WORKER])
     return Stack.start(app, **stack_options(**options))
 
 
@@ -44,13 +57,71 @@ def webhook(stack: Stack) -> FakeControl:
     return FakeControl(stack.service_url("webhook"))
 
 
+def count(stack: Stack, sql: str, params: tuple = ()):
+    """One value from the stack's database (a fresh connection, closed at once)."""
+    connection = stack.db()
+    try:
+        return appdb.scalar(connection, sql, params)
+    finally:
+        connection.close()
+
+
+def runs(stack: Stack, task_id: str) -> int:
+    """How many times a task with this id started (each run writes a row in `runs`)."""
+    return count(stack, "SELECT COUNT(*) FROM runs WHERE task_id = ?", (task_id,))
+
+
+def redelivered_flags(stack: Stack, task_id: str) -> list[bool]:
+    connection = stack.db()
+    try:
+        rows = appdb.execute(connection, "SELECT redelivered FROM runs WHERE task_id = ? ORDER BY retries",
+                             (task_id,)).fetchall()
+    finally:
+        connection.close()
+    return [bool(row[0]) for row in rows]
+
+
+def wait_value(stack: Stack, sql: str, params: tuple = (), wanted: int = 1, timeout: float = 15) -> int:
+    """Block until a count read from the database reaches `wanted`; the count."""
+    deadline = time.monotonic() + timeout
+    while (seen := count(stack, sql, params) or 0) < wanted:
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{sql} {params}: {seen} after {timeout}s, wanted {wanted}")
+        time.sleep(0.05)
+    return seen
+
+
+def wait_runs(stack: Stack, task_id: str, wanted: int = 1, timeout: float = 15) -> int:
+    """Block until the task started `wanted` times (a row each); the count."""
+    return wait_value(stack, "SELECT COUNT(*) FROM runs WHERE task_id = ?", (task_id,), wanted, timeout)
+
+
+def _task_id(raw: bytes) -> str | None:
+    """The task id inside one raw Redis message (the queue holds messages, `unacked` [message, exchange, key])."""
+    message = json.loads(raw)
+    message = message[0] if isinstance(message, list) else message
+    return (message.get("headers") or {}).get("id")
+
+
+def broker_messages(stack: Stack, task_id: str, queue: str = "celery") -> dict:
+    """This task's messages the broker still holds: waiting in the queue, and delivered but unacknowledged."""
+    client = redis.Redis.from_url(stack.broker.url)
+    try:
+        waiting = client.lrange(stack.namespace + queue, 0, -1)
+        unacked = client.hvals(stack.namespace + "unacked")
+    finally:
+        client.close()
+    return {"queue": sum(_task_id(raw) == task_id for raw in waiting),
+            "unacked": sum(_task_id(raw) == task_id for raw in unacked)}
+
+
 def run_welcome(stack: Stack, task: str, fault: str = "healthy", user_id: int = 1,
-                with_key: bool = True, timeout: float = 30) -> dict:
+                with_key: bool = True, timeout: float = 30, delay: float | None = None) -> dict:
     """Send one welcome task under `fault`; wait for its final state; count what the provider delivered."""
     provider = email(stack)
     provider.reset()
     if FAULTS[fault]:
-        provider.fault(**FAULTS[fault])
+        provider.fault(**{**FAULTS[fault], **({"delay": delay} if delay else {})})
     args = (user_id, f"welcome-{user_id}-{uuid.uuid4().hex[:8]}") if with_key else (user_id,)
     result = stack.app.send_task(task, args)
     result.get(timeout=timeout, propagate=False)
@@ -59,8 +130,11 @@ def run_welcome(stack: Stack, task: str, fault: str = "healthy", user_id: int = 
             "task_id": result.id}
 
 
-def redeliver(stack: Stack, task: str, args: tuple, times: int = 3, timeout: float = 10) -> list[str]:
-    """Deliver the same message `times` times (same task id), as a broker redelivery does."""
+def publish_again(stack: Stack, task: str, args: tuple, times: int = 3, timeout: float = 10) -> list[str]:
+    """Publish the same message `times` times, one after the other, with the same task id.
+
+    This is not a broker redelivery (no message is restored): it is what any re-run looks like to the task.
+    """
     task_id = uuid.uuid4().hex
     states = []
     for _ in range(times):

@@ -1,6 +1,7 @@
-"""Lesson 01's longer experiments: retry timelines, wasted retries, Retry-After, the key-TTL pitfall."""
+"""Lesson 01's longer experiments: retry timelines, wasted retries, Retry-After, key TTL, a lock on nothing."""
 from __future__ import annotations
 
+import threading
 import uuid
 
 from celerylab import appdb
@@ -72,12 +73,54 @@ def key_ttl_pitfall(stack: Stack) -> dict:
             "reconciliation": reconciliation, "charges_after_reconciliation": after}
 
 
-def patterns_table(stack: Stack) -> list[dict]:
+PATTERNS = ("l01.welcome", "l01.welcome_checked", "l01.welcome_at_most_once")
+
+
+def patterns_table(stack: Stack, tasks: tuple[str, ...] = PATTERNS) -> list[dict]:
     """Deliveries of each welcome variant under each fault: the lesson's central measurement."""
     rows = []
-    for task in ("l01.welcome", "l01.welcome_checked", "l01.welcome_at_most_once", "l01.welcome_keyed"):
+    for task in tasks:
         row = {"task": task}
         for fault in helpers.FAULTS:
             row[fault] = helpers.run_welcome(stack, task, fault, with_key=task != "l01.welcome")["deliveries"]
         rows.append(row)
     return rows
+
+
+def outcome(stack: Stack, result, timeout: float = 30) -> dict:
+    """A finished task as the lesson prints it: state, exception, runs counted, waits between attempts."""
+    result.get(timeout=timeout, propagate=False)
+    settled(stack, result.id)
+    error = type(result.result).__name__ if result.state == "FAILURE" else "-"
+    return {"state": result.state, "error": error, "runs": helpers.runs(stack, result.id),
+            "waits": [round(w, 1) for w in waits(stack.timeline.attempts(result.id))]}
+
+
+def lock_on_nothing(stack: Stack, table: str) -> dict:
+    """Two transactions run the notes' check at once: SELECT ... FOR UPDATE the key, then INSERT it (PostgreSQL)."""
+    key = f"evt-{uuid.uuid4().hex[:8]}"
+    both_looked = threading.Barrier(2)
+    outcomes = []
+
+    def one_run() -> None:
+        connection = stack.db()
+        try:
+            with appdb.transaction(connection):
+                found = appdb.execute(connection, f"SELECT 1 FROM {table} WHERE event_id = ? FOR UPDATE",
+                                      (key,)).fetchone()
+                both_looked.wait(10)
+                if found is None:
+                    appdb.execute(connection, f"INSERT INTO {table} (event_id) VALUES (?)", (key,))
+            outcomes.append("inserted" if found is None else "skipped")
+        except Exception as error:
+            outcomes.append(type(error).__name__)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=one_run) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    rows = helpers.count(stack, f"SELECT COUNT(*) FROM {table} WHERE event_id = ?", (key,))
+    return {"table": table, "outcomes": sorted(outcomes), "rows": rows}

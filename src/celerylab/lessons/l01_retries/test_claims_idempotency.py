@@ -1,4 +1,4 @@
-"""Lesson 01's claims as regression tests, on SQLite and on PostgreSQL: who delivers twice, who once."""
+"""Lesson 01's claims on SQLite and PostgreSQL: who delivers twice, which writes absorb re-runs, commit order, locks."""
 from __future__ import annotations
 
 import os
@@ -6,7 +6,7 @@ import os
 import pytest
 
 from celerylab import appdb
-from celerylab.lessons.l01_retries import helpers, scenarios
+from celerylab.lessons.l01_retries import helpers, scenarios, tasks_delivery as delivery
 
 pytestmark = pytest.mark.live
 
@@ -41,8 +41,12 @@ def test_patterns_under_each_fault(stack):
         "l01.welcome": (1, 2, 1),
         "l01.welcome_checked": (1, 2, 1),
         "l01.welcome_at_most_once": (1, 1, 0),
-        "l01.welcome_keyed": (1, 1, 1),
     }
+
+
+def test_only_a_key_at_the_provider_delivers_once_under_every_fault(stack):
+    (row,) = scenarios.patterns_table(stack, ("l01.welcome_keyed",))
+    assert (row["healthy"], row["slow_ack"], row["slow_reject"]) == (1, 1, 1)
 
 
 def test_upsert_and_set_absorb_redelivery_blind_insert_and_increment_do_not(stack):
@@ -50,12 +54,45 @@ def test_upsert_and_set_absorb_redelivery_blind_insert_and_increment_do_not(stac
     appdb.execute(connection, "INSERT INTO orders (id, status, views) VALUES (5, 'paid', 0)")
     for task, args in (("l01.record_payment_blind", (5, "1.00")), ("l01.record_payment_upsert", (5, "1.00")),
                        ("l01.mark_shipped", (5,)), ("l01.count_view", (5,))):
-        assert helpers.redeliver(stack, task, args) == ["SUCCESS"] * 3
+        assert helpers.publish_again(stack, task, args) == ["SUCCESS"] * 3
     assert appdb.scalar(connection, "SELECT COUNT(*) FROM invoices_blind WHERE order_id = 5") == 3
     assert appdb.scalar(connection, "SELECT COUNT(*) FROM invoices WHERE order_id = 5") == 1
     assert appdb.scalar(connection, "SELECT status FROM orders WHERE id = 5") == "shipped"
     assert appdb.scalar(connection, "SELECT views FROM orders WHERE id = 5") == 3
     connection.close()
+
+
+def test_a_real_redelivery_doubles_the_increment_and_the_upsert_keeps_one_row(stack):
+    connection = helpers.db(stack)
+    appdb.execute(connection, "INSERT INTO orders (id, status, views) VALUES (6, 'paid', 0)")
+    paid = delivery.pay_and_count.delay(6, "1.00", 1)
+    helpers.wait_value(stack, "SELECT views FROM orders WHERE id = 6", wanted=1)
+    assert helpers.broker_messages(stack, paid.id)["unacked"] == 1
+    stack.workers[0].kill_child()
+    assert paid.get(timeout=30) == "done"
+    assert helpers.redelivered_flags(stack, paid.id) == [False, True]
+    assert appdb.scalar(connection, "SELECT views FROM orders WHERE id = 6") == 2
+    assert appdb.scalar(connection, "SELECT COUNT(*) FROM invoices WHERE order_id = 6") == 1
+    connection.close()
+
+
+def test_a_task_sent_before_the_commit_does_not_see_the_row(stack):
+    connection = helpers.db(stack)
+    with appdb.transaction(connection):
+        appdb.execute(connection, "INSERT INTO users (id, email) VALUES (70, 'u70@example.com')")
+        early = delivery.read_user.delay(70).get(timeout=10)
+    assert early is None
+    assert delivery.read_user.delay(70).get(timeout=10) == "u70@example.com"
+    connection.close()
+
+
+def test_select_for_update_locks_nothing_only_a_unique_key_serialises(stack):
+    if appdb.kind(stack.database_url) != "postgresql":
+        pytest.skip("FOR UPDATE needs PostgreSQL")
+    plain = scenarios.lock_on_nothing(stack, "claims_plain")
+    unique = scenarios.lock_on_nothing(stack, "claims_unique")
+    assert (plain["outcomes"], plain["rows"]) == (["inserted", "inserted"], 2)
+    assert (unique["outcomes"], unique["rows"]) == (["UniqueViolation", "inserted"], 1)
 
 
 def test_deleting_keys_lets_a_reconciliation_charge_twice(stack):

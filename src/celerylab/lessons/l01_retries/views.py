@@ -14,6 +14,21 @@ def report(**facts) -> None:
         print(f"{t('l01.fact.' + name)}: {value}")
 
 
+def say(key: str, **values) -> None:
+    """Print one translated sentence."""
+    print(t(key, **values))
+
+
+def reveal(guess, measured, why: str) -> None:
+    """A prediction graded against the measurement: what you said, what ran, right or wrong, and why."""
+    if guess is None:
+        verdict = t("l01.predict.none")
+    else:
+        verdict = t("l01.predict.right" if str(guess) == str(measured) else "l01.predict.wrong")
+    print(t("l01.predict.line", guess="-" if guess is None else guess, measured=measured, verdict=verdict))
+    print(t(why))
+
+
 def show(function) -> None:
     """Print the real source of a task, as the worker runs it (without its docstring)."""
     target = getattr(function, "run", function)
@@ -33,6 +48,14 @@ def table(rows: list[dict], columns: list[str]) -> None:
     print("  ".join(h.ljust(w) for h, w in zip(headers, widths)))
     for row in cells:
         print("  ".join(v.ljust(w) for v, w in zip(row, widths)))
+
+
+def corrections(measured: dict[str, dict]) -> None:
+    """The closing table: each corrected claim (translated) and what this page measured instead."""
+    rows = [{"claim": t(f"l01.claim.{name}"), "measured": t(f"l01.measured.{name}", **values)}
+            for name, values in measured.items()]
+    for row in rows:
+        print(f"- {row['claim']}\n  → {row['measured']}")
 
 
 def plot_attempts(timeline: dict[str, list]):

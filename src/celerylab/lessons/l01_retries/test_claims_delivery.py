@@ -1,0 +1,36 @@
+"""What Celery guarantees by default (prefork, Redis): a killed worker loses its task, an exception is one run."""
+from __future__ import annotations
+
+import pytest
+
+from celerylab.lessons.l01_retries import helpers, tasks_delivery as delivery
+
+pytestmark = pytest.mark.live
+
+
+@pytest.fixture(scope="module")
+def stack():
+    with helpers.start() as running:
+        yield running
+
+
+def test_a_worker_killed_mid_task_loses_it_by_default(stack):
+    result = delivery.slow_step.delay(3)
+    helpers.wait_runs(stack, result.id)
+    stack.workers[0].kill(group=True)
+    assert helpers.broker_messages(stack, result.id) == {"queue": 0, "unacked": 0}
+    stack.workers[0].restart()
+    assert delivery.slow_step.delay(0).get(timeout=10) == "done"
+    assert helpers.runs(stack, result.id) == 1
+    assert result.state == "PENDING"
+
+
+def test_an_exception_without_a_retry_policy_runs_once(stack):
+    failed = delivery.boom.delay()
+    failed.get(timeout=10, propagate=False)
+    assert (failed.state, type(failed.result).__name__, helpers.runs(stack, failed.id)) == ("FAILURE", "ValueError", 1)
+
+
+def test_the_default_acks_early_and_acks_late_keeps_the_message(stack):
+    assert stack.app.conf.task_acks_late is False
+    assert delivery.pay_and_count.acks_late is True and delivery.pay_and_count.reject_on_worker_lost is True

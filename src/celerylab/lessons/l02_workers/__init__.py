@@ -1,0 +1,1 @@
+"""Lesson 02 (workers): source, Celery app, notebook helpers and checks."""

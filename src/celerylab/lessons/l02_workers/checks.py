@@ -1,0 +1,96 @@
+"""Lesson 02's exercise checks: each runs the learner's module on prefork workers and kills real processes."""
+from __future__ import annotations
+
+import time
+
+from celerylab.grading.engine import CheckRun, exercise
+from celerylab.lessons.l02_workers import helpers, runs
+
+APPLIED = ("confirmed", 40, 1)
+
+
+def paid_after_kill(run: CheckRun, child: bool) -> tuple:
+    """Pay order 1, SIGKILL the worker (or only its pool child) at the hold; (order, balance, events) after."""
+    vt = 30 if child else 4  # with the child killed, only the worker itself may bring the message back
+    with run.stack(workers=[helpers.worker("celery")], database=helpers.SHOP, timeline=False,
+                   settings={"broker_transport_options": helpers.lab_transport(visibility_timeout=vt)}) as stack:
+        stack.app.send_task("ex.pay", (1, "evt-1"))
+        runs.wait(stack, "evt-1", "hold", timeout=10)
+        if child:
+            stack.workers[0].kill_child()
+        else:
+            stack.workers[0].kill()
+            stack.workers[0].restart()
+        helpers.wait_for(lambda: helpers.shop(stack, 1)[0] == "confirmed", 12)
+        runs.wait(stack, "evt-1", "hold", count=99, timeout=1)  # one more second: a second debit?
+        after = helpers.shop(stack, 1)
+        stack.app.send_task("ex.pay", (1, "evt-1")).get(timeout=10, propagate=False)
+        return after, helpers.shop(stack, 1)
+
+
+@exercise("l02.pay_once")
+def pay_once(run: CheckRun) -> None:
+    outcome = helpers.in_parallel({"worker": lambda: paid_after_kill(run, child=False),
+                                   "child": lambda: paid_after_kill(run, child=True)})
+    (worker, worker_again), (child, child_again) = outcome["worker"][1], outcome["child"][1]
+    run.expect("l02.check.worker_killed", APPLIED, worker)
+    run.expect("l02.check.child_killed", APPLIED, child)
+    run.expect("l02.check.same_event_again", APPLIED, child_again)
+    run.expect("l02.check.same_event_again", APPLIED, worker_again, hidden=True)
+
+
+def reminder_starts(run: CheckRun) -> list[float]:
+    """A 1 s reminder with countdown 3 s, a second worker joining 1.5 s after the send; start times over 5 s."""
+    with run.stack(workers=[helpers.worker("celery")], timeline=False) as stack:
+        sent = time.time()
+        stack.app.send_task("ex.remind", ("countdown", 1), countdown=3)
+        time.sleep(max(0.0, sent + 1.5 - time.time()))  # the deploy happens at 1.5 s
+        stack.add_worker(helpers.worker("celery"))
+        return [entry["at"] - sent for entry in runs.watch(stack, "countdown", until=sent + 5)]
+
+
+def killed_rerun(run: CheckRun) -> float | None:
+    """A 0.5 s task whose worker is SIGKILLed mid-run; seconds from the kill to its second start."""
+    with run.stack(workers=[helpers.worker("celery")], timeline=False) as stack:
+        stack.app.send_task("ex.remind", ("killed", 0.5))
+        runs.wait(stack, "killed", timeout=10)
+        killed = time.time()
+        stack.workers[0].kill()
+        stack.workers[0].restart()
+        starts = runs.wait(stack, "killed", count=2, timeout=killed + 8 - time.time())
+        return starts[1]["at"] - killed if len(starts) > 1 else None
+
+
+@exercise("l02.countdown_once")
+def countdown_once(run: CheckRun) -> None:
+    outcome = helpers.in_parallel({"countdown": lambda: reminder_starts(run), "kill": lambda: killed_rerun(run)})
+    starts = outcome["countdown"][1]
+    run.expect("l02.check.countdown_runs", 1, len(starts))
+    run.expect("l02.check.countdown_not_early", True, bool(starts) and min(starts) >= 2.9,
+               starts=", ".join(helpers.seconds(at) for at in starts) or "-")
+    back = outcome["kill"][1]
+    run.expect("l02.check.killed_back", True, back is not None and back <= 8,
+               back="-" if back is None else helpers.seconds(back))
+
+
+@exercise("l02.export_cleanup")
+def export_cleanup(run: CheckRun) -> None:
+    with run.stack(workers=[helpers.worker("celery")], timeline=False) as stack:
+        path = str(stack.workdir / "export.csv")
+        result = stack.app.send_task("ex.export", (path, 100))
+        result.get(timeout=10, propagate=False)
+        run.expect("l02.check.export_outcome", "FAILURE SoftTimeLimitExceeded", _outcome(result))
+        run.expect("l02.check.partial_removed", False, (stack.workdir / "export.csv").exists())
+        run.expect("l02.check.no_end", [], runs.events(stack, path, "end"))
+        if run.include_hidden:
+            short = str(stack.workdir / "short.csv")
+            result = stack.app.send_task("ex.export", (short, 5))
+            result.get(timeout=10, propagate=False)
+            kept = (stack.workdir / "short.csv").exists()
+            run.expect("l02.check.short_export", ("SUCCESS", True), (result.state, kept), hidden=True)
+
+
+def _outcome(result) -> str:
+    if result.state == "FAILURE":
+        return f"FAILURE {type(result.result).__name__}"
+    return result.state

@@ -1,0 +1,104 @@
+"""Lesson 02's claims on workers: a lost pool child, warm/cold/soft shutdown, time limits per pool, RabbitMQ's requeue."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from celerylab.lessons.l02_workers import helpers, runs, tasks, views
+
+pytestmark = pytest.mark.live
+
+
+@pytest.fixture(scope="module")
+def lab():
+    with helpers.start() as running:
+        yield running
+
+
+def test_a_killed_child_fails_is_requeued_or_retried(lab):
+    vt10 = helpers.lab_transport(visibility_timeout=10)
+    options = [dict(task_acks_late=True), dict(task_acks_late=True, task_reject_on_worker_lost=True),
+               dict(task_retry_on_worker_lost=True), dict()]
+    with helpers.experiment(lab, *[helpers.worker(f"q{i}", broker_transport_options=vt10, **o)
+                                   for i, o in enumerate(options)]) as s:
+        results = [tasks.work.apply_async(("plain", 1), queue="q0"),
+                   tasks.work.apply_async(("reject", 1), queue="q1"),
+                   tasks.work_retry_lost.apply_async(("retry", 1), queue="q2"),
+                   tasks.work.apply_async(("early", 1), queue="q3")]
+        for key, worker in zip(("plain", "reject", "retry", "early"), s.workers):
+            runs.running_for(s, key, 0.5)
+            worker.kill_child()
+        for result in results:
+            result.get(timeout=15, propagate=False)
+        assert views.outcome(results[0]) == views.outcome(results[3]) == "FAILURE WorkerLostError"
+        assert len(runs.events(s, "early", "start")) == 1
+        assert len(runs.events(s, "plain", "start")) == 1
+        reject = runs.events(s, "reject", "start")
+        assert results[1].state == "SUCCESS" and [e["redelivered"] for e in reject] == [False, True]
+        retry = runs.events(s, "retry", "start")
+        assert results[2].state == "SUCCESS" and [e["retries"] for e in retry] == [0, 1]
+
+
+def test_warm_waits_cold_loses_soft_requeues_and_sleeps_the_whole_timeout(lab):
+    vt10 = helpers.lab_transport(visibility_timeout=10)
+    remap = {"REMAP_SIGTERM": "SIGQUIT"}
+    specs = [helpers.worker("warm", broker_transport_options=vt10),
+             helpers.worker("cold", broker_transport_options=vt10),
+             helpers.worker("soft", task_acks_late=True, worker_soft_shutdown_timeout=1,
+                            broker_transport_options=vt10, env=remap),
+             helpers.worker("short", task_acks_late=True, worker_soft_shutdown_timeout=2,
+                            broker_transport_options=vt10, env=remap)]
+    seconds = {"warm": 1.5, "cold": 3, "soft": 3, "short": 0.5}
+    with helpers.experiment(lab, *specs) as s:
+        workers = dict(zip(seconds, s.workers))
+        results = {q: tasks.work.apply_async((q, sec), queue=q) for q, sec in seconds.items()}
+        for q in seconds:
+            runs.wait(s, q)
+        exits = helpers.in_parallel({"warm": workers["warm"].shutdown,
+                                     "cold": lambda: workers["cold"].shutdown(cold=True),
+                                     "soft": workers["soft"].shutdown, "short": workers["short"].shutdown})
+        assert results["warm"].state == "SUCCESS" and runs.events(s, "warm", "end")
+        assert not runs.events(s, "cold", "end") and runs.queued(s, "cold") == 0
+        assert results["cold"].state == "RETRY"
+        assert not runs.events(s, "soft", "end") and runs.queued(s, "soft") == 1
+        assert "Restoring 1 unacknowledged message(s)" in workers["soft"].logs
+        assert runs.events(s, "short", "end") and exits["short"][0] >= 2.0
+
+
+def test_only_prefork_enforces_time_limits(lab):
+    pools = ("prefork", "solo", "threads")
+    with helpers.experiment(lab, *[helpers.worker(p, concurrency=1 if p == "solo" else 2, pool=p)
+                                   for p in pools]) as s:
+        sent = {(p, k): task.apply_async((f"{k}-{p}", 1.5), queue=p)
+                for p in pools for k, task in (("soft", tasks.soft_limited), ("hard", tasks.hard_limited))}
+        for result in sent.values():
+            result.get(timeout=10, propagate=False)
+        assert views.outcome(sent["prefork", "soft"]) == "FAILURE SoftTimeLimitExceeded"
+        assert runs.events(s, "soft-prefork", "cleanup")
+        assert views.outcome(sent["prefork", "hard"]) == "FAILURE TimeLimitExceeded"
+        for pool in ("solo", "threads"):
+            assert sent[pool, "soft"].state == sent[pool, "hard"].state == "SUCCESS"
+            assert not runs.events(s, f"soft-{pool}", "cleanup")
+
+
+def test_rabbitmq_requeues_at_once(lab):
+    reachable, why = helpers.rabbitmq_reachable()
+    if not reachable:
+        pytest.skip(why)
+    tag = lab.id + str(int(time.time()))
+    queues = {"late": f"l02-late-{tag}", "early": f"l02-early-{tag}"}
+    with helpers.experiment(lab, helpers.worker(queues["late"], task_acks_late=True),
+                            helpers.worker(queues["early"]), settings={"broker_url": helpers.RABBITMQ_URL}) as s:
+        for name, queue in queues.items():
+            tasks.work.apply_async((f"rabbit-{name}", 2), queue=queue)
+            runs.wait(s, f"rabbit-{name}")
+        killed = time.time()
+        for worker in s.workers:
+            worker.kill()
+        assert helpers.wait_for(lambda: helpers.rabbitmq_ready(s, queues["late"]) == 1, timeout=5)
+        assert time.time() - killed < 1.0
+        assert helpers.rabbitmq_ready(s, queues["early"]) == 0
+        helpers.restart_all(s.workers)
+        assert len(runs.wait(s, "rabbit-late", count=2, timeout=10)) == 2
+        helpers.rabbitmq_delete(s, queues.values())

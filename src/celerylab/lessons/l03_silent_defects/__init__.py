@@ -1,0 +1,1 @@
+"""Lesson 03 (silent_defects): source, Celery app, notebook helpers and checks."""

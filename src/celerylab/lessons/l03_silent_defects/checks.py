@@ -1,0 +1,81 @@
+"""Lesson 03's exercise checks: retry defaults, the registered backup, JSON-safe route arguments."""
+from __future__ import annotations
+
+import httpx
+
+from celerylab.grading.engine import CheckRun, exercise
+from celerylab.lessons.l03_silent_defects import helpers, scenarios
+from celerylab.stack import WorkerSpec
+
+PREFORK = [WorkerSpec(pool="prefork", concurrency=1)]
+
+
+def near(expected: int, observed) -> bool:
+    return isinstance(observed, int) and abs(observed - expected) <= 1
+
+
+@exercise("l03.retry_defaults")
+def retry_defaults(run: CheckRun) -> None:
+    with run.stack(workers=PREFORK, timeline=False) as stack:
+        options = scenarios.task_options(stack)
+        run.expect("l03.check.invoice_options", (3, 60), options.get("ex.send_invoice"))
+        first = scenarios.retry_countdown(stack, "ex.send_invoice", retries=0)
+        run.expect("l03.check.invoice_countdown", 60, first, passed=near(60, first), retry=1)
+        if run.include_hidden:
+            second = scenarios.retry_countdown(stack, "ex.send_invoice", retries=1)
+            run.expect("l03.check.invoice_countdown", 60, second, passed=near(60, second), retry=2, hidden=True)
+        third = scenarios.retry_countdown(stack, "ex.send_invoice", retries=2)
+        run.expect("l03.check.invoice_countdown", 60, third, passed=near(60, third), retry=3)
+        run.expect("l03.check.no_fourth", "FAILURE", scenarios.retry_countdown(stack, "ex.send_invoice", retries=3))
+        run.expect("l03.check.welcome_options", (3, 30), options.get("ex.welcome"))
+        welcome = scenarios.retry_countdown(stack, "ex.welcome", retries=0)
+        run.expect("l03.check.welcome_countdown", 30, welcome, passed=near(30, welcome))
+
+
+@exercise("l03.backup_registered")
+def backup_registered(run: CheckRun) -> None:
+    with run.stack(workers=PREFORK, timeline=False) as stack:
+        hostname = stack.workers[0].hostname
+        inspect = stack.app.control.inspect(destination=[hostname], timeout=1)
+        schedule = (helpers.answer(inspect.conf).get(hostname) or {}).get("beat_schedule") or {}
+        scheduled = sorted(spec["task"] for spec in schedule.values())
+        run.expect("l03.check.schedule", ["data.backup_db", "data.cleanup"], scheduled)
+        registered = set((inspect.registered() or {}).get(hostname, []))
+        run.expect("l03.check.registered", [], [name for name in scheduled if name not in registered])
+        for spec in schedule.values():
+            result = stack.app.send_task(spec["task"], tuple(spec.get("args") or ()))
+            result.get(timeout=10, propagate=False)
+            run.expect("l03.check.sent_by_name", "SUCCESS", result.state, task=spec["task"])
+            if spec["task"] == "data.backup_db":
+                outcome = result.result if result.state == "SUCCESS" else repr(result.result)
+                run.expect("l03.check.backup_result", {"status": "ok", "database": "school"}, outcome)
+        if run.include_hidden:
+            result = stack.app.send_task("data.backup_db", ("reports",))
+            run.expect("l03.check.backup_result", {"status": "ok", "database": "reports"},
+                       result.get(timeout=10, propagate=False), hidden=True)
+
+
+def post(stack, url: str, path: str, **body):
+    """POST on a fresh connection (a 500 may close a kept-alive one); (status, the task's result)."""
+    with httpx.Client(base_url=url, timeout=10) as http:
+        response = http.post(path, **body)
+    if response.status_code >= 300:
+        return response.status_code, None
+    result = stack.app.AsyncResult(response.json()["task_id"])
+    return response.status_code, result.get(timeout=10, propagate=False)
+
+
+@exercise("l03.json_args")
+def json_args(run: CheckRun) -> None:
+    with run.stack(workers=PREFORK, timeline=False) as stack:
+        url = stack.add_http_app("api", f"{run.module}:api").url
+        cases = [("/users/5/process", {}, {"id": 5, "email": "bia@example.com"}, False),
+                 ("/notify", {"json": {"ids": [7, 3, 7]}}, ["caio@example.com", "duda@example.com"], False),
+                 ("/users/3/process", {}, {"id": 3, "email": "caio@example.com"}, True),
+                 ("/notify", {"json": {"ids": [5, 5]}}, ["bia@example.com"], True)]
+        for path, body, expected, hidden in cases:
+            if hidden and not run.include_hidden:
+                continue
+            status, outcome = post(stack, url, path, **body)
+            run.expect("l03.check.route_status", "2xx", f"{status // 100}xx", path=path, hidden=hidden)
+            run.expect("l03.check.route_result", expected, outcome, path=path, hidden=hidden)

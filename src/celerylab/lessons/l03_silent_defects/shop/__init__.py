@@ -1,0 +1,1 @@
+"""A small application package: e-mail tasks, scheduled tasks and a module named tasks."""

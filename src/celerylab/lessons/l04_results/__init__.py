@@ -1,0 +1,1 @@
+"""Lesson 04 (results): source, Celery app, notebook helpers and checks."""

@@ -1,0 +1,108 @@
+"""Lesson 04's notebook helpers: the stack (worker, job table, the shop's HTTP API), HTTP polling, Redis keys."""
+from __future__ import annotations
+
+import time
+
+import httpx
+import redis
+
+from celerylab.lessons.l04_results import jobs
+from celerylab.stack import Stack, WorkerSpec
+
+APP = "celerylab.lessons.l04_results.tasks"
+WEB = "celerylab.lessons.l04_results.web:api"
+RESULT_EXPIRES = 3  # seconds: short on purpose, so that the lesson sees results expire
+
+
+def stack_options(**options) -> dict:
+    """One prefork worker (2 processes), result_expires=3, the job table; no event timeline."""
+    options.setdefault("workers", [WorkerSpec(pool="prefork", concurrency=2)])
+    options.setdefault("settings", {"result_expires": RESULT_EXPIRES})
+    options.setdefault("database", jobs.SCHEMA)
+    options.setdefault("timeline", False)
+    return options
+
+
+def start(app: str = APP, web: str = WEB, **options) -> Stack:
+    """The lesson's stack plus the shop's API served by uvicorn (``stack.service_url("shop")``)."""
+    stack = Stack.start(app, **stack_options(**options))
+    try:
+        stack.add_http_app("shop", web)
+    except BaseException:
+        stack.close()
+        raise
+    return stack
+
+
+def client(stack: Stack) -> httpx.Client:
+    """An HTTP client for the shop's API."""
+    return httpx.Client(base_url=stack.service_url("shop"), timeout=10)
+
+
+def until(condition, timeout: float = 10.0, step: float = 0.02):
+    """Poll `condition` until it returns something truthy (returned); None when `timeout` passes."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(step)
+    return None
+
+
+def states_seen(read, done, timeout: float = 10.0, step: float = 0.02) -> list:
+    """Every distinct value `read()` gave, in order, polling until `done(value)`."""
+    seen: list = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = read()
+        if not seen or seen[-1] != value:
+            seen.append(value)
+        if done(value):
+            break
+        time.sleep(step)
+    return seen
+
+
+def watch(read, keys: dict, done, timeout: float = 10.0, step: float = 0.02) -> dict[str, list]:
+    """Poll ``read(value)`` for every entry of `keys` each round: the distinct answers of each, in order."""
+    seen: dict[str, list] = {name: [] for name in keys}
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        finished = True
+        for name, value in keys.items():
+            answer = read(value)
+            if not seen[name] or seen[name][-1] != answer:
+                seen[name].append(answer)
+            finished = finished and done(answer)
+        if finished:
+            break
+        time.sleep(step)
+    return seen
+
+
+def redis_client(stack: Stack) -> redis.Redis:
+    """A plain Redis client on the stack's backend (keys carry the stack's namespace)."""
+    return redis.Redis.from_url(stack.broker.url)
+
+
+def ttl_seconds(client: redis.Redis, key: bytes) -> int:
+    """A key's time to live in whole seconds, rounded from PTTL (-1: no expiry, -2: no key).
+
+    Redis's TTL rounds and fakeredis's floors; PTTL agrees on both.
+    """
+    milliseconds = client.pttl(key)
+    return milliseconds if milliseconds < 0 else round(milliseconds / 1000)
+
+
+def result_key(stack: Stack, task_id: str) -> bytes:
+    """The backend's key for one task: ``<namespace>celery-task-meta-<id>``."""
+    return stack.app.backend.get_key_for_task(task_id)
+
+
+def row(stack: Stack, job_id: str) -> dict | None:
+    connection = stack.db()
+    try:
+        return jobs.get(job_id, connection)
+    finally:
+        connection.close()

@@ -1,0 +1,73 @@
+"""Lesson 04's longer measurements: state sequences, the TTL a result gets, key growth, the revoke cases."""
+from __future__ import annotations
+
+import uuid
+
+from celery import Celery
+from celery.result import AsyncResult
+
+from celerylab.lessons.l04_results import helpers
+from celerylab.stack import Stack
+
+
+def probe_app(stack: Stack, **settings) -> Celery:
+    """A client app with the stack's settings and `settings` on top (its backend is the worker's code)."""
+    probe = Celery("probe", set_as_current=False)
+    probe.conf.update(stack.app.conf.table(with_defaults=False))
+    probe.conf.update(settings)
+    return probe
+
+
+def ttl_after_success(stack: Stack, result_expires) -> dict:
+    """Store a SUCCESS the way a worker does (mark_as_done) under `result_expires`; read the key's TTL."""
+    probe = probe_app(stack, result_expires=result_expires)
+    task_id = str(uuid.uuid4())
+    probe.backend.mark_as_done(task_id, 42)
+    key = probe.backend.get_key_for_task(task_id)
+    ttl = helpers.ttl_seconds(helpers.redis_client(stack), key)
+    probe.close()
+    return {"result_expires": result_expires, "ttl": ttl}
+
+
+def watch_states(stack: Stack, tasks: dict[str, str], timeout: float = 10.0) -> dict[str, list[str]]:
+    """Read each task's state every 20 ms with a fresh AsyncResult until all are ready: the states each showed."""
+    return helpers.watch(lambda task_id: AsyncResult(task_id, app=stack.app).state, tasks,
+                         done=lambda state: state in ("SUCCESS", "FAILURE", "REVOKED"), timeout=timeout)
+
+
+def result_keys(stack: Stack, task_ids: list[str]) -> tuple[int, list[int]]:
+    """(how many of these tasks still have a key in the backend, the distinct TTLs those keys carry)."""
+    client = helpers.redis_client(stack)
+    keys = [helpers.result_key(stack, task_id) for task_id in task_ids]
+    present = [key for key in keys if client.exists(key)]
+    return len(present), sorted({helpers.ttl_seconds(client, key) for key in present})
+
+
+def wait_succeeded(node, task_ids: list[str], since: int, timeout: float = 10.0) -> None:
+    """Wait until the worker's log says each task succeeded (for tasks that store no result)."""
+    for task_id in task_ids:
+        node.wait_for_log(rf"\[{task_id}\] succeeded", timeout, since=since)
+
+
+def post_report(http, students: int, step: float = 0.25) -> str:
+    return http.post("/reports", json={"student_ids": list(range(1, students + 1)), "period": "2026-11",
+                                       "step": step}).json()["task_id"]
+
+
+def wait_progress(stack: Stack, job_id: str, at_least: int, timeout: float = 10.0) -> dict | None:
+    return helpers.until(lambda: (lambda job: job if (job["progress"] or 0) >= at_least else None)(
+        helpers.row(stack, job_id)), timeout)
+
+
+def wait_row_left(stack: Stack, job_id: str, states: tuple, timeout: float = 10.0) -> dict | None:
+    """The job's row once its state is no longer one of `states`."""
+    return helpers.until(lambda: (lambda job: job if job["state"] not in states else None)(
+        helpers.row(stack, job_id)), timeout)
+
+
+def replaced_children(worker, before: list[int], timeout: float = 10.0) -> int:
+    """How many of the pool processes in `before` were replaced, once the pool is full and differs from it."""
+    wanted = worker.spec.concurrency
+    pids = helpers.until(lambda: (lambda now: now if len(now) == wanted and now != before else None)(
+        worker.child_pids()), timeout) or worker.child_pids()
+    return len(set(before) - set(pids))

@@ -1,0 +1,1 @@
+"""Lesson 05 (beat): source, Celery app, notebook helpers and checks."""

@@ -1,0 +1,55 @@
+"""Lesson 05's exercise checks: the weekly summary under two real Beats; the schedule asked of the worker's Celery."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+from celerylab.grading.engine import CheckRun, exercise
+from celerylab.lessons.l05_beat import helpers
+from celerylab.stack import WorkerSpec
+
+SUMMARY_WINDOW = 7.0  # seconds: three or four 2-second periods, two of them complete at least
+UTC = timezone.utc
+MONDAY = datetime(2026, 12, 7, tzinfo=UTC)
+
+
+@exercise("l05.summary_once")
+def summary_once(run: CheckRun) -> None:
+    with run.stack(**helpers.stack_options(beats=2)) as stack:
+        t0, t1 = helpers.wait_window(SUMMARY_WINDOW)
+        periods = {key: n for key, n in helpers.emails_per_period(stack, t0, t1).items() if n}
+        sends = sum(beat.logs.count("Sending due task weekly-summary") for beat in stack.beats)
+        senders = sum(1 for beat in stack.beats if "Sending due task weekly-summary" in beat.logs)
+    run.expect("l05.check.beats_sent", 2, senders)
+    counts = sorted(set(periods.values()))
+    run.expect("l05.check.emails_per_period", [1], counts, passed=len(periods) >= 2 and counts == [1])
+    run.expect("l05.check.sends", True, sends >= 2 * len(periods))
+
+
+def fires(stack, entry: str, start: datetime, hours: float) -> list[str]:
+    """When the worker's own schedule fires `entry` between `start` and `start + hours` (UTC, 'Mon 11:30')."""
+    end = start + timedelta(hours=hours)
+    instants = stack.app.send_task("l05.schedule_fires", (entry, start.isoformat(), end.isoformat())).get(timeout=30)
+    return [f"{datetime.fromisoformat(i):%a %m-%d %H:%M}" for i in instants]
+
+
+def at(day: datetime, hour: int, minute: int = 0, days: int = 0) -> str:
+    return f"{day + timedelta(days=days, hours=hour, minutes=minute):%a %m-%d %H:%M}"
+
+
+@exercise("l05.sao_paulo_schedule")
+def sao_paulo_schedule(run: CheckRun) -> None:
+    with run.stack(workers=[WorkerSpec()], timeline=False) as stack:
+        weekly = fires(stack, "weekly-summary", MONDAY - timedelta(days=1), 24 * 8 + 12)
+        run.expect("l05.check.weekly", [at(MONDAY, 11, 30), at(MONDAY, 11, 30, days=7)], weekly)
+        daily = fires(stack, "daily-report", MONDAY, 48)
+        run.expect("l05.check.daily", [at(MONDAY, 9), at(MONDAY, 9, days=1)], daily)
+        sync = fires(stack, "stock-sync", MONDAY, 1)
+        run.expect("l05.check.sync", [at(MONDAY, 0, m) for m in (0, 15, 30, 45)], sync)
+        args = stack.app.send_task("l05.entry_args", ("stock-sync",)).get(timeout=30)
+        run.expect("l05.check.sync_args", ["main_supplier"], args)
+        cleanup = fires(stack, "cleanup", MONDAY, 48)
+        run.expect("l05.check.cleanup", [at(MONDAY, 3), at(MONDAY, 3, days=1)], cleanup)
+        if run.include_hidden:
+            july = datetime(2027, 7, 5, tzinfo=UTC)
+            run.expect("l05.check.daily_july", [at(july, 9), at(july, 9, days=1)],
+                       fires(stack, "daily-report", july, 48), hidden=True)

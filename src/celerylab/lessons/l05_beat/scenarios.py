@@ -1,0 +1,91 @@
+"""Schedules asked of Celery itself at fixed instants, and the RedBeat lock's holder and failover, timed."""
+from __future__ import annotations
+
+import time
+from datetime import datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
+
+from celery import Celery
+
+UTC = timezone.utc
+MAX_LOOP = 300  # seconds: the default scheduler's longest sleep between two ticks (celery/beat.py)
+
+
+def app_in(zone: str, enable_utc: bool = True) -> Celery:
+    """A bare Celery app whose `timezone` is `zone` (only the schedule maths are used)."""
+    app = Celery("l05-clock", set_as_current=False)
+    app.conf.timezone = zone
+    app.conf.enable_utc = enable_utc
+    return app
+
+
+class Clock:
+    """A fixed clock to pass as ``nowfun=``: Celery reads the time from it, the loop moves it."""
+
+    def __init__(self, instant: datetime):
+        self.instant = instant
+
+    def __call__(self) -> datetime:
+        return self.instant
+
+
+def firings(schedule, clock: Clock, count: int = 2, limit_days: int = 60) -> list[datetime]:
+    """Beat's loop on a fixed clock: ask ``is_due(last_run_at)``; on True record the instant.
+
+    Like Beat, a fresh entry's last run is "now", and the next check is at most MAX_LOOP away.
+    """
+    start = clock.instant
+    last, fired = start, []
+    while len(fired) < count and clock.instant - start < timedelta(days=limit_days):
+        due, next_check = schedule.is_due(last)
+        if due:
+            fired.append(clock.instant)
+            last = clock.instant
+        clock.instant += timedelta(seconds=max(1, min(next_check, MAX_LOOP)))
+    return fired
+
+
+def local(instant: datetime, zone: str) -> str:
+    """'Mon 03-02 08:30 UTC = 05:30 -03' for a printed table."""
+    there = instant.astimezone(ZoneInfo(zone))
+    return f"{instant:%a %m-%d %H:%M} UTC = {there:%H:%M %Z}"
+
+
+def night_runs(schedule, clock: Clock, zone: str, day: datetime) -> list[str]:
+    """Local wall-clock times a schedule fires during `day` (midnight to midnight, `zone`)."""
+    fired = firings(schedule, clock, count=48, limit_days=2)
+    return [f"{f.astimezone(ZoneInfo(zone)):%H:%M %Z}" for f in fired
+            if f.astimezone(ZoneInfo(zone)).date() == day.date()]
+
+
+# -- RedBeat's lock ----------------------------------------------------------------
+
+def lock_holder(stack, exclude=(), timeout: float = 15.0):
+    """The Beat whose log says ``beat: Acquired lock`` (RedBeat takes the lock in beat_init)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for beat in stack.beats:
+            if beat not in exclude and beat.alive and "Acquired lock" in beat.logs:
+                return beat
+        time.sleep(0.02)
+    raise TimeoutError("no Beat acquired the lock")
+
+
+def lock_ttl(stack) -> float:
+    """Seconds the RedBeat lock still has to live (its key is under the stack's namespace)."""
+    import redis
+
+    client = redis.Redis.from_url(stack.broker.url)
+    try:
+        return client.pttl(f"{stack.namespace}redbeat:lock") / 1000
+    finally:
+        client.close()
+
+
+def takeover(stack, holder, stop) -> dict:
+    """Stop the holder with `stop` (its kill or terminate), time until another Beat holds the lock."""
+    ttl = lock_ttl(stack)
+    began = time.monotonic()
+    stop()
+    successor = lock_holder(stack, exclude=(holder,))
+    return {"ttl_before": ttl, "seconds": time.monotonic() - began, "successor": successor}

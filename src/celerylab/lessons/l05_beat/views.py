@@ -1,0 +1,46 @@
+"""How lesson 05 shows what it measured: translated tables and facts, a timeline of sends per Beat."""
+from __future__ import annotations
+
+from celerylab.i18n import t
+
+
+def report(**facts) -> None:
+    """Print one translated line per fact: ``label: value``."""
+    for name, value in facts.items():
+        print(f"{t('l05.fact.' + name)}: {value}")
+
+
+def table(rows: list[dict], columns: list[str]) -> None:
+    """A plain-text table with translated headers."""
+    headers = [t("l05.col." + c) for c in columns]
+    cells = [[str(row[c]) for c in columns] for row in rows]
+    widths = [max(len(h), *(len(r[i]) for r in cells)) for i, h in enumerate(headers)]
+    print("  ".join(h.ljust(w) for h, w in zip(headers, widths)))
+    for row in cells:
+        print("  ".join(v.ljust(w) for v, w in zip(row, widths)))
+
+
+def plot_sends(panels: dict[str, list[dict]], within: float = 0.25):
+    """One panel per case, one row per sender, one dot per execution at the instant it was sent.
+
+    Sends by different senders less than `within` seconds apart are joined by a red bar.
+    """
+    import matplotlib.pyplot as plt
+
+    figure, axes_list = plt.subplots(len(panels), 1, figsize=(8, 1.0 + 0.75 * sum(
+        max(1, len({row["who"] for row in rows})) for rows in panels.values())), sharex=True)
+    for axes, (title, rows) in zip(axes_list, panels.items()):
+        senders = sorted({row["who"] for row in rows})
+        for y, who in enumerate(senders):
+            times = [row["sent"] for row in rows if row["who"] == who]
+            axes.scatter(times, [y] * len(times), s=30)
+        for a, b in zip(rows, rows[1:]):
+            if a["who"] != b["who"] and b["sent"] - a["sent"] < within:
+                ys = [senders.index(a["who"]), senders.index(b["who"])]
+                axes.plot([a["sent"], b["sent"]], ys, color="tab:red", linewidth=2, alpha=0.6)
+        axes.set_yticks(range(len(senders)), senders)
+        axes.set_ylim(-0.6, len(senders) - 0.4)
+        axes.set_title(title, fontsize=10, loc="left")
+    axes_list[-1].set_xlabel(t("l05.plot.seconds"))
+    figure.tight_layout()
+    return figure

@@ -1,0 +1,39 @@
+"""`celerylab reset EXERCISE`: progress and hints forgotten, the answer cell back to its stub, its module gone."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import nbformat
+
+from celerylab import cli
+from celerylab.grading.learner_state import LearnerState
+
+FIXTURES = Path(__file__).parents[1] / "grading" / "fixtures"
+sys.path.insert(0, str(FIXTURES))
+import notebooks  # noqa: E402
+
+
+def test_reset_one_exercise(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("CELERYLAB_COURSE_ROOT", str(FIXTURES / "course"))
+    monkeypatch.setenv("CELERYLAB_ROOT", str(tmp_path))
+    monkeypatch.setenv("CELERYLAB_HOME", str(tmp_path / "home"))
+    path = tmp_path / "exercises" / "en" / "90_fixture.ipynb"
+    path.parent.mkdir(parents=True)
+    nbformat.write(notebooks.build("en", "exercises", {"greet": "solution", "double": "solution"}), str(path))
+    (path.parent / "ex_greet.py").write_text("solved")
+    state = LearnerState(lang="en")
+    state.record("l90.greet", passed=True)
+    state.record("l90.double", passed=True)
+    state.reveal_hint("l90.greet", 3)
+    assert cli.main(["reset", "l90.greet", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "Progress and hints of l90.greet cleared." in out and "back to its stub" in out
+    again = LearnerState(lang="en")
+    assert again.status("l90.greet") == "not-started" and again.hints_shown("l90.greet") == 0
+    assert again.passed("l90.double")                                       # only that exercise
+    stub = notebooks.build("en", "exercises")
+    cells = {c.id: c.source for c in nbformat.read(str(path), as_version=4).cells}
+    assert all(cells[c.id] == c.source for c in stub.cells if "greet" in c.id)
+    assert any(cells[c.id] != c.source for c in stub.cells if "double" in c.id)  # the other answer is kept
+    assert not (path.parent / "ex_greet.py").exists()

@@ -1,0 +1,84 @@
+"""The batch never stops and never loses an entry; preparation streams into the jobs (no process started here)."""
+from __future__ import annotations
+
+import json
+import os
+
+import nbformat
+
+from celerylab.grading import grader, runner
+from celerylab.grading.grader import Options, grade
+from celerylab.grading.verdicts import JobVerdict
+import notebooks
+from conftest import COURSE, EXERCISES
+
+
+def options(out, **extra) -> Options:
+    return Options(out=out, exercises_dir=EXERCISES, root=str(COURSE), show_progress=False, **extra)
+
+
+def good_text(lang="pt") -> str:
+    return nbformat.writes(notebooks.build(lang, "exercises"))
+
+
+def test_a_folder_of_hostile_files_ends_as_one_rejection_each(tmp_path):
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    os.mkfifo(subs / "fifo.ipynb")
+    os.symlink("/dev/zero", subs / "zero.ipynb")
+    os.symlink("loop.ipynb", subs / "loop.ipynb")
+    (subs / "deep.ipynb").write_text("[" * 50_000 + "]" * 50_000)
+    (subs / "minor.ipynb").write_text(json.dumps({**json.loads(good_text()), "nbformat_minor": "x"}))
+    lesson_path = {**json.loads(good_text()), "metadata": {"celerylab": {"lesson": "../../etc", "variant": "exercises"}}}
+    (subs / "path.ipynb").write_text(json.dumps(lesson_path))
+    summary = grade(subs, options(tmp_path / "out"))
+    book = json.loads((tmp_path / "out" / "gradebook.json").read_text())["submissions"]
+    assert sorted(book) == ["deep", "fifo", "loop", "minor", "path", "zero"]
+    assert (summary.rejected, summary.graded, summary.failed) == (6, 0, 0)
+    assert all((tmp_path / "out" / "feedback" / f"{key}.md").exists() for key in book)
+    assert book["path"]["reason"]["key"] == "grading.reason.unknown_lesson"
+    again = grade(subs, options(tmp_path / "out"))
+    assert again.skipped == 6
+
+
+def test_a_grader_fault_on_one_file_is_an_entry_not_a_stop(tmp_path, monkeypatch):
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    for name in ("a", "b", "c"):
+        (subs / f"{name}.ipynb").write_text(good_text())
+    real = grader.prepare
+
+    def flaky(found, *args):
+        if found.key == "b":
+            raise RecursionError("maximum recursion depth exceeded")
+        return real(found, *args)
+
+    monkeypatch.setattr(grader, "prepare", flaky)
+    monkeypatch.setattr(runner, "run_job", lambda job: {"execution": [], "verdicts": {
+        exercise: JobVerdict(exercise, [{"passed": True}]) for exercise in job["exercises"]}})
+    summary = grade(subs, options(tmp_path / "out", jobs=2))
+    book = json.loads((tmp_path / "out" / "gradebook.json").read_text())["submissions"]
+    assert (summary.graded, summary.failed) == (2, 1)
+    assert book["b"]["status"] == "error" and "RecursionError" in book["b"]["reason"]["values"]["error"]
+    assert book["a"]["total"] == 5
+
+
+def test_the_first_job_starts_before_the_last_file_is_prepared(tmp_path, monkeypatch):
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    for name in ("a", "b", "c"):
+        (subs / f"{name}.ipynb").write_text(good_text())
+    events, real = [], grader.prepare
+
+    def prepare(found, *args):
+        events.append(f"prepare {found.key}")
+        return real(found, *args)
+
+    def run_job(job):
+        events.append("run")
+        return {"execution": [], "verdicts": {}}
+
+    monkeypatch.setattr(grader, "prepare", prepare)
+    monkeypatch.setattr(runner, "run_job", run_job)
+    grade(subs, options(tmp_path / "out", jobs=1))
+    assert events == ["prepare a", "run", "prepare b", "run", "prepare c", "run"]
