@@ -10,6 +10,7 @@ pytestmark = pytest.mark.live
 
 @pytest.mark.parametrize("kind", [pytest.param("url", marks=pytest.mark.needs("machine-redis")),
                                   pytest.param("redis-server", marks=pytest.mark.needs("redis-server")),
+                                  pytest.param("packaged", marks=pytest.mark.needs("packaged-redis")),
                                   "embedded"])
 def test_each_broker_kind_round_trips_tasks(kind, machine_redis):
     url = machine_redis if kind == "url" else None
@@ -18,7 +19,9 @@ def test_each_broker_kind_round_trips_tasks(kind, machine_redis):
         assert stack.app.send_task("celerylab.smoke.add", (2, 3)).get(timeout=10) == 5
         results = [stack.app.send_task("celerylab.smoke.add", (i, i)) for i in range(20)]
         assert [r.get(timeout=10) for r in results] == [2 * i for i in range(20)]
-        assert kind.split("-")[0] in stack.describe().lower() or "redis" in stack.describe().lower()
+        assert stack.broker.version in stack.describe()
+        assert stack.broker.real_redis is (kind != "embedded")
+        assert stack.broker_note() == "" if stack.broker.real_redis else "fakeredis" in stack.broker_note()
 
 
 @pytest.mark.needs("machine-redis")

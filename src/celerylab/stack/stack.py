@@ -193,9 +193,16 @@ class Stack(NodeLauncher):
                 *self.services.values()]
 
     def describe(self) -> str:
-        """One line saying which broker this stack got, in the current language."""
-        kind = self.broker.kind if self.broker else "-"
-        return t(f"stack.broker.{kind}", url=self.broker.url if self.broker else "-")
+        """One line saying which broker this stack got and its version, in the current language."""
+        if self.broker is None:
+            return t("stack.broker.-")
+        broker = self.broker
+        server = t("stack.broker.no_info") if broker.server == "?" else broker.label
+        return t(f"stack.broker.{broker.kind}", url=broker.url, server=server, package=broker.package or "-")
+
+    def broker_note(self) -> str:
+        """For lessons whose outcome depends on the server: a warning when it is not a real Redis, else ""."""
+        return "" if self.broker is None or self.broker.real_redis else t("stack.broker.not_real")
 
     def __repr__(self) -> str:
         return (f"<Stack {self.id} broker={self.broker.kind if self.broker else None} "

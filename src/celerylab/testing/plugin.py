@@ -31,8 +31,15 @@ def _listening(url: str) -> bool:
         return False
 
 
+def _redis_binary(where: str) -> bool:
+    from celerylab.stack import redis_binaries
+
+    return getattr(redis_binaries, where)() is not None
+
+
 CHECKS = {
-    "redis-server": lambda: shutil.which("redis-server") is not None,
+    "redis-server": lambda: _redis_binary("system"),
+    "packaged-redis": lambda: _redis_binary("packaged"),
     "machine-redis": lambda: _listening(MACHINE_REDIS),
     "postgres": lambda: _listening(POSTGRES),
     "rabbitmq": lambda: _listening(RABBITMQ),

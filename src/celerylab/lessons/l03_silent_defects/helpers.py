@@ -44,9 +44,13 @@ def tidy(line: str) -> str:
 def log_after(node, pattern: str, since: int, lines: int = 1, timeout: float = 10) -> list[str]:
     """Wait for a log line matching `pattern` (after line `since`) and return it with the next lines."""
     node.wait_for_log(pattern, timeout, since=since)
-    text = node.logs().splitlines()[since:]
-    first = next(i for i, line in enumerate(text) if re.search(pattern, line))
-    return [tidy(line) for line in text[first:first + lines]]
+    deadline = time.monotonic() + 2  # a multi-line record reaches the log a line at a time
+    while True:
+        text = node.logs().splitlines()[since:]
+        first = next(i for i, line in enumerate(text) if re.search(pattern, line))
+        if len(text) >= first + lines or time.monotonic() > deadline:
+            return [tidy(line) for line in text[first:first + lines]]
+        time.sleep(0.02)
 
 
 def producer_without_backend(stack: Stack) -> Celery:
