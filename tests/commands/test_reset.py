@@ -18,7 +18,7 @@ def test_reset_one_exercise(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("CELERYLAB_COURSE_ROOT", str(FIXTURES / "course"))
     monkeypatch.setenv("CELERYLAB_ROOT", str(tmp_path))
     monkeypatch.setenv("CELERYLAB_HOME", str(tmp_path / "home"))
-    path = tmp_path / "exercises" / "en" / "90_fixture.ipynb"
+    path = tmp_path / "exercises" / "en" / "90_fixture_exercises.ipynb"
     path.parent.mkdir(parents=True)
     nbformat.write(notebooks.build("en", "exercises", {"greet": "solution", "double": "solution"}), str(path))
     (path.parent / "ex_greet.py").write_text("solved")

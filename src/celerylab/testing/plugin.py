@@ -58,6 +58,18 @@ def pytest_configure(config) -> None:
                                        "the fast lane is `-m 'not live'`")
 
 
+@pytest.fixture(autouse=True)
+def _language_as_it_was(monkeypatch):
+    """A test that switches the language (a CLI call with --lang) leaves the next test in its own."""
+    from celerylab import i18n
+
+    monkeypatch.setattr(i18n, "_current", i18n._current)
+    monkeypatch.setenv("CELERYLAB_LANG", os.environ.get("CELERYLAB_LANG", ""))
+    if not os.environ["CELERYLAB_LANG"]:
+        monkeypatch.delenv("CELERYLAB_LANG")
+    yield
+
+
 class NotMarkedLive(RuntimeError):
     """A test without the `live` marker tried to start a process of a live stack."""
 
