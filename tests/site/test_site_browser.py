@@ -72,8 +72,9 @@ def test_lesson_page_collapses_solutions_links_docs_and_neighbours_and_marks_eng
     assert tab.locator("img[src$='plot-1.png']").get_attribute("alt").startswith("Barras: uma entrega")
     assert tab.locator(".md-content a", has_text="notas do curso").first.get_attribute("href").endswith(
         "#as-notas-do-curso")
-    previous = tab.locator(".md-content a", has_text="Lição 01")
-    assert previous.count() >= 1 or not lessons_in_course()
+    course = lessons_in_course()  # the fixture lesson comes last: its previous lesson is the course's last
+    previous = tab.locator(".md-content a", has_text=f"Lição {course[-1][:2]}" if course else "-")
+    assert previous.count() >= 1 or not course
 
 
 @pytest.mark.parametrize("size", SIZES)

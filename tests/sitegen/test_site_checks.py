@@ -10,7 +10,7 @@ from celerylab.sitegen.search import split_search_index
 def test_search_index_split_per_language(tmp_path):
     merged = {"config": {"lang": ["pt", "en"]}, "docs": [
         {"location": "", "title": "Início", "text": ""},
-        {"location": "lessons/01_x/", "title": "Lição", "text": ""},
+        {"location": "lessons/01_x/", "title": "Lição", "text": "<p>Use <code>acks_late</code></p><pre><code>x = 1</code></pre>"},
         {"location": "en/", "title": "Home", "text": ""},
         {"location": "en/lessons/01_x/#top", "title": "Lesson", "text": ""},
     ]}
@@ -21,6 +21,7 @@ def test_search_index_split_per_language(tmp_path):
     en = json.loads((tmp_path / "en" / "search" / "search_index.json").read_text())
     assert [d["location"] for d in pt["docs"]] == ["", "lessons/01_x/"] and pt["config"]["lang"] == ["pt"]
     assert pt["docs"][0]["folded"] == "inicio" and pt["config"]["fields"]["folded"] == {"boost": 1.0}
+    assert pt["docs"][1]["text"].strip() == "<p>Use <code>acks_late</code></p>"  # code blocks are not indexed
     assert [d["location"] for d in en["docs"]] == ["", "lessons/01_x/#top"] and en["config"]["lang"] == ["en"]
     assert split_search_index(tmp_path, "pt", ["pt", "en"]) == {}  # already split: left alone
     assert json.loads((tmp_path / "en" / "search" / "search_index.json").read_text()) == en
