@@ -83,19 +83,35 @@ def expose(needed: list[Path]) -> None:
                 os.close(handle)
 
 
+def kept_under_tmp(own: Path) -> list[Path]:
+    """What the job needs that may live under /tmp: its own folder, the interpreter, the package, the course.
+
+    A checkout cloned under /tmp (as CI may do) must stay reachable once /tmp is private;
+    the topmost of nested paths is enough.
+    """
+    from celerylab.course import CHECKOUT, Course
+
+    wanted = {own, Path(sys.prefix).resolve(), Path(sys.base_prefix).resolve(), CHECKOUT.resolve(),
+              Course.default().lessons_dir.resolve()}
+    under = sorted(path for path in wanted if path.is_relative_to("/tmp") and path != Path("/tmp"))
+    return [path for path in under if not any(path != other and path.is_relative_to(other) for other in under)]
+
+
 def private_mounts(own: Path, hide: list[str], blank: list[str]) -> None:
-    """A mount namespace: a private /tmp holding only this job's folder, empty folders over `hide`, empty files over `blank`."""
+    """A mount namespace: a private /tmp holding only what this job needs, empty folders over `hide`, empty files over `blank`."""
     _check(_libc.unshare(CLONE_NEWNS))
     _mount(None, "/", None, MS_REC | MS_PRIVATE)
     expose(sorted({Path(sys.base_prefix).resolve(), Path(sys.prefix).resolve(), Path(sys.executable).resolve().parent}))
-    handle = os.open(own, O_PATH | os.O_CLOEXEC)
+    own.mkdir(parents=True, exist_ok=True)
+    handles = [(path, os.open(path, O_PATH | os.O_CLOEXEC)) for path in kept_under_tmp(own)]
     try:
         _mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777")
-        if str(own).startswith("/tmp/"):
-            own.mkdir(parents=True, exist_ok=True)
-            _mount(f"/proc/self/fd/{handle}", str(own), None, MS_BIND)
+        for path, handle in handles:
+            path.mkdir(parents=True, exist_ok=True)
+            _mount(f"/proc/self/fd/{handle}", str(path), None, MS_BIND | MS_REC)
     finally:
-        os.close(handle)
+        for _, handle in handles:
+            os.close(handle)
     for folder in hide:
         if os.path.isdir(folder):
             _mount("tmpfs", folder, "tmpfs", MS_NOSUID | MS_NODEV | MS_RDONLY, "mode=0555,size=4k")
