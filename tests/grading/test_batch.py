@@ -10,7 +10,7 @@ from celerylab.grading import grader, runner
 from celerylab.grading.grader import Options, grade
 from celerylab.grading.verdicts import JobVerdict
 import notebooks
-from conftest import COURSE, EXERCISES
+from grading_files import COURSE, EXERCISES
 
 
 def options(out, **extra) -> Options:

@@ -15,7 +15,7 @@ from celerylab.grading.intake import Found
 from celerylab.grading.prepare import Limits, prepare
 from celerylab.grading.runner import run_job
 import submissions
-from conftest import COURSE, EXERCISES
+from grading_files import COURSE, EXERCISES
 
 pytestmark = [pytest.mark.live, pytest.mark.timeout(300)]
 SOLUTIONS = EXERCISES.parent / "solutions"

@@ -8,7 +8,7 @@ from celerylab.grading.diagnose import describe_exception, syntax_problem
 from celerylab.grading.engine import CheckRun, Criterion, Verdict, run_check
 from celerylab.i18n import set_lang
 
-from conftest import write_notebook
+from grading_files import write_notebook
 import notebooks
 
 

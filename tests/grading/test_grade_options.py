@@ -6,7 +6,7 @@ import time
 import pytest
 
 from celerylab import cli
-from conftest import COURSE
+from grading_files import COURSE
 
 
 def refused(capsys, tmp_path, *options, lang="en") -> str:

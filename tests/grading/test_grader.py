@@ -10,7 +10,7 @@ import pytest
 from celerylab.grading.grader import Options, grade
 from celerylab.grading.prepare import Limits
 import submissions
-from conftest import COURSE, EXERCISES
+from grading_files import COURSE, EXERCISES
 
 pytestmark = [pytest.mark.live, pytest.mark.slow, pytest.mark.timeout(900)]  # 20 notebooks, each on live stacks
 LIMITS = Limits(cell_timeout=8, notebook_timeout=90, check_timeout=60, output_limit=1024 * 1024)

@@ -17,7 +17,7 @@ from celerylab.grading.policy import LatePolicy, parse_duration, parse_when
 from celerylab.grading.verdicts import JobVerdict
 from celerylab.i18n import set_lang
 import notebooks
-from conftest import COURSE, EXERCISES
+from grading_files import COURSE, EXERCISES
 
 GREET = {"pt": "saudação", "en": "greeting"}
 # per submission: which greet criteria pass (the fake job's verdicts); double always passes

@@ -110,3 +110,15 @@ def test_every_entry_has_its_own_key(tmp_path):
     assert reason(subs / "ana.ipynb", subs) == "grading.reason.outside"
     os.symlink("turma/ana.ipynb", subs / "inside.ipynb")          # a link inside the folder is read
     assert read(subs / "inside.ipynb", subs) == b"{}"
+
+
+def test_depth_is_read_from_the_text_before_any_parser_recurses():
+    import ast
+
+    from celerylab.grading.submission import Rejected, parse, text_depth
+
+    assert text_depth(b'{"a": "[[[{{", "b": [[1], [2, [3]]], "c": "\\"[["}') == 4
+    with pytest.raises(Rejected) as rejected:
+        parse(b"[" * 200_000 + b"]" * 200_000)
+    assert rejected.value.key == "grading.reason.too_deep"
+    ast.parse("def f():\n    return [[1], {2: (3,)}]\n")  # this thread can still compile afterwards

@@ -9,7 +9,7 @@ from celerylab.grading.learner_state import LearnerState
 from celerylab.grading.origin import SESSION_ENV, counts, folder_variant, notebook_variant
 from celerylab.i18n import set_lang
 
-from conftest import write_notebook
+from grading_files import write_notebook
 import notebooks
 
 SOLVED = 'def greet(name, lang):\n    return f"Olá, {name}!" if lang == "pt" else f"Hello, {name}!"\n'

@@ -9,7 +9,7 @@ from celerylab.grading.grader import Options, grade
 from celerylab.grading.prepare import Limits
 from celerylab.stack import Stack
 import submissions
-from conftest import COURSE, EXERCISES
+from grading_files import COURSE, EXERCISES
 
 
 pytestmark = [pytest.mark.live, pytest.mark.slow, pytest.mark.timeout(600), pytest.mark.needs("redis-server")]

@@ -7,7 +7,7 @@ import nbformat
 import pytest
 
 from celerylab.grading.submission import Rejected, load
-from conftest import write_notebook, write_raw
+from grading_files import write_notebook, write_raw
 import notebooks
 
 

@@ -8,7 +8,7 @@ import time
 
 import nbformat
 
-from conftest import write_notebook
+from grading_files import write_notebook
 import notebooks
 
 pytestmark = pytest.mark.live

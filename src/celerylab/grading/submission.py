@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,10 +59,29 @@ def depth(data, limit: int) -> int:
     return deepest
 
 
+JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
+NOT_BRACKET = re.compile(rb"[^\[\]{}]")
+
+
+def text_depth(raw: bytes) -> int:
+    """How deeply a JSON text nests, read from its brackets outside strings, before any parser recurses.
+
+    Rejecting deep documents here means json never raises RecursionError in the grader, which on
+    CPython 3.11 can leave the thread unable to compile code afterwards (SystemError in the AST).
+    """
+    deepest = level = 0
+    for bracket in NOT_BRACKET.sub(b"", JSON_STRING.sub(b"", raw)):
+        level += 1 if bracket in b"[{" else -1
+        deepest = max(deepest, level)
+    return deepest
+
+
 def parse(raw: bytes) -> dict:
     """The notebook's JSON, checked for the shape nbformat 4 needs and for unique cell ids, in linear time."""
     if len(raw) > MAX_BYTES:
         raise Rejected("grading.reason.too_large", size=len(raw) // (1024 * 1024), limit=MAX_BYTES // (1024 * 1024))
+    if text_depth(raw) > MAX_DEPTH:
+        raise Rejected("grading.reason.too_deep", limit=MAX_DEPTH)
     try:
         data = json.loads(raw.decode("utf-8"))
     except RecursionError:
