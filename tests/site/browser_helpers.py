@@ -1,6 +1,8 @@
 """Helpers for the browser test: a static server (also under /sub/, with the 404 page), page weight and contrast."""
 from __future__ import annotations
 
+import gzip
+
 import os
 from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
@@ -47,17 +49,31 @@ class SiteHandler(SimpleHTTPRequestHandler):
         return super().send_head()
 
 
-def page_weight(context, url: str) -> int:
-    """Bytes a first visit to `url` downloads (cache off), the search worker's fetches included."""
+COMPRESSIBLE = ("text/", "javascript", "json", "svg", "xml")
+
+
+def page_weight(context, url: str) -> tuple[int, int]:
+    """(transferred, raw) bytes of a first visit to `url` (cache off), the search worker's fetches included.
+
+    `transferred` is what a host that compresses text (gzip, as static hosts do) sends:
+    text, scripts, styles and JSON gzipped, images as they are; `raw` is the uncompressed sum.
+    """
     tab = context.new_page()
     session = context.new_cdp_session(tab)
     session.send("Network.enable")
     session.send("Network.setCacheDisabled", {"cacheDisabled": True})
-    sizes: list[int] = []
-    tab.on("requestfinished", lambda request: sizes.append(request.sizes()["responseBodySize"]))
+    finished: list = []
+    tab.on("requestfinished", lambda request: finished.append(request))
     tab.goto(url, wait_until="networkidle")
+    transferred = raw = 0
+    for request in finished:
+        response = request.response()
+        body = response.body() if response is not None else b""
+        kind = (response.headers.get("content-type", "") if response is not None else "")
+        raw += len(body)
+        transferred += len(gzip.compress(body, 6)) if any(k in kind for k in COMPRESSIBLE) else len(body)
     tab.close()
-    return sum(sizes)
+    return transferred, raw
 
 
 # Contrast (WCAG 2.x) of the theme colours as the browser applies them: links, headings, the header bar.
