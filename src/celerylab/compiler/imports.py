@@ -5,6 +5,8 @@ import ast
 import re
 from pathlib import Path
 
+from celerylab import fresh_thread
+
 PACKAGE = Path(__file__).resolve().parents[1]
 # A string like "celerylab.fakes.email_provider" names a module a stack runs (`python -m`, worker app).
 MODULE_STRING = re.compile(r"^celerylab(?:\.[A-Za-z_]\w*)+$")
@@ -63,13 +65,13 @@ def with_parents(name: str) -> list[str]:
 def parse_python(text: str) -> list[ast.AST]:
     """A Python file's tree, or, when it is not valid Python, the trees of its single-line imports."""
     try:
-        return [ast.parse(text)]
+        return [fresh_thread.parse(text)]
     except SyntaxError:
         trees = []
         for line in text.splitlines():
             if IMPORT_LINE.match(line):
                 try:
-                    trees.append(ast.parse(line.strip()))
+                    trees.append(fresh_thread.parse(line.strip()))
                 except SyntaxError:
                     pass
         return trees
