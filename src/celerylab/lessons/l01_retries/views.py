@@ -1,17 +1,12 @@
 """How lesson 01 shows what it measured: translated facts, real source code, tables and timeline plots."""
 from __future__ import annotations
 
-import ast
-import inspect
-import textwrap
-
+from celerylab import notebook_views
 from celerylab.i18n import t
 
 
 def report(**facts) -> None:
-    """Print one translated line per fact: ``label: value``."""
-    for name, value in facts.items():
-        print(f"{t('l01.fact.' + name)}: {value}")
+    notebook_views.facts("l01", **facts)
 
 
 def say(key: str, **values) -> None:
@@ -30,24 +25,11 @@ def reveal(guess, measured, why: str) -> None:
 
 
 def show(function) -> None:
-    """Print the real source of a task, as the worker runs it (without its docstring)."""
-    target = getattr(function, "run", function)
-    source = textwrap.dedent(inspect.getsource(getattr(target, "__wrapped__", target)))
-    body = ast.parse(source).body[0].body
-    lines = source.rstrip().splitlines()
-    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-        del lines[body[0].lineno - 1:body[0].end_lineno]
-    print("\n".join(lines))
+    notebook_views.source(function)
 
 
 def table(rows: list[dict], columns: list[str]) -> None:
-    """A plain-text table with translated headers."""
-    headers = [t("l01.col." + c) for c in columns]
-    cells = [[str(row[c]) for c in columns] for row in rows]
-    widths = [max(len(h), *(len(r[i]) for r in cells)) for i, h in enumerate(headers)]
-    print("  ".join(h.ljust(w) for h, w in zip(headers, widths)))
-    for row in cells:
-        print("  ".join(v.ljust(w) for v, w in zip(row, widths)))
+    notebook_views.table("l01", rows, columns)
 
 
 def corrections(measured: dict[str, dict]) -> None:

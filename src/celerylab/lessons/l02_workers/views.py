@@ -1,23 +1,16 @@
 """How lesson 02 shows what it measured: translated facts, a small table, the timeline of duplicated runs."""
 from __future__ import annotations
 
+from celerylab import notebook_views
 from celerylab.i18n import t
 
 
 def report(**facts) -> None:
-    """Print one translated line per fact: ``label: value``."""
-    for name, value in facts.items():
-        print(f"{t('l02.fact.' + name)}: {value}")
+    notebook_views.facts("l02", **facts)
 
 
 def table(rows: list[dict], columns: list[str]) -> None:
-    """A plain-text table with translated headers."""
-    headers = [t("l02.col." + c) for c in columns]
-    cells = [[str(row[c]) for c in columns] for row in rows]
-    widths = [max(len(h), *(len(r[i]) for r in cells)) for i, h in enumerate(headers)]
-    print("  ".join(h.ljust(w) for h, w in zip(headers, widths)))
-    for row in cells:
-        print("  ".join(v.ljust(w) for v, w in zip(row, widths)))
+    notebook_views.table("l02", rows, columns)
 
 
 def outcome(result) -> str:

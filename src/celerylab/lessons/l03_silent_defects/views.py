@@ -1,6 +1,7 @@
 """How lesson 03 prints what it measured: translated facts and plain-text tables."""
 from __future__ import annotations
 
+from celerylab import notebook_views
 from celerylab.i18n import t
 
 
@@ -13,13 +14,7 @@ def report(**facts) -> None:
 
 
 def table(rows: list[dict], columns: list[str]) -> None:
-    """A plain-text table with translated headers."""
-    headers = [t("l03.col." + c) for c in columns]
-    cells = [[str(row[c]) for c in columns] for row in rows]
-    widths = [max(len(h), *(len(r[i]) for r in cells)) for i, h in enumerate(headers)]
-    print("  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip())
-    for row in cells:
-        print("  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip())
+    notebook_views.table("l03", rows, columns)
 
 
 def lines(text_lines: list[str]) -> None:

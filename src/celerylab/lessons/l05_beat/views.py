@@ -1,23 +1,16 @@
 """How lesson 05 shows what it measured: translated tables and facts, a timeline of sends per Beat."""
 from __future__ import annotations
 
+from celerylab import notebook_views
 from celerylab.i18n import t
 
 
 def report(**facts) -> None:
-    """Print one translated line per fact: ``label: value``."""
-    for name, value in facts.items():
-        print(f"{t('l05.fact.' + name)}: {value}")
+    notebook_views.facts("l05", **facts)
 
 
 def table(rows: list[dict], columns: list[str]) -> None:
-    """A plain-text table with translated headers."""
-    headers = [t("l05.col." + c) for c in columns]
-    cells = [[str(row[c]) for c in columns] for row in rows]
-    widths = [max(len(h), *(len(r[i]) for r in cells)) for i, h in enumerate(headers)]
-    print("  ".join(h.ljust(w) for h, w in zip(headers, widths)))
-    for row in cells:
-        print("  ".join(v.ljust(w) for v, w in zip(row, widths)))
+    notebook_views.table("l05", rows, columns)
 
 
 def plot_sends(panels: dict[str, list[dict]], within: float = 0.25):
