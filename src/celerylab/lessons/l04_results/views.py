@@ -17,6 +17,25 @@ def show(function) -> None:
     notebook_views.source(function)
 
 
+class ProgressBar:
+    """A text bar that redraws in place in the notebook (one display, updated)."""
+
+    def __init__(self, width: int = 30):
+        from IPython.display import Pretty, display
+
+        self.pretty = Pretty
+        self.width = width
+        self.handle = display(Pretty(self.render(0, 1, "PENDING")), display_id=True)
+
+    def render(self, current: int, total: int, state: str) -> str:
+        filled = round(self.width * current / max(total, 1))
+        return f"[{'#' * filled}{'.' * (self.width - filled)}] {current}/{total} {state}"
+
+    def update(self, current: int, total: int, state: str) -> None:
+        if self.handle is not None:
+            self.handle.update(self.pretty(self.render(current, total, state)))
+
+
 def plot_views(samples: list[tuple[float, str, str]]):
     """Two step lines over time: what GET /tasks/{id} answered and what the job's row said."""
     import matplotlib.pyplot as plt
