@@ -90,3 +90,25 @@ def test_interrupted_start_cleans_up(monkeypatch):
         pass
     monkeypatch.setattr(stack_module.Stack, "add_beat", original)
     assert started and wait_all_gone(started, timeout=5) == []
+
+
+def reapers_of(owner_pid: int) -> list[int]:
+    return [child.pid for child in psutil.Process(owner_pid).children()
+            if any(part.endswith("reaper.py") for part in child.cmdline())]
+
+
+def test_a_killed_reaper_is_replaced_and_still_cleans_up_after_its_owner(tmp_path):
+    owner = subprocess.Popen([sys.executable, "-c", OWNER, "embedded", str(Path(__file__).parent)],
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        started = json.loads(owner.stdout.readline())
+        [first] = reapers_of(owner.pid)
+        os.kill(first, signal.SIGKILL)  # the OOM killer's choice, say
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and [p for p in reapers_of(owner.pid) if p != first] == []:
+            time.sleep(0.05)
+        assert [p for p in reapers_of(owner.pid) if p != first], "no reaper replaced the killed one"
+    finally:
+        os.kill(owner.pid, signal.SIGKILL)
+        owner.wait()
+    assert wait_all_gone(started["pids"]) == [], "processes survived their owner after the reaper was replaced"

@@ -5,6 +5,8 @@ private folder) to the reaper's stdin. When stdin reaches EOF (the owner exited,
 interrupted to death or SIGKILLed), every registered process group gets SIGTERM, then
 SIGKILL, every registered folder is removed, and the reaper exits. It is run as a plain
 script (``python -I reaper.py``), importing nothing from the package, so it starts fast.
+If the reaper itself dies first, the owner starts another and tells it everything again
+(celerylab.stack.guard); only both dying at once escapes it.
 """
 from __future__ import annotations
 
@@ -37,8 +39,18 @@ def kill_groups(groups: set[int], grace: float = 1.0) -> None:
         groups = alive
 
 
+def shield_from_the_oom_killer() -> None:
+    """Ask the kernel to pick another process when memory runs out (allowed for root; harmless otherwise)."""
+    try:
+        with open("/proc/self/oom_score_adj", "w") as stream:
+            stream.write("-1000")
+    except OSError:
+        pass
+
+
 def main() -> int:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    shield_from_the_oom_killer()
     groups: set[int] = set()
     folders: set[str] = set()
     for line in sys.stdin:
