@@ -72,15 +72,20 @@ def expose(needed: list[Path]) -> None:
         if closed is not None:
             covers.setdefault(closed, []).append(path)
     for closed, paths in covers.items():
-        handles = [(path, os.open(path, O_PATH | os.O_CLOEXEC)) for path in paths]
-        try:
-            _mount("tmpfs", str(closed), "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755")
-            for path, handle in handles:
-                path.mkdir(parents=True, exist_ok=True)
-                _mount(f"/proc/self/fd/{handle}", str(path), None, MS_BIND | MS_REC)
-        finally:
-            for _, handle in handles:
-                os.close(handle)
+        cover_keeping(closed, paths, "mode=0755")
+
+
+def cover_keeping(folder: Path, kept: list[Path], options: str) -> None:
+    """A fresh tmpfs over `folder`, with each of `kept` (paths below it) bound back in place."""
+    handles = [(path, os.open(path, O_PATH | os.O_CLOEXEC)) for path in kept]
+    try:
+        _mount("tmpfs", str(folder), "tmpfs", MS_NOSUID | MS_NODEV, options)
+        for path, handle in handles:
+            path.mkdir(parents=True, exist_ok=True)
+            _mount(f"/proc/self/fd/{handle}", str(path), None, MS_BIND | MS_REC)
+    finally:
+        for _, handle in handles:
+            os.close(handle)
 
 
 def kept_under_tmp(own: Path) -> list[Path]:
@@ -103,15 +108,7 @@ def private_mounts(own: Path, hide: list[str], blank: list[str]) -> None:
     _mount(None, "/", None, MS_REC | MS_PRIVATE)
     expose(sorted({Path(sys.base_prefix).resolve(), Path(sys.prefix).resolve(), Path(sys.executable).resolve().parent}))
     own.mkdir(parents=True, exist_ok=True)
-    handles = [(path, os.open(path, O_PATH | os.O_CLOEXEC)) for path in kept_under_tmp(own)]
-    try:
-        _mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777")
-        for path, handle in handles:
-            path.mkdir(parents=True, exist_ok=True)
-            _mount(f"/proc/self/fd/{handle}", str(path), None, MS_BIND | MS_REC)
-    finally:
-        for _, handle in handles:
-            os.close(handle)
+    cover_keeping(Path("/tmp"), kept_under_tmp(own), "mode=1777")
     for folder in hide:
         if os.path.isdir(folder):
             _mount("tmpfs", folder, "tmpfs", MS_NOSUID | MS_NODEV | MS_RDONLY, "mode=0555,size=4k")

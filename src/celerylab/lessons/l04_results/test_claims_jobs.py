@@ -10,18 +10,6 @@ from celerylab.lessons.l04_results import helpers, scenarios
 pytestmark = pytest.mark.live
 
 
-@pytest.fixture(scope="module")
-def stack():
-    with helpers.start() as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def http(stack):
-    with helpers.client(stack) as client:
-        yield client
-
-
 def test_the_row_tells_apart_what_the_backend_reads_as_pending(stack, http):
     welcome = http.post("/users", json={"name": "Bia", "email": "bia@example.com"}).json()["task_id"]
     done = scenarios.wait_row_left(stack, welcome, ("queued", "running"))

@@ -16,18 +16,6 @@ from celerylab.stack import WorkerSpec
 pytestmark = pytest.mark.live
 
 
-@pytest.fixture(scope="module")
-def stack():
-    with helpers.start() as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def http(stack):
-    with helpers.client(stack) as client:
-        yield client
-
-
 def status(http, task_id):
     answer = http.get(f"/tasks/{task_id}").json()
     return answer["status"], (answer.get("progress") or {}).get("current")
