@@ -89,3 +89,25 @@ def test_the_lab_and_its_terminals_find_the_celerylab_command(tmp_path: Path, mo
     env = lab.lab_env(parse(), tmp_path, "pt")
     first = env["PATH"].split(os.pathsep)[0]
     assert first == str(Path(sys.executable).parent) and (Path(first) / "celerylab").exists()
+
+
+def test_the_menu_bar_speaks_portuguese_and_keeps_what_the_learner_set(tmp_path: Path):
+    import json
+
+    user = tmp_path / "pt" / "lab" / "user-settings" / "@jupyterlab" / "mainmenu-extension" / "plugin.jupyterlab-settings"
+    user.parent.mkdir(parents=True)
+    user.write_text(json.dumps({"menus": [{"id": "jp-mainmenu-help", "label": "Socorro"}, {"id": "mine", "items": []}]}))
+    lab.lab_argv(parse(), tmp_path, "pt", scope=tmp_path / "pt")
+    menus = {menu["id"]: menu for menu in json.loads(user.read_text())["menus"]}
+    assert menus["jp-mainmenu-file"]["label"] == "Arquivo" and menus["jp-mainmenu-run"]["label"] == "Executar"
+    assert menus["jp-mainmenu-help"]["label"] == "Socorro" and menus["mine"] == {"id": "mine", "items": []}
+    lab.lab_argv(parse(), tmp_path, "en", scope=tmp_path / "en")
+    assert not (tmp_path / "en" / "lab" / "user-settings" / "@jupyterlab" / "mainmenu-extension").exists()
+
+
+def test_a_broken_settings_file_is_replaced_not_fatal(tmp_path: Path):
+    user = tmp_path / "lab" / "user-settings" / "@jupyterlab" / "mainmenu-extension" / "plugin.jupyterlab-settings"
+    user.parent.mkdir(parents=True)
+    user.write_text("{not json")
+    lab.lab_argv(parse(), tmp_path, "pt", scope=tmp_path)
+    assert '"Arquivo"' in user.read_text(encoding="utf-8")

@@ -39,6 +39,8 @@ PROMPTS = "Array.from(document.querySelectorAll('.jp-NotebookPanel .jp-CodeCell 
 RUN_STARTED = f"() => {PROMPTS}.some(p => p !== '[ ]:')"
 RUN_FINISHED = (f"() => {{ const p = {PROMPTS}; const busy = document.querySelector('.jp-Notebook-ExecutionIndicator');"
                 " return p.length > 0 && p.every(t => /^\\[\\d+\\]:$/.test(t)) && busy?.dataset.status === 'idle'; }")
+MENU_TITLES = "Array.from(document.querySelectorAll('.lm-MenuBar-item')).map(e => e.textContent)"
+DIRTY_TABS = "Array.from(document.querySelectorAll('.lm-TabBar-tab.jp-mod-dirty')).map(e => e.textContent)"
 NOTEBOOK_TEXT = "() => document.querySelector('.jp-NotebookPanel .jp-Notebook').textContent"
 
 
@@ -79,9 +81,13 @@ def run_all_in_browser(port: int, token: str, notebook: str, profile: Path, scre
             page.goto(f"http://127.0.0.1:{port}/lab/tree/{notebook}?token={token}")
             page.wait_for_selector(".jp-NotebookPanel .jp-CodeCell")
             page.wait_for_function(KERNEL_IDLE)
-            # `--lang pt`: JupyterLab loads its pt-BR language pack (pack 4.5 leaves some 4.6 menu titles in English)
+            # `--lang pt`: JupyterLab loads its pt-BR language pack, and the menu bar's titles (which the pack
+            # leaves in English) come from the course's menu settings
             assert page.evaluate("document.documentElement.lang") == "pt-BR"
-            page.locator(".lm-MenuBar-item", has_text=re.compile(r"^(Run|Executar)$")).first.click()
+            assert page.evaluate(MENU_TITLES)[:4] == ["Arquivo", "Editar", "Exibir", "Executar"]
+            # opening a notebook and starting its kernel changes nothing the learner wrote: no "modified" tab
+            assert page.evaluate(DIRTY_TABS) == []
+            page.locator(".lm-MenuBar-item", has_text=re.compile(r"^Executar$")).first.click()
             page.locator("li.lm-Menu-item[data-command='runmenu:run-all']").click()
             page.wait_for_function(RUN_STARTED)
             screenshot.parent.mkdir(parents=True, exist_ok=True)

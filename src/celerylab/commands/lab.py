@@ -76,15 +76,44 @@ def lab_settings(scope: Path, lang: str) -> dict[str, Path]:
     overrides = json.loads(Path(__file__).with_name("lab_settings").joinpath("overrides.json").read_text("utf-8"))
     (folders["app-settings"] / "overrides.json").write_text(json.dumps(overrides, indent=2), encoding="utf-8")
     # the language is a user setting: jupyterlab_server translates menus by the user's locale only
-    translation = folders["user-settings"] / "@jupyterlab" / "translation-extension" / "plugin.jupyterlab-settings"
-    translation.parent.mkdir(parents=True, exist_ok=True)
+    update_user_setting(folders["user-settings"], "translation-extension",
+                        lambda current: {**current, "locale": lab_locale(lang)})
+    labels = menu_labels(lang)
+    if labels:  # the pt-BR pack leaves the menu bar's titles untranslated: the course gives them as menu settings
+        update_user_setting(folders["user-settings"], "mainmenu-extension",
+                            lambda current: with_menu_labels(current, labels))
+    return folders
+
+
+def update_user_setting(user_settings: Path, extension: str, update) -> None:
+    """Rewrite one JupyterLab plugin's user settings with `update(current)`, keeping whatever else the learner set."""
+    path = user_settings / "@jupyterlab" / extension / "plugin.jupyterlab-settings"
+    path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        current = json.loads(translation.read_text(encoding="utf-8"))
+        current = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         current = {}
-    current = current if isinstance(current, dict) else {}
-    translation.write_text(json.dumps({**current, "locale": lab_locale(lang)}, indent=2), encoding="utf-8")
-    return folders
+    path.write_text(json.dumps(update(current if isinstance(current, dict) else {}), indent=2, ensure_ascii=False),
+                    encoding="utf-8")
+
+
+def menu_labels(lang: str) -> dict[str, str]:
+    """The menu bar's titles in `lang` by JupyterLab menu id (none: JupyterLab's own are right)."""
+    path = Path(__file__).with_name("lab_settings") / f"menus.{lang}.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() and lab_locale(lang) != "en" else {}
+
+
+def with_menu_labels(current: dict, labels: dict[str, str]) -> dict:
+    """Main-menu settings giving each menu of `labels` its title; a title or menu the learner set stays."""
+    given = current.get("menus")
+    menus = [dict(menu) for menu in given if isinstance(menu, dict)] if isinstance(given, list) else []
+    for menu_id, label in labels.items():
+        entry = next((menu for menu in menus if menu.get("id") == menu_id), None)
+        if entry is None:
+            menus.append({"id": menu_id, "label": label})
+        else:
+            entry.setdefault("label", label)
+    return {**current, "menus": menus}
 
 
 def lab_argv(args, root: Path, lang: str, scope: Path | None = None) -> list[str]:
@@ -98,6 +127,8 @@ def lab_argv(args, root: Path, lang: str, scope: Path | None = None) -> list[str
             "--LabApp.extension_manager=readonly",
             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
             "--LabApp.news_url=None",
+            # opening a notebook does not mark it modified (the kernel's `language_info` is already there)
+            "--ServerApp.contents_manager_class=celerylab.commands.lab_contents.CourseContentsManager",
             # one workspace (open tabs) and one set of settings per course and language
             f"--LabApp.workspaces_dir={folders['workspaces']}",
             f"--LabApp.user_settings_dir={folders['user-settings']}",
