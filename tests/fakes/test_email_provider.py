@@ -51,3 +51,22 @@ def test_refused_address_is_a_permanent_error(provider):
     with pytest.raises(InvalidAddress):
         send_email("not-an-address", "hi")
     assert isinstance(InvalidAddress("x"), ValueError)
+
+
+def test_control_routes_belong_to_the_first_claimant(provider):
+    import urllib.error
+    import urllib.request
+
+    from celerylab.fakes.control import AlreadyClaimed, claim
+
+    provider.fault("unavailable", times=0)  # unclaimed (started by hand): control is open
+    claim(provider.url, "owner-token")
+    with pytest.raises(AlreadyClaimed):
+        claim(provider.url, "someone-else")
+    request = urllib.request.Request(provider.url + "/reset", data=b"{}", method="POST",
+                                     headers={"X-Control-Token": "someone-else"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=5)
+    assert refused.value.code == 403
+    send_email("a@example.com", "hi")  # the service route stays open
+    assert [m["to"] for m in provider.outbox()] == ["a@example.com"]  # this process holds the token

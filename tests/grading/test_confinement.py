@@ -19,6 +19,7 @@ from grading_files import COURSE, EXERCISES
 
 pytestmark = [pytest.mark.live, pytest.mark.timeout(300)]
 SOLUTIONS = EXERCISES.parent / "solutions"
+JOB_MEMORY = 1200 * 2**20  # room for the job's own stack; the attack's three 500 MiB processes do not fit
 
 ATTACKS = '''
 import glob, mmap, os, socket
@@ -37,6 +38,17 @@ attempt("checks", lambda: "@exercise" in open({checks!r}).read() or False)
 attempt("network", lambda: socket.create_connection(("127.0.0.1", PORT), timeout=2).close())
 attempt("other_jobs", lambda: os.path.exists({decoy!r}) or False)
 attempt("memory", lambda: mmap.mmap(-1, 6 * 2**30).close())
+def memory_total():  # three processes, each under the per-process cap, together over the job's
+    import subprocess, sys
+    hog = "import sys; b = bytearray(500 * 2**20); print('held', flush=True); sys.stdin.read()"
+    children = [subprocess.Popen([sys.executable, "-c", hog], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+                for _ in range(3)]
+    for child in children:
+        child.stdout.readline()
+    for child in children:
+        child.stdin.close()
+    return all(child.wait() == 0 for child in children) or False
+attempt("memory_total", memory_total)
 def big_file():
     with open("big.bin", "wb") as stream:
         stream.seek(600 * 2**20)
@@ -78,7 +90,7 @@ def test_learner_code_is_confined(tmp_path):
         path.write_text(json.dumps(submissions.as_json(notebook)))
         prepared = prepare(Found(path, "attacker", "attacker.ipynb"), path.parent, EXERCISES, str(COURSE),
                            Limits(cell_timeout=30, notebook_timeout=90, check_timeout=60))
-        result = run_job({**prepared.job, "hide": [str(out), str(SOLUTIONS)]})
+        result = run_job({**prepared.job, "hide": [str(out), str(SOLUTIONS)], "memory_total": JOB_MEMORY})
     finally:
         listener.close()
         decoy.rmdir()
@@ -89,8 +101,8 @@ def test_learner_code_is_confined(tmp_path):
     if os.geteuid() != 0:
         assert "user (needs root)" in confinement["missing"]
         pytest.skip("full confinement needs root: " + ", ".join(confinement["missing"]))
-    assert confinement == {"kind": "confinement", "given": ["rlimits", "network", "mounts", "user", "sealed"],
-                           "missing": []}
+    assert confinement == {"kind": "confinement",
+                           "given": ["rlimits", "memory_total", "network", "mounts", "user", "sealed"], "missing": []}
     greet = result["verdicts"]["l90.greet"]
     assert greet.criteria and greet.criteria[0]["observed"] == "''", greet   # no attack succeeded
     assert not written and json.loads((out / "gradebook.json").read_text()) == {"submissions": {}}

@@ -5,6 +5,7 @@ import signal
 
 import pytest
 
+from celerylab.fakes.control import FakeControl
 from celerylab.stack import Stack, StackError
 from celerylab.stack.nodes import BeatNode, FlowerNode, ServiceNode
 from celerylab.stack.worker_node import WorkerNode
@@ -33,6 +34,21 @@ def test_kill_terminate_restart_and_log_offsets():
         assert stack.app.send_task("celerylab.smoke.add", (2, 2)).get(timeout=10) == 4
 
 
+def control_status(url: str, payload: dict | None = None) -> int:
+    """The HTTP status a caller without the control token (a task, say) gets."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    request = urllib.request.Request(url, data=json.dumps(payload or {}).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=5) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
 def test_beat_flower_and_service_nodes():
     with Stack.start(SMOKE, beats=1, flower=True, timeline=False,
                      services={"email": "celerylab.fakes.email_provider"}) as stack:
@@ -42,3 +58,8 @@ def test_beat_flower_and_service_nodes():
         assert isinstance(email, ServiceNode) and email.url == stack.service_url("email")
         assert stack.process_env()["CELERYLAB_EMAIL_URL"] == email.url
         assert len(stack.processes()) == 5  # broker, worker, beat, flower, e-mail
+        # the fake's control routes answer only the process that owns the stack; its service route, anyone
+        assert control_status(email.url + "/reset") == 403
+        assert control_status(email.url + "/faults", {"mode": "unavailable"}) == 403
+        assert control_status(email.url + "/send", {"to": "a@example.com", "subject": "hi"}) == 200
+        assert [m["to"] for m in FakeControl(email.url).outbox()] == ["a@example.com"]

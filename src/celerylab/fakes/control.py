@@ -1,8 +1,30 @@
-"""The lesson's side of the fakes: inject faults and read what they observed (outbox, calls)."""
+"""The lesson's side of the fakes: claim their control routes, inject faults, read what they observed (outbox, calls)."""
 from __future__ import annotations
 
 import json
+import urllib.error
 import urllib.request
+
+# The control token of every fake this process claimed, by URL: FakeControl(url) finds it there.
+_TOKENS: dict[str, str] = {}
+
+
+class AlreadyClaimed(RuntimeError):
+    """Another process claimed the fake's control routes first."""
+
+
+def claim(url: str, token: str) -> None:
+    """Make `token` the only key to the fake's control routes; raises AlreadyClaimed if it has one."""
+    url = url.rstrip("/")
+    request = urllib.request.Request(url + "/claim", data=json.dumps({"token": token}).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    try:
+        urllib.request.urlopen(request, timeout=5).close()
+    except urllib.error.HTTPError as error:
+        if error.code == 409:
+            raise AlreadyClaimed(url) from error
+        raise
+    _TOKENS[url] = token
 
 
 class FakeControl:
@@ -13,8 +35,11 @@ class FakeControl:
 
     def _call(self, path: str, payload: dict | None = None):
         data = None if payload is None else json.dumps(payload).encode()
+        headers = {"Content-Type": "application/json"}
+        if self.url in _TOKENS:
+            headers["X-Control-Token"] = _TOKENS[self.url]
         request = urllib.request.Request(self.url + path, data=data, method="GET" if data is None else "POST",
-                                         headers={"Content-Type": "application/json"})
+                                         headers=headers)
         with urllib.request.urlopen(request, timeout=5) as response:
             return json.loads(response.read())
 

@@ -54,6 +54,7 @@ class Outbox:
 class ProviderHandler(JsonHandler):
     routes = {("POST", "/send"): "send", ("GET", "/outbox"): "outbox", ("GET", "/stats"): "stats",
               ("POST", "/faults"): "faults", ("POST", "/reset"): "reset"}
+    public = frozenset({("POST", "/send")})
 
     def send(self) -> None:
         state: Outbox = self.server.state

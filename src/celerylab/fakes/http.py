@@ -1,7 +1,13 @@
-"""A tiny JSON-over-HTTP server base for the fakes: threaded, quiet, prints ``listening on HOST:PORT``."""
+"""A tiny JSON-over-HTTP server base for the fakes: threaded, quiet, prints ``listening on HOST:PORT``.
+
+A fake serves two kinds of routes: its ``public`` ones, which the tasks call (``/send``, ``/hook``), and
+control routes (faults, reset, what it observed), which only the process that claimed the fake may call.
+The first ``POST /claim`` sets the control token; until then (a fake started by hand) control is open.
+"""
 from __future__ import annotations
 
 import argparse
+import hmac
 import json
 import signal
 import sys
@@ -13,6 +19,7 @@ class JsonHandler(BaseHTTPRequestHandler):
     """Routes ``(METHOD, path)`` to methods named in ``routes``; bodies and replies are JSON."""
 
     routes: dict[tuple[str, str], str] = {}
+    public: frozenset[tuple[str, str]] = frozenset()  # the service's own routes: open to the tasks
     protocol_version = "HTTP/1.1"
 
     def log_message(self, *args) -> None:  # keep the process log for facts, not access lines
@@ -36,11 +43,31 @@ class JsonHandler(BaseHTTPRequestHandler):
             pass  # the client gave up (its timeout): the fault the lesson is about
 
     def _route(self, method: str) -> None:
-        name = self.routes.get((method, self.path.split("?")[0]))
+        key = (method, self.path.split("?")[0])
+        if key == ("POST", "/claim"):
+            self.claim()
+            return
+        name = self.routes.get(key)
         if name is None:
             self.reply(404, {"error": "not found"})
+        elif key not in self.public and not self.from_controller():
+            self.reply(403, {"error": "control routes need the control token"})
         else:
             getattr(self, name)()
+
+    def from_controller(self) -> bool:
+        token = self.server.control_token
+        return token is None or hmac.compare_digest(self.headers.get("X-Control-Token", ""), token)
+
+    def claim(self) -> None:
+        """POST /claim {"token": ...}: the first caller becomes the only one allowed on the control routes."""
+        token = str(self.body().get("token") or "")
+        with self.server.claim_lock:
+            if self.server.control_token is not None or not token:
+                self.reply(409, {"error": "already claimed"})
+                return
+            self.server.control_token = token
+        self.reply(200, {"ok": True})
 
     def reset(self) -> None:
         """POST /reset: the fake's state back to new (the state has ``lock`` and ``reset()``)."""
@@ -60,6 +87,8 @@ def serve(handler: type[JsonHandler], state: object, port: int = 0) -> None:
     server = ThreadingHTTPServer(("127.0.0.1", port), handler)
     server.daemon_threads = True
     server.state = state  # type: ignore[attr-defined]
+    server.control_token = None  # type: ignore[attr-defined]
+    server.claim_lock = threading.Lock()  # type: ignore[attr-defined]
     signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown).start())
     print(f"listening on 127.0.0.1:{server.server_address[1]}", flush=True)
     try:

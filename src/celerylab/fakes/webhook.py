@@ -32,6 +32,7 @@ class Limiter:
 class WebhookHandler(JsonHandler):
     routes = {("POST", "/hook"): "hook", ("GET", "/calls"): "calls",
               ("POST", "/limit"): "limit", ("POST", "/reset"): "reset"}
+    public = frozenset({("POST", "/hook")})
 
     def hook(self) -> None:
         self.body()

@@ -15,6 +15,8 @@ import struct
 import sys
 from pathlib import Path
 
+from celerylab.grading import job_cgroup
+
 CLONE_NEWNS, CLONE_NEWNET = 0x00020000, 0x40000000
 MS_RDONLY, MS_NOSUID, MS_NODEV, MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 1, 2, 4, 32, 4096, 16384, 1 << 18
 PR_SET_DUMPABLE, PR_SET_NO_NEW_PRIVS = 4, 38
@@ -24,6 +26,7 @@ O_PATH = 0o10000000
 LIMITS = {"memory": (resource.RLIMIT_AS, 4 * 2**30), "file_size": (resource.RLIMIT_FSIZE, 512 * 2**20),
           "core": (resource.RLIMIT_CORE, 0)}
 PROCESSES = 512  # per job user (threads count too): a fork bomb stops here
+JOB_MEMORY = 3 * 2**30  # the whole job (kernel, stacks, workers, checks) in one memory cgroup
 
 _libc = ctypes.CDLL(None, use_errno=True)
 
@@ -151,6 +154,7 @@ def confine(spec: dict, own: Path, writable: list[Path], blank: list[str]) -> di
         return True
 
     attempt("rlimits", lambda: rlimits(spec.get("cpu_seconds", 3600)))
+    attempt("memory_total", lambda: job_cgroup.enter(int(spec.get("memory_total", JOB_MEMORY))))
     attempt("network", private_network)
     attempt("mounts", lambda: private_mounts(own, spec.get("hide", []), blank))
     if os.geteuid() == 0 and spec.get("uid"):

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import psutil
 
+from celerylab.grading import job_cgroup
 from celerylab.grading.learner import GRADING_ENV
 from celerylab.grading.verdicts import JobVerdict
 from celerylab.stack import appconfig
@@ -84,6 +85,7 @@ def launch(spec: dict, folder: Path, attempt: int, budget: float) -> list[dict]:
             pass
         finally:
             kill_tree(popen)
+            job_cgroup.release(popen.pid)
     reader.join(timeout=10)
     return list(records)
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 import sys
 import threading
 
@@ -85,9 +86,14 @@ class NodeLauncher:
         return node
 
     def add_service(self, name: str, module: str, *args: str, env: dict | None = None) -> ServiceNode:
-        """Start a helper process (``python -m module``) that prints ``listening on HOST:PORT``."""
+        """Start a helper process (``python -m module``) that prints ``listening on HOST:PORT``.
+
+        A course fake (``celerylab.fakes.*``) is claimed as soon as it listens, with a token only this
+        process holds: the tasks reach its service routes, never its control routes (faults, reset, outbox).
+        """
         argv = [sys.executable, "-m", module, *args]
-        return self._publish(name, self._spawn(ServiceNode, name, argv, LISTENING, env))
+        token = secrets.token_urlsafe(24) if module.startswith("celerylab.fakes.") else None
+        return self._publish(name, self._spawn(ServiceNode, name, argv, LISTENING, env, control_token=token))
 
     def add_http_app(self, name: str, target: str, *, env: dict | None = None) -> ServiceNode:
         """Serve an ASGI app (``"module:attr"``, e.g. a FastAPI producer) with uvicorn on a free port.

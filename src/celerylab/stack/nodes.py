@@ -104,9 +104,10 @@ LISTENING = r"listening on ([\d.]+:\d+)"
 class ServiceNode(Node):
     """A helper server (a fake, an HTTP app); ``url`` is where it answers."""
 
-    def __init__(self, *args, url: str | None = None, **kwargs):
+    def __init__(self, *args, url: str | None = None, control_token: str | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self._url = url
+        self.control_token = control_token  # a fake's: claimed at each start, before any worker runs
 
     @property
     def url(self) -> str:
@@ -117,6 +118,13 @@ class ServiceNode(Node):
     def ready_check(self, timeout: float) -> None:
         if self._url is not None:
             wait_http(self._url, timeout, any_status=True)
+        if self.control_token:
+            from celerylab.fakes.control import AlreadyClaimed, claim
+
+            try:
+                claim(self.url, self.control_token)
+            except AlreadyClaimed:
+                raise StackError("stack.fake_claimed", name=self.name, url=self.url) from None
 
 
 def address_in_use(error: StackError) -> bool:
