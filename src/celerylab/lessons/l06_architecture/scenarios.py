@@ -13,7 +13,6 @@ SHORTS = 6  # short tasks sent right after it
 #: Worker settings compared for prefetch starvation (each on a pair of prefork -c 1 workers and its own queue).
 PREFETCH_CASES = {
     "default": {},
-    "fair": {"args": ("-O", "fair")},
     "multiplier_1": {"worker_prefetch_multiplier": 1},
     "multiplier_1_acks_late": {"worker_prefetch_multiplier": 1, "task_acks_late": True},
     "disable_prefetch": {"worker_disable_prefetch": True},

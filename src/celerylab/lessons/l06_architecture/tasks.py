@@ -56,10 +56,10 @@ def export_grades(period: str, seconds: float = 2.0) -> dict:
     return {"status": "done", "path": f"/exports/grades_{period}.csv"}
 
 
-@app.task(name="l06.setting")
-def setting(name: str):
-    """This worker's value of a setting (a check reads what the learner's module configured)."""
-    return app.conf.get(name)
+@app.task(name="l06.acks_late")
+def acks_late(names: list[str]) -> dict:
+    """Whether this worker acknowledges each task late (a check reads what the learner's module configured)."""
+    return {name: bool(app.tasks[name].acks_late) for name in names}
 
 
 def validate_rows(rows: list[int]) -> None:
@@ -168,9 +168,10 @@ def sync_erp(hang: float, stubborn: bool = False) -> str:
         raise
 
 
-@app.task(name="data.import_file")
-def import_file(file_id: int) -> int:
-    """Logs the same line twice: with the task logger and with a plain module logger."""
+@app.task(name="data.import_file", bind=True)
+def import_file(self, file_id: int) -> int:
+    """Logs the same line three times: task logger, plain logger, plain logger with the notes' `extra`."""
     logger.info("importing file %s", file_id)
     plain_logger.warning("importing file %s", file_id)
+    plain_logger.warning("importing file %s (extra)", file_id, extra={"tarefa_id": self.request.id})
     return file_id

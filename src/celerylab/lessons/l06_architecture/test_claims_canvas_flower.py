@@ -90,7 +90,8 @@ def test_only_the_task_logger_names_the_task(stack):
     result = tasks.import_file.delay(42)
     result.get(timeout=10)
     worker = next(w for w in stack.workers if w.spec.queues == ("default",))
-    worker.wait_for_log(r"WARNING/ForkPoolWorker-\d+\] importing file 42", timeout=10)
+    worker.wait_for_log(r"importing file 42 \(extra\)", timeout=10)
     lines = [line for line in worker.logs.splitlines() if "importing file 42" in line]
-    assert any(f"data.import_file[{result.id}]" in line for line in lines)
-    assert any(result.id not in line and "WARNING" in line for line in lines)
+    assert len(lines) == 3
+    assert f"data.import_file[{result.id}]" in lines[0]
+    assert all(result.id not in line for line in lines[1:])  # the notes' extra= included

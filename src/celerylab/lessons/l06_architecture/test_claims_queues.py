@@ -48,9 +48,9 @@ def test_welcome_waits_behind_reports_on_one_queue_not_when_routed(stack):
 def test_prefetch_starvation_per_setting(stack):
     queues = scenarios.add_pairs(stack, scenarios.PREFETCH_CASES)
     counts = scenarios.prefetch_counts(stack, queues)
-    assert counts == {"default": 4, "fair": 4, "multiplier_1": 1, "multiplier_1_acks_late": 1, "disable_prefetch": 4}
+    assert counts == {"default": 4, "multiplier_1": 1, "multiplier_1_acks_late": 1, "disable_prefetch": 4}
     measured = scenarios.bursts(stack, queues)
-    for case in ("default", "fair", "multiplier_1"):
+    for case in ("default", "multiplier_1"):
         run = measured[case]
         assert run["behind_long"] >= 1 and max(run["waits"].values()) > 1.0, (case, run)
     assert measured["multiplier_1"]["behind_long"] == 1, measured["multiplier_1"]
@@ -58,3 +58,9 @@ def test_prefetch_starvation_per_setting(stack):
         run = measured[case]
         assert run["behind_long"] == 0 and max(run["waits"].values()) < 0.7, (case, run)
     scenarios.stop_pairs(stack)
+
+
+def test_fair_is_the_default_scheduling_strategy():
+    from celery.concurrency.asynpool import SCHED_STRATEGIES
+
+    assert SCHED_STRATEGIES["default"] == SCHED_STRATEGIES["fair"] == SCHED_STRATEGIES[None]
