@@ -12,6 +12,7 @@ from celerylab.stack import WorkerSpec
 
 WAIT_LIMIT = 0.5  # seconds a short e-mail may wait while heavy exports run
 STARVE_LIMIT = 1.0  # seconds a short task may wait behind a 2-second one
+EXPORT_SECONDS = 1.0  # each grades export in the routing check
 
 
 def one_process_layout() -> list[WorkerSpec]:
@@ -34,7 +35,7 @@ def route_heavy(run: CheckRun) -> None:
     with run.stack(workers=one_process_layout(), timeline=False) as stack:
         stack.add_http_app("api", f"{run.module}:api")
         with httpx.Client(base_url=stack.service_url("api"), timeout=10) as api:
-            export_ids = [api.post("/grades/export", json={"period": f"2026-{n}", "seconds": 2.0}).json()["task_id"]
+            export_ids = [api.post("/grades/export", json={"period": f"2026-{n}", "seconds": EXPORT_SECONDS}).json()["task_id"]
                           for n in range(exports)]
             for task_id in export_ids:
                 scenarios.received_by(stack, stack.app.AsyncResult(task_id), timeout=10)
