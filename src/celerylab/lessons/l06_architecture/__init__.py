@@ -1,0 +1,1 @@
+"""Lesson 06 (architecture): source, Celery app, notebook helpers and checks."""

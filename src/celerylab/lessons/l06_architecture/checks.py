@@ -1,0 +1,106 @@
+"""Lesson 06's exercise checks: routing under load through the API, starvation behind a long task, a chord with a bad chunk."""
+from __future__ import annotations
+
+import time
+
+import httpx
+from celery import chord
+
+from celerylab.grading.engine import CheckRun, exercise
+from celerylab.lessons.l06_architecture import scenarios
+from celerylab.stack import WorkerSpec
+
+WAIT_LIMIT = 0.5  # seconds a short e-mail may wait while heavy exports run
+STARVE_LIMIT = 1.0  # seconds a short task may wait behind a 2-second one
+EXPORT_SECONDS = 1.0  # each grades export in the routing check
+
+
+def one_process_layout() -> list[WorkerSpec]:
+    """The compose layout with one process per worker: default, priority, heavy."""
+    return [WorkerSpec(pool="prefork", concurrency=1, queues=(queue,), name=queue)
+            for queue in ("default", "priority", "heavy")]
+
+
+def started_after(stack, task_id: str, sent: float, timeout: float = 10) -> float | None:
+    """Seconds from `sent` to the start the task returned; None if it never ran in time."""
+    try:
+        return stack.app.AsyncResult(task_id).get(timeout=timeout)["started_at"] - sent
+    except Exception:
+        return None
+
+
+@exercise("l06.route_heavy")
+def route_heavy(run: CheckRun) -> None:
+    exports = 3 if run.include_hidden else 2
+    with run.stack(workers=one_process_layout(), timeline=False) as stack:
+        stack.add_http_app("api", f"{run.module}:api")
+        with httpx.Client(base_url=stack.service_url("api"), timeout=10) as api:
+            export_ids = [api.post("/grades/export", json={"period": f"2026-{n}", "seconds": EXPORT_SECONDS}).json()["task_id"]
+                          for n in range(exports)]
+            for task_id in export_ids:
+                scenarios.received_by(stack, stack.app.AsyncResult(task_id), timeout=10)
+            resets = []
+            for n in range(2):
+                sent = time.time()
+                task_id = api.post("/users/password-reset", json={"email": f"user{n}@example.com"}).json()["task_id"]
+                resets.append(started_after(stack, task_id, sent))
+            sent = time.time()
+            task_id = api.post("/users/register", json={"name": "Ana", "email": "ana@example.com"}).json()["task_id"]
+            welcome = started_after(stack, task_id, sent)
+        states = [stack.app.AsyncResult(task_id) for task_id in export_ids]
+        for result in states:
+            result.get(timeout=20, propagate=False)
+        shown = [f"{w:.2f} s" if w is not None else "-" for w in resets]
+        run.expect("l06.check.reset_wait", f"< {WAIT_LIMIT} s", ", ".join(shown),
+                   passed=all(w is not None and w < WAIT_LIMIT for w in resets))
+        run.expect("l06.check.welcome_wait", f"< {WAIT_LIMIT} s", f"{welcome:.2f} s" if welcome is not None else "-",
+                   passed=welcome is not None and welcome < WAIT_LIMIT)
+        run.expect("l06.check.exports_done", ["SUCCESS"] * exports, [result.state for result in states])
+
+
+@exercise("l06.no_starvation")
+def no_starvation(run: CheckRun) -> None:
+    shorts = 8 if run.include_hidden else scenarios.SHORTS
+    workers = [WorkerSpec(pool="prefork", concurrency=1, queues=("default",), name=f"default-{i}") for i in (1, 2)]
+    with run.stack(workers=workers, timeline=False) as stack:
+        acks_late = stack.app.send_task("l06.acks_late", (["l06.long", "l06.short"],)).get(timeout=10)
+        try:
+            measured = scenarios.burst(stack, "default", shorts=shorts, app=stack.app)
+        except Exception as error:
+            run.expect("l06.check.all_done", "SUCCESS", type(error).__name__, cause=error)
+            return
+    worst = max(measured["waits"].values())
+    run.expect("l06.check.short_wait", f"< {STARVE_LIMIT} s", f"{worst:.2f} s", passed=worst < STARVE_LIMIT)
+    run.expect("l06.check.all_done", "SUCCESS", "SUCCESS")
+    run.expect("l06.check.acks_late", {"l06.long": False, "l06.short": False}, acks_late)
+
+
+CHUNKS = [[1, 2, 3], [4, 5], [6, -7, 8], [9, 10, 11, 12]]
+HIDDEN_CHUNKS = [[-1], [2, 3], [4, 5, 6], [7, -8], [9]]
+
+
+def expected(chunks: list[list[int]]) -> dict:
+    return {"imported": sum(len(rows) for rows in chunks if min(rows) >= 0),
+            "failed": [i for i, rows in enumerate(chunks) if min(rows) < 0]}
+
+
+def send_chord(stack, chunks: list[list[int]]):
+    header = [stack.app.signature("ex.import_chunk", (i, rows)) for i, rows in enumerate(chunks)]
+    result = chord(header, stack.app.signature("ex.consolidate")).apply_async()
+    result.get(timeout=20, propagate=False)
+    return result
+
+
+@exercise("l06.chord_survives")
+def chord_survives(run: CheckRun) -> None:
+    with run.stack(workers=[WorkerSpec(pool="prefork", concurrency=2)], timeline=False) as stack:
+        broken = send_chord(stack, CHUNKS)
+        run.expect_state("l06.check.chord_state", "SUCCESS", broken)
+        run.expect("l06.check.chord_result", expected(CHUNKS), broken.result if broken.state == "SUCCESS" else None)
+        clean = [rows for rows in CHUNKS if min(rows) >= 0]
+        whole = send_chord(stack, clean)
+        run.expect("l06.check.chord_clean", expected(clean), whole.result if whole.state == "SUCCESS" else None)
+        if run.include_hidden:
+            other = send_chord(stack, HIDDEN_CHUNKS)
+            run.expect("l06.check.chord_result", expected(HIDDEN_CHUNKS),
+                       other.result if other.state == "SUCCESS" else None, hidden=True)
