@@ -60,6 +60,38 @@ def burst(stack: Stack, queue: str, long: float = LONG, shorts: int = SHORTS, ap
             "holder": holder}
 
 
+def peak(stack: Stack, routes: dict[str, str], longs: int = 2, shorts: int = SHORTS, app=None) -> dict:
+    """`longs` long tasks, then (once every one was received) `shorts` short ones, each to the queue its route names.
+
+    Returns each short task's wait (None if it never started in time: say, a queue no worker consumes)
+    and every task's state.
+    """
+    app = app or tasks.app
+    long_results = [app.send_task("l06.long", (LONG,), queue=routes["l06.long"]) for _ in range(longs)]
+    for result in long_results:
+        received_by(stack, result, timeout=5)
+    sent, results = {}, {}
+    for i in range(shorts):
+        sent[i] = time.time()
+        results[i] = app.send_task("l06.short", (i,), queue=routes["l06.short"])
+    deadline = time.monotonic() + 10 + LONG * longs  # one budget for all: a queue nobody consumes costs it once
+    remaining = lambda: max(0.1, deadline - time.monotonic())  # noqa: E731
+    waits = {}
+    for i, result in results.items():
+        try:
+            waits[i] = result.get(timeout=remaining()) - sent[i]
+        except Exception:
+            waits[i] = None
+    states = []
+    for result in long_results:
+        try:
+            result.get(timeout=remaining())
+        except Exception:
+            pass
+        states.append(result.state)
+    return {"waits": waits, "long_states": states, "short_states": [result.state for result in results.values()]}
+
+
 def bursts(stack: Stack, queues: dict[str, str]) -> dict[str, dict]:
     """A burst on every case's queue at the same time (tasks sleep: the cases barely compete for CPU)."""
     with ThreadPoolExecutor(max_workers=len(queues)) as pool:

@@ -56,6 +56,12 @@ def export_grades(period: str, seconds: float = 2.0) -> dict:
     return {"status": "done", "path": f"/exports/grades_{period}.csv"}
 
 
+@app.task(name="l06.route_of")
+def route_of(names: list[str]) -> dict:
+    """The queue this worker's app sends each task to (its task_routes), as a producer with the same module would."""
+    return {name: app.amqp.router.route({}, name)["queue"].name for name in names}
+
+
 @app.task(name="l06.acks_late")
 def acks_late(names: list[str]) -> dict:
     """Whether this worker acknowledges each task late (a check reads what the learner's module configured)."""
