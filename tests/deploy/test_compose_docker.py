@@ -154,15 +154,30 @@ def test_a_task_sent_through_redis_runs_on_its_queue_worker(deployed):
     assert (results["build_report"]["queue"], results["build_report"]["host"]) == ("heavy", hosts["worker-heavy"])
 
 
-def _beat_processes(deployed) -> list[str]:
-    """Every `celery ... beat` process in every container of the project (a worker with -B would count too)."""
+PROCESSES = """
+import json, pathlib
+argvs = []
+for cmdline in pathlib.Path("/proc").glob("[0-9]*/cmdline"):
+    try:
+        argvs.append(cmdline.read_bytes().decode(errors="replace").split("\\0")[:-1])
+    except OSError:
+        pass
+print(json.dumps(argvs))
+"""
+
+
+def _beat_processes(deployed) -> list[list[str]]:
+    """Every Celery Beat process in every container of the project (a worker with -B counts too)."""
     found = []
     for container in deployed.containers():
         if not deployed.inspect(container)["State"]["Running"]:
             continue
-        top = deployed.engine.docker("top", container, "-eo", "pid,args").stdout.decode()
-        found += [line for line in top.splitlines()[1:]  # docker-init, PID 1, only forwards signals
-                  if re.search(r"celery .*\bbeat\b|\s-B\b|--beat\b", line) and "docker-init" not in line]
+        output = deployed.engine.docker("exec", container, "python", "-c", PROCESSES).stdout.decode()
+        for argv in json.loads(output):
+            celery = any(Path(part).name == "celery" for part in argv)
+            docker_init = any(Path(part).name == "docker-init" for part in argv)  # PID 1: only forwards signals
+            if celery and not docker_init and ("beat" in argv or "-B" in argv or "--beat" in argv):
+                found.append(argv)
     return found
 
 
