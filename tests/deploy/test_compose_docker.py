@@ -200,9 +200,11 @@ def test_exactly_one_beat_and_its_task_arrives_once_per_period(deployed):
              for stamp, _ in arrivals]
     period = (times[-1] - times[0]).total_seconds() / (wanted - 1)
     # One Beat: one arrival per period. Two Beats would halve it; a stalled one would stretch it.
-    assert 0.75 * HEARTBEAT_SECONDS <= period <= 1.5 * HEARTBEAT_SECONDS, period
-    sent = re.findall(r"Sending due task heartbeat", deployed.logs("beat"))
-    assert len(sent) >= len(received.findall(deployed.logs("worker-default")))
+    assert 0.75 * HEARTBEAT_SECONDS <= period <= 1.75 * HEARTBEAT_SECONDS, period
+    # Every heartbeat the worker got was sent by Beat (read the worker's log first: Beat's can only be ahead).
+    got = len(received.findall(deployed.logs("worker-default")))
+    sent = len(re.findall(r"Sending due task heartbeat", deployed.logs("beat")))
+    assert sent >= got
 
 
 def test_flower_refuses_without_credentials_and_answers_with_them(deployed):
