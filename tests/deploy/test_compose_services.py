@@ -1,13 +1,16 @@
 """Every docker-compose service, run here as a local process with its own command and environment, comes up and works."""
 # No Docker needed: the compose network is mapped onto this machine (service
 # host names -> 127.0.0.1, container ports -> free ports, 0.0.0.0 -> 127.0.0.1,
-# /course -> this checkout); the rest is the file's own command and environment,
-# the image's ENV and the .env.example values.
+# /course -> this checkout, the image's virtualenv -> this one, Redis's data
+# folder -> a scratch one); the rest is the file's own command and environment,
+# the image's ENV and the .env.example values. test_compose_docker.py runs the
+# same file in real containers.
 from __future__ import annotations
 
 import base64
 from concurrent.futures import ThreadPoolExecutor
 import subprocess
+import sys
 import urllib.error
 import urllib.request
 
@@ -40,8 +43,12 @@ class LocalCompose:
         self.secrets = read_env_file()
         self.home = tmp_path / "home"
         self.home.mkdir()
+        redis_dir = tmp_path / "redis-data"
+        redis_dir.mkdir()
         self.local = Localizer(ports={6379: free_port(), 5555: free_port(), 8888: free_port()},
-                               hosts=tuple(self.compose["services"]), paths={"/course": str(ROOT)})
+                               hosts=tuple(self.compose["services"]),
+                               paths={"/course": str(ROOT), "/var/lib/redis": str(redis_dir),
+                                      "/opt/celerylab": sys.prefix})  # the image's virtualenv -> this one
         self.processes: dict[str, ManagedProcess] = {}
 
     def env(self, name: str) -> dict[str, str]:

@@ -31,6 +31,18 @@ def _listening(url: str) -> bool:
         return False
 
 
+def _docker_engine() -> bool:
+    """Root, Debian's dockerd, a docker CLI, the Compose v2 plugin and the local base image (.ci/setup-docker)."""
+    import os
+    import shutil
+
+    cache = Path(os.environ.get("CELERYLAB_DOCKER_CACHE", "/var/cache/celerylab"))
+    return (hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("dockerd") is not None
+            and shutil.which("docker") is not None
+            and (cache / "docker-cli" / "cli-plugins" / "docker-compose").exists()
+            and (cache / "base" / "debian-bookworm-python3.tar").exists())
+
+
 def _redis_binary(where: str) -> bool:
     from celerylab.stack import redis_binaries
 
@@ -44,6 +56,7 @@ CHECKS = {
     "postgres": lambda: _listening(POSTGRES),
     "rabbitmq": lambda: _listening(RABBITMQ),
     "chromium": lambda: Path("/usr/bin/chromium").exists(),
+    "docker": _docker_engine,
 }
 
 

@@ -1,0 +1,264 @@
+"""docker-compose.yml for real: the project's image built on a private Docker engine, `compose up --wait`, every service checked in its container."""
+# One engine, one build, one `compose up` for the whole module; the last test
+# stops the services, removes them and the engine, and checks the host is as it was.
+# Needs root, Debian's dockerd, the Compose plugin and the local base tarball
+# (.ci/setup-docker): skipped with the reason elsewhere, required in CI.
+from __future__ import annotations
+
+import base64
+import json
+import re
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+import psutil
+import pytest
+
+from composefile import COMPOSE_FILE, ROOT, read_env_file
+from dockerengine import BASE_IMAGE, Engine, free_port, host_state
+
+pytestmark = [pytest.mark.live, pytest.mark.slow, pytest.mark.needs("docker"), pytest.mark.timeout(1800)]
+
+IMAGE = "celerylab:local"
+HEARTBEAT_SECONDS = 2
+WORKERS = {"worker-default": "default", "worker-priority": "priority", "worker-heavy": "heavy"}
+PUBLISHED = {"flower": "5555/tcp", "jupyterlab": "8888/tcp"}
+TIMINGS = ROOT / "build" / "compose-docker-timings.txt"
+# Sent from inside the jupyterlab container, through the `redis` service, as any client of the app would.
+CLIENT = """
+import json
+from celerylab.deploy.app import app
+results = {queue: app.send_task("celerylab.deploy.add", (2, 3), queue=queue).get(timeout=60)
+           for queue in ("default", "priority", "heavy")}
+results["send_welcome"] = app.send_task("celerylab.deploy.send_welcome", (7,)).get(timeout=60)
+results["build_report"] = app.send_task("celerylab.deploy.build_report", (1000,)).get(timeout=60)
+print(json.dumps(results))
+"""
+
+
+@dataclass
+class Deployment:
+    """The running compose project on its private engine."""
+
+    engine: Engine
+    project: str
+    env_file: Path
+    secrets: dict[str, str]
+    ports: dict[str, int]
+    host_before: dict[str, str]
+    timings: dict[str, float] = field(default_factory=dict)
+    down: bool = False
+
+    def compose(self, *args: str, check: bool = True, timeout: float = 600) -> subprocess.CompletedProcess:
+        return self.engine.docker("compose", "--project-directory", str(ROOT), "-f", str(COMPOSE_FILE),
+                                  "--env-file", str(self.env_file), "-p", self.project, *args,
+                                  check=check, timeout=timeout)
+
+    def containers(self, service: str | None = None) -> list[str]:
+        args = ("ps", "-q", "--all") + ((service,) if service else ())
+        return self.compose(*args).stdout.decode().split()
+
+    def inspect(self, container: str) -> dict:
+        return json.loads(self.engine.docker("inspect", container).stdout)[0]
+
+    def logs(self, service: str) -> str:
+        return self.compose("logs", "--no-color", "--no-log-prefix", "--timestamps", service).stdout.decode(
+            errors="replace")
+
+    def url(self, service: str, path: str) -> str:
+        return f"http://127.0.0.1:{self.ports[service]}{path}"
+
+    def teardown(self) -> None:
+        if self.down:
+            return
+        self.down = True
+        try:
+            if self.engine.process is not None and self.engine.process.poll() is None:
+                self.compose("down", "--volumes", "--timeout", "30", check=False, timeout=180)
+        finally:
+            self.engine.stop()
+
+
+def _timed(timings: dict, key: str, action):
+    start = time.monotonic()
+    result = action()
+    timings[key] = round(time.monotonic() - start, 1)
+    return result
+
+
+def _proxy_build_args() -> list[str]:
+    """The host's proxy settings, if any, for pip inside the build (predefined build args: not kept in the image)."""
+    import os
+
+    names = ("HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy")
+    return [arg for name in names if os.environ.get(name) for arg in ("--build-arg", name)]
+
+
+@pytest.fixture(scope="module")
+def deployed(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("compose-docker")
+    secrets = {**read_env_file(), "FLOWER_BASIC_AUTH": f"ci:{uuid.uuid4().hex}", "JUPYTER_TOKEN": uuid.uuid4().hex}
+    ports = {"flower": free_port(), "jupyterlab": free_port()}
+    env = {**secrets, "FLOWER_PORT": str(ports["flower"]), "JUPYTER_PORT": str(ports["jupyterlab"]),
+           "CELERYLAB_HEARTBEAT_SECONDS": str(HEARTBEAT_SECONDS)}
+    env_file = folder / "ci.env"
+    env_file.write_text("".join(f"{key}={value}\n" for key, value in env.items()))
+    deployment = Deployment(Engine(), f"celerylab-ci-{uuid.uuid4().hex[:8]}", env_file, secrets, ports,
+                            host_state())
+    started = time.monotonic()
+    try:
+        engine = deployment.engine
+        _timed(deployment.timings, "engine start", engine.start)
+        _timed(deployment.timings, "base image import", engine.import_base)
+        # The project's own Dockerfile, on the local base; the build reaches the package index on the host's network.
+        _timed(deployment.timings, "image build", lambda: engine.docker(
+            "build", "--network", "host", "--build-arg", f"BASE_IMAGE={BASE_IMAGE}", *_proxy_build_args(),
+            "--tag", IMAGE, str(ROOT), timeout=1500))
+        _timed(deployment.timings, "compose up --wait", lambda: deployment.compose(
+            "up", "--detach", "--no-build", "--wait", "--wait-timeout", "300", timeout=400))
+        yield deployment
+    finally:
+        deployment.teardown()
+        deployment.timings["test total"] = round(time.monotonic() - started, 1)
+        TIMINGS.parent.mkdir(exist_ok=True)
+        TIMINGS.write_text("".join(f"{key}: {value} s\n" for key, value in deployment.timings.items()))
+
+
+def test_every_service_is_up_and_healthy(deployed):
+    services = {"redis", *WORKERS, "beat", "flower", "jupyterlab"}
+    for service in services:
+        containers = deployed.containers(service)
+        assert len(containers) == 1, service
+        state = deployed.inspect(containers[0])["State"]
+        assert state["Running"], service
+        if "Health" in state:
+            assert state["Health"]["Status"] == "healthy", service
+
+
+def test_a_task_sent_through_redis_runs_on_its_queue_worker(deployed):
+    output = deployed.compose("exec", "-T", "jupyterlab", "python", "-c", CLIENT, timeout=180).stdout.decode()
+    results = json.loads(output.strip().splitlines()[-1])
+    hosts = {service: deployed.inspect(deployed.containers(service)[0])["Config"]["Hostname"] for service in WORKERS}
+    for service, queue in WORKERS.items():
+        assert results[queue]["sum"] == 5
+        assert (results[queue]["queue"], results[queue]["host"]) == (queue, hosts[service])
+    assert (results["send_welcome"]["queue"], results["send_welcome"]["host"]) == ("priority", hosts["worker-priority"])
+    assert results["build_report"]["total"] == sum(range(1000))
+    assert (results["build_report"]["queue"], results["build_report"]["host"]) == ("heavy", hosts["worker-heavy"])
+
+
+PROCESSES = """
+import json, pathlib
+argvs = []
+for cmdline in pathlib.Path("/proc").glob("[0-9]*/cmdline"):
+    try:
+        argvs.append(cmdline.read_bytes().decode(errors="replace").split("\\0")[:-1])
+    except OSError:
+        pass
+print(json.dumps(argvs))
+"""
+
+
+def _beat_processes(deployed) -> list[list[str]]:
+    """Every Celery Beat process in every container of the project (a worker with -B counts too)."""
+    found = []
+    for container in deployed.containers():
+        if not deployed.inspect(container)["State"]["Running"]:
+            continue
+        output = deployed.engine.docker("exec", container, "python", "-c", PROCESSES).stdout.decode()
+        for argv in json.loads(output):
+            celery = any(Path(part).name == "celery" for part in argv)
+            docker_init = any(Path(part).name == "docker-init" for part in argv)  # PID 1: only forwards signals
+            if celery and not docker_init and ("beat" in argv or "-B" in argv or "--beat" in argv):
+                found.append(argv)
+    return found
+
+
+def test_exactly_one_beat_and_its_task_arrives_once_per_period(deployed):
+    beats = _beat_processes(deployed)
+    assert len(beats) == 1, beats
+    received = re.compile(r"^(\S+) .*Task celerylab\.deploy\.heartbeat\[([0-9a-f-]+)\] received", re.M)
+    wanted = 6
+    deadline = time.monotonic() + 60 + wanted * HEARTBEAT_SECONDS
+    while True:
+        arrivals = received.findall(deployed.logs("worker-default"))
+        if len(arrivals) >= wanted + 1 or time.monotonic() > deadline:
+            break
+        time.sleep(HEARTBEAT_SECONDS / 2)
+    arrivals = arrivals[-wanted:]
+    assert len(arrivals) == wanted, f"{len(arrivals)} heartbeats reached the default worker"
+    ids = [task_id for _, task_id in arrivals]
+    assert len(set(ids)) == len(ids), "a heartbeat arrived twice"
+    times = [datetime.fromisoformat(re.sub(r"(\.\d{6})\d*", r"\1", stamp).replace("Z", "+00:00"))
+             for stamp, _ in arrivals]
+    period = (times[-1] - times[0]).total_seconds() / (wanted - 1)
+    # One Beat: one arrival per period. Two Beats would halve it; a stalled one would stretch it.
+    assert 0.75 * HEARTBEAT_SECONDS <= period <= 1.75 * HEARTBEAT_SECONDS, period
+    # Every heartbeat the worker got was sent by Beat (read the worker's log first: Beat's can only be ahead).
+    got = len(received.findall(deployed.logs("worker-default")))
+    sent = len(re.findall(r"Sending due task heartbeat", deployed.logs("beat")))
+    assert sent >= got
+
+
+def test_flower_refuses_without_credentials_and_answers_with_them(deployed):
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(deployed.url("flower", "/"), timeout=10)
+    assert refused.value.code == 401
+    credentials = base64.b64encode(deployed.secrets["FLOWER_BASIC_AUTH"].encode()).decode()
+    request = urllib.request.Request(deployed.url("flower", "/workers"),
+                                     headers={"Authorization": f"Basic {credentials}"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 200
+
+
+def test_jupyterlab_refuses_without_the_token(deployed):
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(deployed.url("jupyterlab", "/api/status"), timeout=10)
+    assert refused.value.code == 403
+    request = urllib.request.Request(deployed.url("jupyterlab", "/api/status"),
+                                     headers={"Authorization": f"token {deployed.secrets['JUPYTER_TOKEN']}"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 200
+
+
+def _machine_addresses() -> list[str]:
+    return [address.address for addresses in psutil.net_if_addrs().values() for address in addresses
+            if address.family == socket.AF_INET and not address.address.startswith("127.")]
+
+
+def test_nothing_is_published_beyond_loopback(deployed):
+    published = {}
+    for container in deployed.containers():
+        details = deployed.inspect(container)
+        service = details["Config"]["Labels"]["com.docker.compose.service"]
+        for port, bindings in (details["NetworkSettings"]["Ports"] or {}).items():
+            for binding in bindings or []:
+                published.setdefault(service, []).append((port, binding["HostIp"]))
+    assert published == {service: [(port, "127.0.0.1")] for service, port in PUBLISHED.items()}
+    for address in _machine_addresses():
+        for port in deployed.ports.values():
+            with pytest.raises(OSError), socket.create_connection((address, port), timeout=3):
+                pass
+
+
+def test_services_stop_on_sigterm_and_the_engine_leaves_nothing(deployed):
+    containers = {deployed.inspect(c)["Config"]["Labels"]["com.docker.compose.service"]: c
+                  for c in deployed.containers()}
+    # `compose stop` sends SIGTERM and waits up to 30 s before SIGKILL (exit 137).
+    stopped = _timed(deployed.timings, "compose stop", lambda: deployed.compose("stop", "--timeout", "30"))
+    assert stopped.returncode == 0
+    exits = {service: deployed.inspect(container)["State"]["ExitCode"] for service, container in containers.items()}
+    assert all(code != 137 for code in exits.values()), exits
+    assert deployed.timings["compose stop"] < 30
+    engine = deployed.engine
+    deployed.teardown()
+    assert engine.alive() == []
+    assert not engine.root.exists()
+    assert host_state() == deployed.host_before
