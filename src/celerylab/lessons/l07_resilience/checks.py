@@ -1,0 +1,79 @@
+"""Lesson 07's exercise checks: the shop's API while the broker is really stopped; the worker's memory under a leak."""
+from __future__ import annotations
+
+import threading
+import time
+
+from celerylab.grading.engine import CheckRun, exercise
+from celerylab.lessons.l07_resilience import helpers
+from celerylab.stack import WorkerSpec
+
+ANSWER_WITHIN = 5.0     # seconds: the web request's budget
+SHORT_OUTAGE = 2.0      # a restart the API must ride through (202)
+LONG_OUTAGE = 6.5       # longer than the budget: 202 or 503, in time
+LEAK_MB, LEAK_TASKS = 20, 6
+PEAK_LIMIT_MB, CHILDREN_LIMIT = 70, 3
+
+
+def post(http, order_id: int) -> tuple[int, float]:
+    """(HTTP status, seconds) of POST /orders/{id}; a request that never answers reads as status 0."""
+    started = time.monotonic()
+    try:
+        status = http.post(f"/orders/{order_id}").status_code
+    except Exception:  # a timeout or a dropped connection: no answer
+        status = 0
+    return status, time.monotonic() - started
+
+
+def during_outage(stack, http, downtime: float, orders: tuple[int, ...]) -> list[tuple[int, int, float]]:
+    """Stop the broker (keeping its data), post `orders` one after the other, start it after `downtime` s."""
+    stack.broker.stop(keep_data=True)
+    timer = threading.Timer(downtime, stack.broker.start)
+    timer.start()
+    time.sleep(0.2)
+    answers = [(order, *post(http, order)) for order in orders]
+    timer.join()
+    return answers
+
+
+@exercise("l07.orders_survive")
+def orders_survive(run: CheckRun) -> None:
+    with run.stack(**helpers.stack_options()) as stack:
+        stack.add_http_app("shop", f"{run.module}:api")
+        with helpers.client(stack) as http:
+            status, _ = post(http, 1)
+            run.expect("l07.check.up", 202, status, order=1)
+            short = during_outage(stack, http, SHORT_OUTAGE, (2, 3))
+            run.expect("l07.check.short_outage", [202, 202], [s for _, s, _ in short])
+            run.expect("l07.check.short_within", f"≤ {ANSWER_WITHIN}", [round(t, 1) for _, _, t in short],
+                       limit=ANSWER_WITHIN, passed=all(t <= ANSWER_WITHIN for _, _, t in short))
+            long = during_outage(stack, http, LONG_OUTAGE, (4, 5))
+            observed = [(s, round(t, 1)) for _, s, t in long]
+            run.expect("l07.check.long_outage", f"202/503, ≤ {ANSWER_WITHIN}", observed, limit=ANSWER_WITHIN,
+                       passed=all(s in (202, 503) and t <= ANSWER_WITHIN for _, s, t in long))
+        accepted = sorted(order for order, s, _ in [(1, status, 0.0), *short, *long] if s == 202)
+        done = helpers.until(lambda: set(accepted) <= set(helpers.processed_orders(stack)), 30)
+        processed = set(helpers.processed_orders(stack))
+        run.expect("l07.check.none_lost", accepted, [order for order in accepted if order in processed],
+                   passed=bool(done) and bool(accepted))
+
+
+@exercise("l07.bounded_memory")
+def bounded_memory(run: CheckRun) -> None:
+    spec = WorkerSpec(pool="prefork", concurrency=1)
+    with run.stack(**helpers.stack_options(workers=[spec])) as stack:
+        worker = stack.workers[0]
+        worker.wait_pool_ready()
+        base = worker.rss_total()
+        pids, peak = [], 0.0
+        for _ in range(LEAK_TASKS):
+            result = stack.app.send_task("l07.leaky_report", (LEAK_MB,))
+            try:
+                pids.append(result.get(timeout=30))
+            except Exception:
+                pass
+            peak = max(peak, (worker.rss_total() - base) / helpers.MB)
+    run.expect("l07.check.succeeded", LEAK_TASKS, len(pids))
+    run.expect("l07.check.peak", f"≤ {PEAK_LIMIT_MB}", round(peak), limit=PEAK_LIMIT_MB, passed=0 < peak <= PEAK_LIMIT_MB)
+    run.expect("l07.check.children", f"≤ {CHILDREN_LIMIT}", len(set(pids)), limit=CHILDREN_LIMIT,
+               passed=0 < len(set(pids)) <= CHILDREN_LIMIT)
