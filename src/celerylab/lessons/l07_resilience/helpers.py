@@ -110,6 +110,13 @@ def log_lines(text: str, *needles: str) -> list[str]:
             if line.startswith("[") and any(needle in line for needle in needles)]
 
 
+def revive(stack: Stack) -> None:
+    """Start again a worker that died (a broker restart can kill one): what a process manager does."""
+    for worker in stack.workers:
+        if not worker.alive:
+            worker.restart()
+
+
 def client(stack: Stack, name: str = "shop") -> httpx.Client:
     """An HTTP client for the stack's web app."""
     return httpx.Client(base_url=stack.service_url(name), timeout=30)
