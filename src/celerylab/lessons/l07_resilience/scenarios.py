@@ -18,7 +18,7 @@ def outage(stack: Stack, keep_data: bool, orders: int = 16, seconds: float = 0.3
     canary = stack.app.send_task("l07.echo", ("canary",))          # the first new task after the broker is back
     answered = helpers.until(lambda: canary.ready() or not worker.alive, timeout=30)  # polls the result key
     first_task = time.monotonic() - back if answered and canary.ready() else None
-    helpers.settle(sent, quiet=1.5 if worker.alive else 0.2)
+    helpers.settle(sent, quiet=1.0 if worker.alive else 0.2)
     ran = set(helpers.runs(stack))
     states = [result.state for result in sent if result.id in ran]
     logs = "\n".join(worker.logs.splitlines()[since:])  # log_offset() counts lines
