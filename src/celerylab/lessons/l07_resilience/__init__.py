@@ -1,0 +1,1 @@
+"""Lesson 07 (resilience): source, Celery app, notebook helpers and checks."""

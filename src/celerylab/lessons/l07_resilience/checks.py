@@ -1,0 +1,97 @@
+"""Lesson 07's exercise checks: the shop's API while the broker is really stopped; the worker's memory under a leak."""
+from __future__ import annotations
+
+import threading
+import time
+
+from celerylab.grading.engine import CheckRun, exercise
+from celerylab.lessons.l07_resilience import helpers
+from celerylab.stack import WorkerSpec
+
+ANSWER_WITHIN = 5.0     # seconds: the web request's budget
+SHORT_OUTAGE = 2.0      # a restart the API must ride through (202)
+LONG_OUTAGE = 6.5       # longer than the budget: 202 or 503, in time
+LEAK_MB, LEAK_TASKS = 20, 6
+PEAK_LIMIT_MB, CHILDREN_LIMIT = 75, 3
+
+
+def within(limit: float, unit: str) -> str:
+    """How a bound reads in a verdict; a passing criterion shows it instead of a figure that varies by run."""
+    return f"≤ {limit:g} {unit}"
+
+
+def post(http, order_id: int) -> tuple[int, float]:
+    """(HTTP status, seconds) of POST /orders/{id}; a request that never answers reads as status 0."""
+    started = time.monotonic()
+    try:
+        status = http.post(f"/orders/{order_id}").status_code
+    except Exception:  # a timeout or a dropped connection: no answer
+        status = 0
+    return status, time.monotonic() - started
+
+
+def during_outage(stack, http, downtime: float, orders: tuple[int, ...]) -> list[tuple[int, int, float]]:
+    """Stop the broker (keeping its data), post `orders` one after the other, start it after `downtime` s."""
+    stack.broker.stop(keep_data=True)
+    timer = threading.Timer(downtime, stack.broker.start)
+    timer.start()
+    time.sleep(0.2)
+    answers = [(order, *post(http, order)) for order in orders]
+    timer.join()
+    helpers.revive(stack)
+    return answers
+
+
+def settled(stack, orders: list[int], timeout: float = 15.0) -> bool:
+    """Wait until these orders are processed (the worker may still be reconnecting)."""
+    return bool(helpers.until(lambda: set(orders) <= set(helpers.processed_orders(stack)), timeout))
+
+
+@exercise("l07.orders_survive")
+def orders_survive(run: CheckRun) -> None:
+    with run.stack(**helpers.stack_options()) as stack:
+        stack.add_http_app("shop", f"{run.module}:api")
+        with helpers.client(stack) as http:
+            status, _ = post(http, 1)
+            run.expect("l07.check.up", 202, status, order=1)
+            settled(stack, [1] if status == 202 else [])
+            short = during_outage(stack, http, SHORT_OUTAGE, (2, 3))
+            settled(stack, [order for order, s, _ in short if s == 202])  # none prefetched when the next outage hits
+            run.expect("l07.check.short_outage", [202, 202], [s for _, s, _ in short])
+            in_time = all(t <= ANSWER_WITHIN for _, _, t in short)
+            run.expect("l07.check.short_within", within(ANSWER_WITHIN, "s"),
+                       within(ANSWER_WITHIN, "s") if in_time else [round(t, 1) for _, _, t in short],
+                       limit=ANSWER_WITHIN, passed=in_time)
+            long = during_outage(stack, http, LONG_OUTAGE, (4, 5))
+            answered = all(s in (202, 503) and t <= ANSWER_WITHIN for _, s, t in long)
+            wanted = f"202/503, {within(ANSWER_WITHIN, 's')}"
+            run.expect("l07.check.long_outage", wanted, wanted if answered else [(s, round(t, 1)) for _, s, t in long],
+                       limit=ANSWER_WITHIN, passed=answered)
+        accepted = sorted(order for order, s, _ in [(1, status, 0.0), *short, *long] if s == 202)
+        done = settled(stack, accepted, 30)
+        processed = set(helpers.processed_orders(stack))
+        lost = [order for order in accepted if order not in processed]
+        run.expect("l07.check.none_lost", [], lost, passed=bool(done) and bool(accepted) and not lost)
+
+
+@exercise("l07.bounded_memory")
+def bounded_memory(run: CheckRun) -> None:
+    spec = WorkerSpec(pool="prefork", concurrency=1)
+    with run.stack(**helpers.stack_options(workers=[spec])) as stack:
+        worker = stack.workers[0]
+        worker.wait_pool_ready()
+        base = worker.rss_total()
+        pids, peak = [], 0.0
+        for _ in range(LEAK_TASKS):
+            result = stack.app.send_task("l07.leaky_report", (LEAK_MB,))
+            try:
+                pids.append(result.get(timeout=30))
+            except Exception:
+                pass
+            peak = max(peak, (worker.rss_total() - base) / helpers.MB)
+    run.expect("l07.check.succeeded", LEAK_TASKS, len(pids))
+    bounded = 0 < peak <= PEAK_LIMIT_MB
+    run.expect("l07.check.peak", within(PEAK_LIMIT_MB, "MB"), within(PEAK_LIMIT_MB, "MB") if bounded else f"{peak:.0f} MB",
+               limit=PEAK_LIMIT_MB, passed=bounded)
+    run.expect("l07.check.children", f"≤ {CHILDREN_LIMIT}", len(set(pids)), limit=CHILDREN_LIMIT,
+               passed=0 < len(set(pids)) <= CHILDREN_LIMIT)

@@ -1,0 +1,140 @@
+"""Lesson 07's notebook helpers: its stacks, a producer app like a web process's, and reads of the broker's keys."""
+from __future__ import annotations
+
+import time
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
+from itertools import islice
+
+import httpx
+import redis
+from celery import Celery
+from kombu.utils.functional import fxrange
+
+from celerylab.appdb import execute
+from celerylab.stack import Stack, WorkerSpec
+from celerylab.stack.appconfig import stack_settings
+
+APP = "celerylab.lessons.l07_resilience.tasks"
+PREFORK = WorkerSpec(pool="prefork", concurrency=2)  # what production runs: prefork, default prefetch (4 × 2)
+SOLO = WorkerSpec(pool="solo")
+SCHEMA = ["CREATE TABLE IF NOT EXISTS orders (order_id INTEGER, pid INTEGER)",
+          "CREATE TABLE IF NOT EXISTS runs (task_id TEXT, pid INTEGER)"]
+MB = 2 ** 20
+
+
+def stack_options(**options) -> dict:
+    """Stack.start options for this lesson: a prefork worker, no event timeline, the orders table."""
+    options.setdefault("workers", [PREFORK])
+    options.setdefault("timeline", False)
+    return {"database": SCHEMA, **options}
+
+
+def start(**options) -> Stack:
+    """A live stack for this lesson (see stack_options)."""
+    return Stack.start(APP, **stack_options(**options))
+
+
+def start_many(cases: dict[str, dict]) -> dict[str, Stack]:
+    """One stack per case, started side by side (each with its own private broker)."""
+    with ThreadPoolExecutor(max_workers=len(cases)) as pool:
+        futures = {name: pool.submit(start, **options) for name, options in cases.items()}
+        return {name: future.result() for name, future in futures.items()}
+
+
+def producer_app(stack: Stack) -> Celery:
+    """A Celery app of its own pointed at the stack, as a web process has: its own connections and result consumer."""
+    app = Celery("web", set_as_current=False)
+    app.conf.update(stack_settings(stack.broker.url, stack.namespace))
+    return app
+
+
+def retry_wait(policy: dict) -> float:
+    """Seconds a retry policy sleeps in all before giving up: kombu's retry_over_time intervals, summed."""
+    start, step, top = policy.get("interval_start", 2), policy.get("interval_step", 2), policy.get("interval_max", 30)
+    intervals = (min(value, float(top)) for value in fxrange(start, top + start, step, repeatlast=True))
+    return round(sum(islice(intervals, policy["max_retries"])), 1)
+
+
+def keys(stack: Stack) -> redis.Redis:
+    """A plain Redis client on the stack's broker (which is also its result backend)."""
+    return redis.Redis.from_url(stack.broker.url, socket_timeout=5)
+
+
+def queue_lengths(stack: Stack) -> dict[str, int]:
+    """Messages waiting in the `celery` list, and delivered but unacknowledged ones (the `unacked` hash)."""
+    client = keys(stack)
+    try:
+        return {"queued": client.llen(f"{stack.namespace}celery"), "unacked": client.hlen(f"{stack.namespace}unacked")}
+    finally:
+        client.close()
+
+
+def until(condition, timeout: float = 10.0, step: float = 0.05):
+    """Poll `condition` until it returns something truthy (returned); None when `timeout` passes."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(step)
+    return None
+
+
+def settle(results: list, quiet: float = 1.5, timeout: float = 20.0) -> None:
+    """Wait until every result is ready or none changed state for `quiet` seconds (some never will)."""
+    deadline = time.monotonic() + timeout
+    last, since = -1, time.monotonic()
+    while time.monotonic() < deadline:
+        ready = sum(1 for result in results if result.ready())
+        if ready == len(results):
+            return
+        if ready != last:
+            last, since = ready, time.monotonic()
+        elif time.monotonic() - since > quiet:
+            return
+        time.sleep(0.1)
+
+
+def log_time(line: str) -> float | None:
+    """The epoch time of a worker log line ``[2026-11-30 13:11:55,081: ...]`` (local time), else None."""
+    try:
+        return datetime.strptime(line[1:24], "%Y-%m-%d %H:%M:%S,%f").timestamp()
+    except ValueError:
+        return None
+
+
+def log_lines(text: str, *needles: str) -> list[str]:
+    """The worker log lines holding one of `needles`, without their timestamp."""
+    return [line.split("] ", 1)[-1] for line in text.splitlines()
+            if line.startswith("[") and any(needle in line for needle in needles)]
+
+
+def revive(stack: Stack) -> None:
+    """Start again a worker that died (a broker restart can kill one): what a process manager does."""
+    for worker in stack.workers:
+        if not worker.alive:
+            worker.restart()
+
+
+def client(stack: Stack, name: str = "shop") -> httpx.Client:
+    """An HTTP client for the stack's web app."""
+    return httpx.Client(base_url=stack.service_url(name), timeout=30)
+
+
+def runs(stack: Stack) -> list[str]:
+    """The ids of the l07.work tasks that ran to the end, once per run (the database outlives the broker)."""
+    connection = stack.db()
+    try:
+        return [row[0] for row in execute(connection, "SELECT task_id FROM runs").fetchall()]
+    finally:
+        connection.close()
+
+
+def processed_orders(stack: Stack) -> list[int]:
+    """The order ids the worker has processed (rows the task wrote)."""
+    connection = stack.db()
+    try:
+        return sorted(row[0] for row in execute(connection, "SELECT order_id FROM orders").fetchall())
+    finally:
+        connection.close()

@@ -1,0 +1,49 @@
+"""Lesson 07's reproductions: the broker restarted under a busy worker, a worker fed a leaking task."""
+from __future__ import annotations
+
+import time
+
+from celerylab.lessons.l07_resilience import helpers
+from celerylab.stack import Stack
+
+
+def outage(stack: Stack, keep_data: bool, orders: int = 16, seconds: float = 0.3, downtime: float = 2.0) -> dict:
+    """Fill the queue, restart the broker under the busy worker, then see what became of every order."""
+    worker = stack.workers[0]
+    sent = [stack.app.send_task("l07.work", (seconds,)) for _ in range(orders)]
+    worker.wait_for_log(r"l07\.work\[.*\] succeeded", timeout=15)  # busy: running, prefetched and queued orders
+    since = worker.log_offset()
+    stack.broker.restart(downtime=downtime, keep_data=keep_data)  # the fault: stop, `downtime` s, start, same port
+    back, back_at = time.monotonic(), time.time()
+    canary = stack.app.send_task("l07.echo", ("canary",))          # the first new task after the broker is back
+    answered = helpers.until(lambda: canary.ready() or not worker.alive, timeout=30)  # polls the result key
+    first_task = time.monotonic() - back if answered and canary.ready() else None
+    helpers.settle(sent, quiet=1.0 if worker.alive else 0.2)
+    ran = set(helpers.runs(stack))
+    states = [result.state for result in sent if result.id in ran]
+    logs = "\n".join(worker.logs.splitlines()[since:])  # log_offset() counts lines
+    connected = [helpers.log_time(line) for line in logs.splitlines() if "Connected to" in line]
+    failure = next((result.result for result in sent if result.state == "FAILURE"), None)
+    return {"sent": orders, "ran": len(states), "never_ran": orders - len(states),
+            "ran_failure": states.count("FAILURE"), "ran_pending": states.count("PENDING"),
+            **helpers.queue_lengths(stack),
+            "reconnected": round(connected[0] - back_at, 1) if connected and connected[0] else None,
+            "canary": round(first_task, 1) if first_task is not None else None, "failure": failure,
+            "alive": worker.alive, "exit_code": worker.returncode,
+            "log": helpers.log_lines(logs, "lost", "Restoring", "Cannot connect", "Trying again", "Connected to",
+                                     "Unrecoverable")}
+
+
+def grow(stack: Stack, tasks: int = 9, megabytes: int = 10) -> dict:
+    """Send the leaking task `tasks` times, one after the other; the worker's resident memory after each."""
+    worker = stack.workers[0]
+    worker.wait_pool_ready()
+    base, started = worker.rss_total(), time.monotonic()
+    growth, pids = [], []
+    for _ in range(tasks):
+        pids.append(stack.app.send_task("l07.leaky_report", (megabytes,)).get(timeout=30))
+        growth.append((worker.rss_total() - base) / helpers.MB)
+    seconds = time.monotonic() - started
+    worker.wait_pool_ready(timeout=15)
+    return {"growth": growth, "children": len(set(pids)), "peak": max(growth),
+            "after": (worker.rss_total() - base) / helpers.MB, "seconds": seconds}
