@@ -1,6 +1,7 @@
 """Audit an app by name: load it as a worker would, optionally ask a live worker, run the rules, return the report."""
 from __future__ import annotations
 
+import gc
 import os
 
 from celerylab.audit.appview import AppView
@@ -20,4 +21,7 @@ def audit(spec: str, *, ignore=(), practice: bool = True, path: str | None = Non
             live_registered = registered(spec, folder)
             if on_live:
                 on_live(live_registered)
-        return run(AppView(app, live_registered), ignore=ignore, practice=practice)
+        report = run(AppView(app, live_registered), ignore=ignore, practice=practice)
+    del app
+    gc.collect()  # the audited app and its tasks go now: a shared_task imported later is not offered to them
+    return report

@@ -19,7 +19,7 @@ VISIBILITY_SCHEMES = {"redis", "rediss", "sentinel", "sqs", "redis+socket"}
 class AppView:
     loaded: Loaded
     live_registered: set[str] | None = None  # --live: what a real worker registered
-    notes: list[str] = field(default_factory=list)
+    _declared: dict = field(default_factory=dict, repr=False)
 
     @property
     def app(self):
@@ -43,7 +43,10 @@ class AppView:
         return set(self.app.tasks.keys())
 
     def declared(self, task) -> Declared:
-        return declared(task)
+        """The task's decorator as written (read once per audit; no cache outlives the audited app)."""
+        if task.name not in self._declared:
+            self._declared[task.name] = declared(task)
+        return self._declared[task.name]
 
     # --- broker and backend -------------------------------------------------------------------------
     @cached_property

@@ -28,7 +28,8 @@ class LoadError(Exception):
 class Loaded:
     app: Celery
     spec: str
-    modules: list[str]      # the modules the load imported (user code and libraries), in import order
+    modules: list[str]
+    folder: str = ""        # the folder put first on the import path: file names are shown relative to it      # the modules the load imported (user code and libraries), in import order
 
 
 def user_error(spec: str, stage: str, error: BaseException) -> LoadError:
@@ -52,9 +53,11 @@ def find_app(spec: str) -> Celery:
     name, _, attribute = spec.partition(":")
     module = import_module(spec, name)
     if module is None and not attribute and "." in name:
-        parent, _, attribute = name.rpartition(".")
+        parent, _, child = name.rpartition(".")
         module = import_module(spec, parent)
-        name = parent
+        if module is None or not hasattr(module, child):  # no module `a.b` and no attribute b of `a`
+            raise LoadError(at("audit.load.not_found", spec=spec, module=name, cwd=os.getcwd()))
+        name, attribute = parent, child
     if module is None:
         raise LoadError(at("audit.load.not_found", spec=spec, module=name, cwd=os.getcwd()))
     if attribute:
@@ -115,7 +118,7 @@ def loaded(spec: str, path: str | None = None):
     try:
         app = find_app(spec)
         finish(spec, app)
-        yield Loaded(app, spec, [name for name in sys.modules if name not in before])
+        yield Loaded(app, spec, [name for name in sys.modules if name not in before], folder)
     finally:
         _state._on_app_finalizers.clear()
         _state._on_app_finalizers.update(finalizers)

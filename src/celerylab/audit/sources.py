@@ -5,7 +5,6 @@ import ast
 import inspect
 import textwrap
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 UNREADABLE = object()  # a keyword whose value is not a literal (`name=SETTINGS.X`)
 TASK_DECORATORS = {"task", "shared_task", "periodic_task"}
@@ -46,7 +45,6 @@ def decorator_keywords(function_node) -> dict | None:
     return None
 
 
-@lru_cache(maxsize=None)
 def _declared(function) -> Declared:
     try:
         lines, start = inspect.getsourcelines(function)

@@ -1,20 +1,27 @@
-"""An exception raised by the user's code, as a traceback of the user's frames (not the audit's, not importlib's)."""
+"""An exception raised by the user's code, as a traceback of the user's own frames (not the audit's, Celery's or Python's)."""
 from __future__ import annotations
 
+import os
 import traceback
 from pathlib import Path
 
 AUDIT_DIR = str(Path(__file__).resolve().parent)
+STDLIB = os.path.dirname(os.__file__)
 
 
-def ours(filename: str) -> bool:
-    return filename.startswith(AUDIT_DIR) or filename.startswith("<frozen importlib")
+def user_frame(filename: str) -> bool:
+    """A frame in a file of the user's project: not the audit, not the interpreter, not an installed package."""
+    return not (filename.startswith((AUDIT_DIR, STDLIB, "<")) or "site-packages" in filename
+                or "dist-packages" in filename)
 
 
 def user_traceback(error: BaseException) -> str:
-    """`error` formatted like Python does, minus the frames of the audit and of the import machinery."""
-    frames = [frame for frame in traceback.extract_tb(error.__traceback__) if not ours(frame.filename)]
-    lines = ["Traceback (most recent call last):\n"] if frames else []
-    lines += traceback.format_list(frames)
+    """`error` formatted as Python does, keeping only the user's frames (all but the audit's when none is)."""
+    frames = traceback.extract_tb(error.__traceback__)
+    kept = [frame for frame in frames if user_frame(frame.filename)]
+    if not kept:
+        kept = [frame for frame in frames if not frame.filename.startswith(AUDIT_DIR)]
+    lines = ["Traceback (most recent call last):\n"] if kept else []
+    lines += traceback.format_list(kept)
     lines += traceback.format_exception_only(type(error), error)
     return "".join(lines).rstrip("\n")

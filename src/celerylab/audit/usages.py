@@ -39,8 +39,8 @@ def result_names(tree) -> set[str]:
     return names
 
 
-def result_reads(path: str) -> list[Usage]:
-    """Every read of a result in the file at `path`."""
+def result_reads(path: str, folder: str = "") -> list[Usage]:
+    """Every read of a result in the file at `path` (named relative to `folder`)."""
     try:
         tree = ast.parse(open(path, encoding="utf-8").read(), path)
     except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
@@ -51,7 +51,7 @@ def result_reads(path: str) -> list[Usage]:
         if isinstance(node, ast.Attribute) and node.attr in READS:
             base = node.value
             if is_send(base) or is_result(base) or (isinstance(base, ast.Name) and base.id in names):
-                found.append(Usage(os.path.relpath(path), node.lineno, ast.unparse(node)[:80]))
+                found.append(Usage(os.path.relpath(path, folder or None), node.lineno, ast.unparse(node)[:80]))
     return sorted(found, key=lambda usage: usage.line)
 
 

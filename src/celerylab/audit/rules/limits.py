@@ -38,7 +38,8 @@ def zero_time_limit(view):
     for name, task in view.tasks.items():
         for option, setting in (("time_limit", "task_time_limit"), ("soft_time_limit", "task_soft_time_limit")):
             if getattr(task, option) == 0 and getattr(task, option) is not False:
-                yield Hit(name, {"task": name, "option": option, "global_value": view.conf.get(setting)})
+                yield Hit(f"{name}.{option}", {"task": name, "option": option,
+                                               "global_value": view.conf.get(setting)})
 
 
 @rule("CL204", "limits-not-enforced-by-pool", "high", "defect")

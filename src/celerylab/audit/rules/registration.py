@@ -1,6 +1,7 @@
 """Rules on names that must match a registered task: Beat entries, routes, annotations; and names derived from paths."""
 from __future__ import annotations
 
+import os
 from difflib import get_close_matches
 from fnmatch import fnmatchcase
 
@@ -96,4 +97,5 @@ def task_name_derived(view):
         if declared.readable and "name" not in declared.keywords:
             function = getattr(task, "__wrapped__", None) or task.run
             if name == gen_task_name(view.app, function.__name__, function.__module__):
-                yield Hit(name, {"task": name}, file=declared.file, line=declared.line)
+                shown = os.path.relpath(declared.file, view.loaded.folder or None) if declared.file else None
+                yield Hit(name, {"task": name}, file=shown, line=declared.line)

@@ -45,7 +45,7 @@ def result_expires_truncated(view):
 
 
 def reads(view):
-    return [usage for path in module_files(view.user_modules) for usage in result_reads(path)]
+    return [usage for path in module_files(view.user_modules) for usage in result_reads(path, view.loaded.folder)]
 
 
 @rule("CL502", "results-read-without-backend", "high", "defect")

@@ -38,7 +38,8 @@ def password_in_source(view):
             except (OSError, UnicodeDecodeError):
                 continue
             if secret in text:
-                yield Hit(setting, {"setting": setting, "file": os.path.relpath(path)}, file=os.path.relpath(path))
+                shown = os.path.relpath(path, view.loaded.folder or None)
+                yield Hit(setting, {"setting": setting, "file": shown}, file=shown)
                 break
 
 

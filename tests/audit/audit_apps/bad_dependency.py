@@ -1,0 +1,1 @@
+import audit_surely_missing_dependency  # noqa: F401

@@ -1,0 +1,8 @@
+import os
+
+
+def database_url():
+    return os.environ["AUDIT_SURELY_UNSET_DATABASE_URL"]
+
+
+DATABASE = database_url()

@@ -1,0 +1,1 @@
+raise ImportError("cannot import name 'Invoice' from 'billing.models'")

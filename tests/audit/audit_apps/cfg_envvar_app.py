@@ -1,0 +1,9 @@
+from celery import Celery
+
+app = Celery("cfgenv", set_as_current=False)
+app.config_from_envvar("AUDIT_APP_CONFIG")
+
+
+@app.task(name="cfgenv.work")
+def work():
+    return 1

@@ -1,0 +1,9 @@
+from celery import Celery
+
+app = Celery("cfgns", set_as_current=False)
+app.config_from_object("audit_apps.django_settings", namespace="CELERY")
+
+
+@app.task(name="cfgns.work")
+def work():
+    return 1

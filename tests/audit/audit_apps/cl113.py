@@ -1,0 +1,17 @@
+from dataclasses import dataclass
+from datetime import datetime
+
+from audit_apps.base import make_app
+
+app = make_app("cl113")
+
+
+@dataclass
+class Point:
+    x: int
+    y: int
+
+
+@app.task(name="cl113.move")
+def move(point: Point, tags: set, pair: tuple, when: datetime, count: int, label: str | None = None):
+    return 1

@@ -1,0 +1,8 @@
+from audit_apps.base import make_app
+
+app = make_app("cl401c", task_reject_on_worker_lost=True, broker_transport_options={"visibility_timeout": 20})
+
+
+@app.task(name="cl401c.work", acks_late=True)
+def work():
+    return 1

@@ -1,0 +1,8 @@
+from audit_apps.base import make_app
+
+app = make_app("cl406", broker_connection_retry=False)
+
+
+@app.task(name="cl406.work")
+def work():
+    return 1

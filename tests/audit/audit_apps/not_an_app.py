@@ -1,0 +1,1 @@
+app = {"broker_url": "redis://"}
