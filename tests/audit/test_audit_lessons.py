@@ -1,0 +1,63 @@
+"""Each lesson's incident app gets that lesson's defects; its fixed app comes out clean. The lesson -> rules mapping."""
+from __future__ import annotations
+
+import pytest
+from audit_helpers import pairs
+
+from celerylab.audit.lessons import LESSON_RULES, lesson_of, lesson_url
+from celerylab.audit.registry import all_rules
+
+INCIDENTS = {
+    "l01_incident": {("CL301", "l01.welcome_any_error"), ("CL302", "l01.never_gives_up"),
+                     ("CL304", "l01.fractional_backoff"), ("CL305", "l01.no_delay_set"),
+                     ("CL306", "l01.kwargs_and_backoff")},
+    "l02_incident": {("CL401", "l02.export"), ("CL402", "l02.remind"), ("CL403", "worker_prefetch_multiplier"),
+                     ("CL405", "task_reject_on_worker_lost")},
+    "l03_incident": {("CL102", "task_max_retries"), ("CL102", "task_default_retry_delay"),
+                     ("CL104", "backup-db-hourly"), ("CL113", "l03.describe_user(user)")},
+    "l03_notes_fix": {("CL103", "emails.welcome")},
+    "l04_incident": {("CL501", "result_expires")},
+    "l05_incident": {("CL601", "timezone"), ("CL603", "daily-report")},
+    "l05_dst_incident": {("CL602", "night-batch")},
+}
+FIXED = ["l01_fixed", "l02_fixed", "l03_fixed", "l04_fixed", "l05_fixed"]
+
+
+@pytest.mark.parametrize("module", sorted(INCIDENTS))
+def test_the_incident_finds_the_lessons_defects(audit_app, module):
+    report = audit_app(module)
+    assert pairs(report.findings) == INCIDENTS[module]
+    lesson = module.split("_")[0]
+    assert {f.rule.lesson for f in report.findings} == {next(name for name in LESSON_RULES if name.startswith(lesson))}
+
+
+@pytest.mark.parametrize("module", FIXED)
+def test_the_fixed_app_is_clean(audit_app, module):
+    report = audit_app(module)
+    assert (report.findings, report.unknown, report.errors) == ([], [], [])
+
+
+def test_every_rule_belongs_to_one_lesson():
+    mapped = [rule for rules in LESSON_RULES.values() for rule in rules]
+    assert len(mapped) == len(set(mapped))
+    assert set(mapped) == set(all_rules())
+    assert all(lesson_of(rule) == rule_obj.lesson for rule, rule_obj in all_rules().items())
+
+
+def test_links_point_at_the_section_in_each_language():
+    assert lesson_url("CL301", "en") == \
+        "en/lessons/01_retries/#autoretry_forexception-retrying-what-will-never-work"
+    assert lesson_url("CL301", "pt") == "lessons/01_retries/#autoretry_forexception-retentar-o-que-nunca-vai-dar-certo"
+    assert lesson_url("CL110", "pt") == "lessons/03_silent_defects/"
+    assert lesson_url("CL900", "pt") == ""
+
+
+def test_every_mapped_section_exists_in_both_languages():
+    for lesson, rules in LESSON_RULES.items():
+        for rule in rules:
+            for lang in ("pt", "en"):
+                url = lesson_url(rule, lang)
+                assert url.startswith(("lessons/", "en/lessons/")), (rule, lang)
+                assert url.endswith("/") or "#" in url and not url.endswith("#"), (rule, lang, url)
+                if rules[rule]:
+                    assert "#" in url, (rule, lang)
