@@ -18,13 +18,16 @@ def closest(view, name: str) -> str:
 
 
 def registered(view) -> set[str]:
-    """What a worker registers: what the loaded app has, and, with --live, what the real worker said."""
-    return view.registered | (view.live_registered or set())
+    """What a worker registers: with --live, what the real worker said (plus Celery's built-in tasks, which
+    `inspect registered` leaves out); else what the loaded app has."""
+    if view.live_registered is None:
+        return view.registered
+    return view.live_registered | {name for name in view.registered if name.startswith("celery.")}
 
 
 @rule("CL104", "unregistered-beat-task", "high", "defect")
 def unregistered_beat_task(view):
-    names = registered(view) if view.live_registered is None else view.live_registered
+    names = registered(view)
     for entry, spec in sorted((view.conf.beat_schedule or {}).items()):
         task = spec.get("task") if isinstance(spec, dict) else None
         if task and task not in names:
@@ -54,7 +57,7 @@ def label(pattern) -> str:
 
 @rule("CL105", "unknown-route-task", "medium", "defect")
 def unknown_route_task(view):
-    names = registered(view) if view.live_registered is None else view.live_registered
+    names = registered(view)
     for routes in route_maps(view):
         for pattern in routes:
             if not matches(pattern, names):
