@@ -24,7 +24,7 @@ def run(capsys, *argv):
 
 def test_clean_app_exits_0(capsys):
     status, out, _ = run(capsys, "-A", "audit_apps.clean")
-    assert status == 0 and "No findings." in out
+    assert status == 0 and "No findings." in out, out
 
 
 def test_error_level_findings_exit_1(capsys):

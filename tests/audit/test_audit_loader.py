@@ -96,3 +96,11 @@ def test_the_audit_leaves_no_user_module_behind(audit_app):
     audit_app("l03_fixed")
     assert not [name for name in sys.modules if name.startswith("audit_apps.")]
     assert sys.path == path
+
+
+def test_shared_tasks_imported_before_the_audit_do_not_leak_into_the_app(audit_app):
+    """A task module imported earlier in the same process (a lesson's) registers nothing in the audited app."""
+    import celerylab.lessons.l01_retries.tasks  # noqa: F401 - tasks declared with @app.task (shared)
+
+    report = audit_app("clean")
+    assert report.facts["tasks"] == 1 and report.findings == []

@@ -112,7 +112,7 @@ def loaded(spec: str, path: str | None = None):
         sys.path.insert(0, folder)
     before = set(sys.modules)
     finalizers = set(_state._on_app_finalizers)
-    builtin = {hook for hook in finalizers if getattr(hook, "__module__", "").startswith("celery.")}
+    builtin = {hook for hook in finalizers if getattr(hook, "__module__", "") == "celery.app.builtins"}
     _state._on_app_finalizers.clear()
     _state._on_app_finalizers.update(builtin)
     try:
