@@ -9,8 +9,8 @@ HERE = Path(__file__).parent
 
 
 def audited(module: str, **options):
-    """The report for tests/audit/audit_apps/<module>.py's app."""
-    return audit(f"audit_apps.{module}", path=str(HERE), **options)
+    """The report for the app of tests/audit/audit_apps/<module>.py (or of a dotted module under tests/audit)."""
+    return audit(module if "." in module else f"audit_apps.{module}", path=str(HERE), **options)
 
 
 def pairs(findings) -> set[tuple[str, str]]:

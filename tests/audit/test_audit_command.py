@@ -28,9 +28,9 @@ def test_clean_app_exits_0(capsys):
 
 
 def test_error_level_findings_exit_1(capsys):
-    status, out, _ = run(capsys, "-A", "audit_apps.l03_incident", "--format", "json")
+    status, out, _ = run(capsys, "-A", "audit_l03.incident", "--format", "json")
     assert status == 1
-    assert {f["rule"] for f in json.loads(out)["findings"]} == {"CL102", "CL104", "CL113"}
+    assert {f["rule"] for f in json.loads(out)["findings"]} == {"CL102", "CL104", "CL113", "CL114"}
 
 
 def test_fail_on_moves_the_threshold(capsys):

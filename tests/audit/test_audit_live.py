@@ -10,10 +10,10 @@ pytestmark = pytest.mark.live
 
 
 def test_the_worker_registers_what_the_include_imports(english):
-    names = registered("audit_apps.l03_fixed", str(HERE))
+    names = registered("audit_l03.fixed", str(HERE))
     assert {"emails.welcome", "data.backup_db", "l03.describe_user"} <= names
 
 
 def test_live_findings_match_the_import(audit_app):
-    report = audit_app("l03_incident", live=True)
+    report = audit_app("audit_l03.incident", live=True)
     assert ("CL104", "backup-db-hourly") in pairs(report.findings)

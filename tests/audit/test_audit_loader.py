@@ -93,8 +93,8 @@ def test_an_exception_in_a_task_module_names_the_stage(english):
 
 def test_the_audit_leaves_no_user_module_behind(audit_app):
     path = list(sys.path)
-    audit_app("l03_fixed")
-    assert not [name for name in sys.modules if name.startswith("audit_apps.")]
+    audit_app("audit_l03.fixed")
+    assert not [name for name in sys.modules if name.startswith(("audit_apps.", "audit_l03."))]
     assert sys.path == path
 
 

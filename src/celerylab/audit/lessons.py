@@ -19,6 +19,7 @@ LESSON_RULES: dict[str, dict[str, str]] = {
         "CL304": "The other options in the *Tasks* guide",
         "CL305": "The other options in the *Tasks* guide",
         "CL306": "The other options in the *Tasks* guide",
+        "CL307": "A task sent before the commit",
     },
     "l02_workers": {
         "CL201": "7. Time limits: who enforces them",
@@ -46,6 +47,7 @@ LESSON_RULES: dict[str, dict[str, str]] = {
         "CL111": "1. Misspelled settings",
         "CL112": "",
         "CL113": "3. Arguments that are not JSON",
+        "CL114": "What `autodiscover_tasks` really finds",
         "CL701": "2. The task the worker never registered",
     },
     "l04_results": {

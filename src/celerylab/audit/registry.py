@@ -8,7 +8,7 @@ from celerylab.audit.model import CATEGORIES, SEVERITIES, Rule
 
 RULES: dict[str, Rule] = {}
 RULE_MODULES = ("settings", "registration", "serialization", "limits", "retries", "delivery", "results", "beat",
-                "queues", "source")
+                "queues", "source", "transactions", "reach")
 
 
 def rule(rule_id: str, slug: str, severity: str, category: str):

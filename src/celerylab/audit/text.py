@@ -15,7 +15,8 @@ MESSAGES = Path(__file__).with_name("messages.yml")
 
 @lru_cache(maxsize=1)
 def catalog() -> dict[str, dict[str, str]]:
-    return yaml.safe_load(MESSAGES.read_text(encoding="utf-8")) or {}
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's, where PyYAML was built with it: ~20x faster
+    return yaml.load(MESSAGES.read_text(encoding="utf-8"), Loader=loader) or {}
 
 
 def has(key: str) -> bool:

@@ -62,3 +62,47 @@ def module_files(modules) -> list[str]:
         if path and path.endswith(".py") and path not in files:
             files.append(path)
     return files
+
+
+TRANSACTIONS = {"atomic", "transaction", "begin", "begin_nested"}
+DIRECT_SENDS = {"delay", "apply_async", "send_task"}  # *_on_commit are the fix
+
+
+def call_name(node) -> str:
+    target = node.func if isinstance(node, ast.Call) else node
+    return target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", "")
+
+
+def sends_in(body) -> list:
+    """The direct sends in `body`, not looking into functions defined there (their body runs when called)."""
+    found, stack = [], list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in DIRECT_SENDS:
+            found.append(node)
+        stack.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def sends_in_transactions(path: str, folder: str = "") -> list[Usage]:
+    """Every `.delay()`/`.apply_async()`/`send_task()` written inside a `with ...atomic()/transaction()/begin()` block
+    or an `@atomic` function of the file at `path` (lexically: a transaction opened by a caller is not seen)."""
+    try:
+        tree = ast.parse(open(path, encoding="utf-8").read(), path)
+    except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
+        return []
+    found: list[Usage] = []
+    for node in ast.walk(tree):
+        body = None
+        if isinstance(node, (ast.With, ast.AsyncWith)) and any(
+                isinstance(item.context_expr, ast.Call) and call_name(item.context_expr) in TRANSACTIONS
+                for item in node.items):
+            body = node.body
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+                call_name(decorator) in TRANSACTIONS for decorator in node.decorator_list):
+            body = node.body
+        for send in sends_in(body or []):
+            found.append(Usage(os.path.relpath(path, folder or None), send.lineno, ast.unparse(send)[:80]))
+    return sorted(set(found), key=lambda usage: usage.line)

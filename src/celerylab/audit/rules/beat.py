@@ -62,10 +62,10 @@ def fires_between(cron: crontab, day: date, low: datetime, high: datetime) -> li
 
 @rule("CL602", "crontab-in-dst-window", "medium", "defect")
 def crontab_in_dst_window(view):
+    entries_ = crontabs(view)
     zone = view.app.timezone
-    start = date.today()
-    changes = transitions(zone, start)
-    for entry, spec in crontabs(view):
+    changes = transitions(zone, date.today()) if entries_ else []
+    for entry, spec in entries_:
         for day, low, high, kind in changes:
             times = fires_between(spec["schedule"], day, low, high)
             if times:

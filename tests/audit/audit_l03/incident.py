@@ -7,7 +7,7 @@ class User:
         self.id = id
 
 
-app = make_app("l03", include=["audit_apps.shop.emails"], beat_schedule={
+app = make_app("l03", include=["audit_l03.shop.emails"], beat_schedule={
     "backup-db-hourly": {"task": "data.backup_db", "schedule": 3600, "args": ("school",),
                          "options": {"expires": 3000}},
 })

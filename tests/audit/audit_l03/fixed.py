@@ -9,7 +9,7 @@ class Defaults(Task):
     default_retry_delay = 60
 
 
-app = make_app("l03f", include=["audit_apps.shop.emails", "audit_apps.shop.scheduled"],
+app = make_app("l03f", include=["audit_l03.shop.emails", "audit_l03.shop.scheduled"],
                app_options={"task_cls": Defaults},
                beat_schedule={"backup-db-hourly": {"task": "data.backup_db", "schedule": 3600, "args": ("school",),
                                                    "options": {"expires": 3000}}})
