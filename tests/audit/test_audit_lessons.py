@@ -10,8 +10,8 @@ from celerylab.audit.registry import all_rules
 INCIDENTS = {
     "l01_incident": {("CL301", "l01.welcome_any_error"), ("CL302", "l01.never_gives_up"),
                      ("CL304", "l01.fractional_backoff"), ("CL305", "l01.no_delay_set"),
-                     ("CL306", "l01.kwargs_and_backoff")},
-    "l02_incident": {("CL401", "l02.export"), ("CL402", "l02.remind"), ("CL403", "worker_prefetch_multiplier"),
+                     ("CL306", "l01.kwargs_and_backoff"), ("CL308", "l01.notes_manual_retry:43")},
+    "l02_incident": {("CL205", "l02.export:12"), ("CL401", "l02.export"), ("CL402", "l02.remind"), ("CL403", "worker_prefetch_multiplier"),
                      ("CL405", "task_reject_on_worker_lost")},
     "audit_l03.incident": {("CL102", "task_max_retries"), ("CL102", "task_default_retry_delay"),
                      ("CL104", "backup-db-hourly"), ("CL113", "l03.describe_user(user)"),

@@ -76,3 +76,27 @@ def parameters(task) -> dict[str, object]:
             return {}
     return {name: p.annotation for name, p in signature.parameters.items()
             if p.annotation is not inspect.Parameter.empty}
+
+
+@dataclass(frozen=True)
+class Body:
+    """A task function's syntax tree, with the file and the line its source starts at."""
+
+    node: object
+    file: str
+    start: int
+
+    def line(self, node) -> int:
+        return self.start + node.lineno - 1
+
+
+def body(task) -> Body | None:
+    function = function_of(task)
+    try:
+        lines, start = inspect.getsourcelines(function)
+        tree = ast.parse(textwrap.dedent("".join(lines)))
+        file = inspect.getsourcefile(function)
+    except (OSError, TypeError, SyntaxError, IndentationError):
+        return None
+    node = next((node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))), None)
+    return Body(node, file, start) if node is not None else None

@@ -1,4 +1,6 @@
 """Lesson 01's incident: retry options as the lesson measures them going wrong."""
+from celery.exceptions import MaxRetriesExceededError
+
 from audit_apps.base import make_app
 
 app = make_app("l01")
@@ -28,3 +30,16 @@ def fractional_backoff():
 @app.task(name="l01.never_gives_up", autoretry_for=(ConnectionError,), max_retries=None, retry_backoff=True)
 def never_gives_up():
     """Retries forever."""
+
+
+@app.task(name="l01.notes_manual_retry", bind=True, max_retries=2)
+def notes_manual_retry(self):
+    """The notes' "retries exhausted" log: with exc=, the except never runs."""
+    try:
+        raise ConnectionError("provider down")
+    except ConnectionError as exc:
+        try:
+            raise self.retry(exc=exc, countdown=1)
+        except MaxRetriesExceededError:
+            print("retries exhausted")
+            raise
