@@ -20,6 +20,7 @@ EXPECTED = {
     "cl109": {("CL109", "audit_apps.cl109.unnamed")},
     "cl110": {("CL110", "task_always_eager")},
     "cl111": {("CL111", "audit_apps.celeryconfg")},
+    "cl111_empty": {("CL111", "audit_apps.web_settings"), ("CL201", "task_time_limit"), ("CL503", "result_backend")},
     "cl112": {("CL112", "broker_url")},
     "cl113": {("CL113", "cl113.move(point)"), ("CL113", "cl113.move(tags)"), ("CL113", "cl113.move(pair)")},
     "cl201": {("CL201", "task_time_limit")},

@@ -18,16 +18,11 @@ TRANSPORT_OPTIONS = {"visibility_timeout", "unacked_restore_interval", "unacked_
                      "polling_interval", "region", "predefined_queues", "sep", "priority_steps"}
 
 
-def source_keys(app) -> dict[str, object]:
-    """What config_from_object gave the app (module, class, object or dict), as new-style names.
-
-    With `namespace="CELERY"` only the keys with that prefix count (a Django settings module holds many
-    others), and they are read without it, as Celery reads them.
-    """
+def raw_source_keys(app) -> dict[str, object]:
+    """Every value config_from_object gave the app (module, class, object or dict), under its own name."""
     conf = getattr(app.loader, "_conf", None)
     if not conf:
         return {}
-    prefix = f"{app.namespace}_" if app.namespace else ""
     keys: dict[str, object] = {}
     for key in list(conf.keys()):
         if not isinstance(key, str) or key.startswith("_"):
@@ -36,14 +31,22 @@ def source_keys(app) -> dict[str, object]:
             value = conf[key]
         except Exception:  # an attribute whose property raises is no setting of the user's
             continue
-        if isinstance(value, ModuleType) or inspect.isclass(value) or inspect.isroutine(value):
-            continue
-        if prefix:
-            if not key.startswith(prefix):
-                continue
-            key = key[len(prefix):].lower()
-        keys[key] = value
+        if not (isinstance(value, ModuleType) or inspect.isclass(value) or inspect.isroutine(value)):
+            keys[key] = value
     return keys
+
+
+def source_keys(app) -> dict[str, object]:
+    """The user's settings among them, as Celery names them.
+
+    With `namespace="CELERY"` only the keys with that prefix count (a Django settings module holds many
+    others), and they are read without it, as Celery reads them.
+    """
+    prefix = f"{app.namespace}_" if app.namespace else ""
+    keys = raw_source_keys(app)
+    if not prefix:
+        return keys
+    return {key[len(prefix):].lower(): value for key, value in keys.items() if key.startswith(prefix)}
 
 
 def user_settings(app) -> dict[str, object]:

@@ -37,11 +37,19 @@ def always_eager(view):
 @rule("CL111", "config-module-not-loaded", "high", "defect")
 def config_module_not_loaded(view):
     source = getattr(view.app, "_config_source", None)
+    if source is None:
+        return
+    label = source if isinstance(source, str) else getattr(source, "__name__", type(source).__name__)
     if isinstance(source, str) and getattr(view.app, "_config_source_silent", False):
         try:
             view.app.loader._smart_import(source, imp=view.app.loader.import_from_cwd)
         except (ImportError, AttributeError) as error:
-            yield Hit(source, {"source": source, "error": f"{type(error).__name__}: {error}"})
+            yield Hit(label, {"source": label, "error": f"{type(error).__name__}: {error}"})
+            return
+    read = [*known.source_keys(view.app), *known.raw_source_keys(view.app)]  # Celery also reads plain and old names
+    if not any(known.is_known(key) for key in read):
+        yield Hit(label, {"source": label, "namespace": f"{view.app.namespace}_" if view.app.namespace else ""},
+                  message="empty")
 
 
 @rule("CL406", "connection-retry-startup", "low", "defect")
