@@ -46,7 +46,8 @@ def test_json_shape_is_stable(audit_app):
 
 def test_json_findings_are_sorted_by_rule_then_subject(audit_app):
     data = json.loads(format_json.render(audit_app("cl113")))
-    assert [f["subject"] for f in data["findings"]] == ["cl113.move(pair)", "cl113.move(point)", "cl113.move(tags)"]
+    assert [f["subject"] for f in data["findings"]] == ["cl113.move(pair)", "cl113.move(point)", "cl113.move(tags)",
+                                                      "cl113.tags(return)"]
 
 
 def test_sarif_is_2_1_0_with_every_rule_and_locations(audit_app):

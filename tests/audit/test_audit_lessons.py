@@ -17,7 +17,7 @@ INCIDENTS = {
                      ("CL104", "backup-db-hourly"), ("CL113", "l03.describe_user(user)"),
                            ("CL114", "audit_l03.shop.scheduled")},
     "audit_l03.notes_fix": {("CL103", "emails.welcome"), ("CL114", "audit_l03.shop.scheduled")},
-    "l04_incident": {("CL501", "result_expires")},
+    "l04_incident": {("CL501", "result_expires"), ("CL505", "audit_apps/l04_incident.py:15")},
     "l05_incident": {("CL601", "timezone"), ("CL603", "daily-report")},
     "l05_dst_incident": {("CL602", "night-batch")},
 }

@@ -57,6 +57,8 @@ LESSON_RULES: dict[str, dict[str, str]] = {
         "CL502": "2. The incident: \"it's still in the queue\"",
         "CL503": "2. The incident: \"it's still in the queue\"",
         "CL504": "How `result_expires` becomes a TTL",
+        "CL505": "`STARTED` only with `task_track_started`",
+        "CL506": "`STARTED` only with `task_track_started`",
     },
     "l05_beat": {
         "CL601": "1. Schedules, computed by Celery itself",

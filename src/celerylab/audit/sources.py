@@ -100,3 +100,15 @@ def body(task) -> Body | None:
         return None
     node = next((node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))), None)
     return Body(node, file, start) if node is not None else None
+
+
+def return_annotation(task):
+    """The task function's return annotation (evaluated where it can be), or None."""
+    function = function_of(task)
+    for options in ({"eval_str": True}, {}):
+        try:
+            annotation = inspect.signature(function, **options).return_annotation
+            return None if annotation is inspect.Signature.empty else annotation
+        except Exception:
+            continue
+    return None

@@ -106,3 +106,25 @@ def sends_in_transactions(path: str, folder: str = "") -> list[Usage]:
         for send in sends_in(body or []):
             found.append(Usage(os.path.relpath(path, folder or None), send.lineno, ast.unparse(send)[:80]))
     return sorted(set(found), key=lambda usage: usage.line)
+
+
+def mentions_started(node) -> bool:
+    return (isinstance(node, ast.Constant) and node.value == "STARTED") or \
+        (isinstance(node, ast.Attribute) and node.attr == "STARTED")
+
+
+def started_checks(path: str, folder: str = "") -> list[Usage]:
+    """Comparisons of a state with STARTED (`state == "STARTED"`, `in (states.STARTED, ...)`) in the file at `path`."""
+    try:
+        tree = ast.parse(open(path, encoding="utf-8").read(), path)
+    except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            inner = [each for operand in operands if isinstance(operand, (ast.Tuple, ast.List, ast.Set))
+                     for each in operand.elts]
+            if any(mentions_started(each) for each in [*operands, *inner]):
+                found.append(Usage(os.path.relpath(path, folder or None), node.lineno, ast.unparse(node)[:80]))
+    return found

@@ -15,3 +15,9 @@ class Point:
 @app.task(name="cl113.move")
 def move(point: Point, tags: set, pair: tuple, when: datetime, count: int, label: str | None = None):
     return 1
+
+
+@app.task(name="cl113.tags")
+def tags(user_id: int) -> set:
+    """Runs to the end; storing the set fails (EncodeError) and the state says FAILURE."""
+    return {user_id}

@@ -12,3 +12,13 @@ def double(n: int) -> int:
 @app.task(name="l04.bulk", ignore_result=True)
 def bulk(n: int) -> None:
     return None
+
+
+@app.task(name="l04.report", track_started=True)
+def report(n: int) -> int:
+    return n
+
+
+def status(task_id: str) -> str:
+    state = report.AsyncResult(task_id).state
+    return "running" if state == "STARTED" else state.lower()

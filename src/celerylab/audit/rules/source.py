@@ -10,7 +10,7 @@ from urllib.parse import unquote, urlsplit
 
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
-from celerylab.audit.sources import parameters
+from celerylab.audit.sources import parameters, return_annotation
 from celerylab.audit.text import at
 from celerylab.audit.usages import module_files
 
@@ -83,6 +83,14 @@ def json_unsafe_argument(view):
                 continue
             result = outcome(annotation)
             if result:
-                shown = getattr(annotation, "__name__", None) or str(annotation).replace("typing.", "")
-                yield Hit(f"{name}({parameter})", {"task": name, "parameter": parameter, "annotation": shown,
+                yield Hit(f"{name}({parameter})", {"task": name, "parameter": parameter, "annotation": label(annotation),
                                                    "outcome": at(f"audit.CL113.{result}")})
+        returned = return_annotation(task)
+        result = outcome(returned) if returned is not None else None
+        if result and view.backend_scheme and not task.ignore_result and "json" in str(view.conf.result_serializer):
+            yield Hit(f"{name}(return)", {"task": name, "annotation": label(returned),
+                                          "outcome": at(f"audit.CL113.returned_{result}")}, message="returns")
+
+
+def label(annotation) -> str:
+    return getattr(annotation, "__name__", None) or str(annotation).replace("typing.", "")
