@@ -57,6 +57,7 @@ EXPECTED = {
     "cl602": {("CL602", "nightly"), ("CL602", "repeated")},
     "cl603": {("CL603", "hourly-sync")},
     "cl604": {("CL604", "poll")},
+    "cl605": {("CL605", "daily-digest")},
     "cl701": {("CL701", "cl701.export"), ("CL701", "task_routes['cl701.invoice']")},
 }
 UNDECIDED = {"cl401_unknown": {("CL401", "acks_late")}}

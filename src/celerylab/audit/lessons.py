@@ -64,6 +64,7 @@ LESSON_RULES: dict[str, dict[str, str]] = {
         "CL601": "1. Schedules, computed by Celery itself",
         "CL602": "Daylight saving: the hour that does not exist and the hour that happens twice",
         "CL603": "3. Defences",
+        "CL605": "Daylight saving: the hour that does not exist and the hour that happens twice",
         "CL604": "3a. A task made idempotent by its period",
     },
 }

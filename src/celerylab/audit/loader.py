@@ -28,16 +28,17 @@ class LoadError(Exception):
 class Loaded:
     app: Celery
     spec: str
-    modules: list[str]
-    folder: str = ""        # the folder put first on the import path: file names are shown relative to it      # the modules the load imported (user code and libraries), in import order
+    modules: list[str]      # the modules the load imported (user code and libraries), in import order
+    folder: str = ""        # the folder put first on the import path: file names are shown relative to it
 
 
 def user_error(spec: str, stage: str, error: BaseException) -> LoadError:
-    return LoadError(at("audit.load.user_error", spec=spec, stage=at(f"audit.stage.{stage}")), user_traceback(error))
+    message = at("audit.load.user_error", spec=spec, stage=at(f"audit.stage.{stage}"))
+    return LoadError(message, user_traceback(error))
 
 
 def import_module(spec: str, name: str):
-    """The module `name`, or None when it (or a parent package) does not exist; the user's own errors raise LoadError."""
+    """The module `name`, or None when it (or a parent package) does not exist; the user's errors raise LoadError."""
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as error:

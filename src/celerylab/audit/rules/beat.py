@@ -106,3 +106,14 @@ def period_not_above_limit(view):
         limit = view.limit(task) if task is not None else None
         if period and limit and period <= limit:
             yield Hit(entry, {"entry": entry, "period": f"{period:g}", "task": task.name, "limit": f"{limit:g}"})
+
+
+@rule("CL605", "daily-interval-drifts", "low", "practice")
+def daily_interval_drifts(view):
+    daily = [(entry, spec) for entry, spec in entries(view) if not isinstance(spec.get("schedule"), crontab)
+             and (shortest_period(spec.get("schedule")) or 0) % 86400 == 0 and shortest_period(spec.get("schedule"))]
+    zone = view.app.timezone
+    if daily and transitions(zone, date.today()):
+        for entry, spec in daily:
+            yield Hit(entry, {"entry": entry, "days": f"{shortest_period(spec['schedule']) / 86400:g}",
+                              "zone": str(zone)})
