@@ -34,6 +34,7 @@ def run(args) -> int:
     from celerylab.audit.api import audit
     from celerylab.audit.explain import explain, unknown_rule
     from celerylab.audit.loader import LoadError
+    from celerylab.stack.errors import StackError
 
     if args.explain:
         text = explain(args.explain)
@@ -53,6 +54,9 @@ def run(args) -> int:
                        live=args.live, on_live=said)
     except LoadError as error:
         print(str(error), file=sys.stderr)
+        return 2
+    except StackError as error:  # --live: the worker did not start or did not answer
+        print(at("audit.live.failed", error=error), file=sys.stderr)
         return 2
     print(render(report, args.format))
     return report.exit_status(args.fail_on)
