@@ -62,3 +62,12 @@ def test_every_mapped_section_exists_in_both_languages():
                 assert url.endswith("/") or "#" in url and not url.endswith("#"), (rule, lang, url)
                 if rules[rule]:
                     assert "#" in url, (rule, lang)
+
+
+def test_lesson_03s_own_app_shows_its_incident(english):
+    """The course's own lesson 03 app, as its notebook runs it: the audit finds what the lesson reproduces live."""
+    from celerylab.audit.api import audit
+
+    report = audit("celerylab.lessons.l03_silent_defects.tasks")
+    assert {("CL102", "task_max_retries"), ("CL102", "task_default_retry_delay"), ("CL104", "backup-db-hourly"),
+            ("CL114", "celerylab.lessons.l03_silent_defects.shop.scheduled")} <= pairs(report.findings)

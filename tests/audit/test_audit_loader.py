@@ -104,3 +104,17 @@ def test_shared_tasks_imported_before_the_audit_do_not_leak_into_the_app(audit_a
 
     report = audit_app("clean")
     assert report.facts["tasks"] == 1 and report.findings == []
+
+
+def test_auditing_connects_to_nothing(audit_app, monkeypatch):
+    """No socket opens while an app is loaded and every rule runs (Redis, AMQP and a backend configured)."""
+    import socket
+
+    def refuse(*args, **kwargs):
+        raise AssertionError(f"the audit tried to connect: {args}")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(socket.socket, "connect_ex", refuse)
+    monkeypatch.setattr(socket, "create_connection", refuse)
+    for module in ("clean", "cl112", "cl401", "cl502", "audit_l03.incident"):
+        assert audit_app(module).errors == []

@@ -20,21 +20,29 @@ class Unreached:
     tasks: tuple[str, ...]
 
 
+def is_test_file(name: str) -> bool:
+    return name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py"
+
+
 def project_files(spec_module: str) -> list[tuple[str, str]]:
-    """(module name, file) of the project around `spec_module`: its top-level package, else its folder's modules."""
-    top = sys.modules.get(spec_module.split(".")[0])
-    paths = list(getattr(top, "__path__", []) or [])
+    """(module name, file) of the package holding the app's module (`proj` for `proj.celery`), tests left out.
+
+    The package, not the whole top-level one: in a repository with several apps, another app's task modules
+    are not this app's business.
+    """
+    package_name = spec_module if hasattr(sys.modules.get(spec_module), "__path__") else spec_module.rpartition(".")[0]
+    package = sys.modules.get(package_name)
+    paths = list(getattr(package, "__path__", []) or [])
     found: list[tuple[str, str]] = []
     if paths:
         root = paths[0]
-        base = os.path.dirname(root)
         for folder, dirs, files in os.walk(root):
-            dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and not d.startswith("."))
+            dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and not d.startswith(".") and d != "tests")
             for name in sorted(files):
-                if name.endswith(".py"):
+                if name.endswith(".py") and not is_test_file(name):
                     path = os.path.join(folder, name)
-                    dotted = os.path.relpath(path, base)[:-3].replace(os.sep, ".").removesuffix(".__init__")
-                    found.append((dotted, path))
+                    relative = os.path.relpath(path, root)[:-3].replace(os.sep, ".").removesuffix("__init__")
+                    found.append((f"{package_name}.{relative}".rstrip("."), path))
             if len(found) > MAX_FILES:
                 break
     return found[:MAX_FILES]
