@@ -1,7 +1,11 @@
 """Suppressions silence what they name, are counted, must silence something, and never hide an undecided finding."""
 from __future__ import annotations
 
+import dataclasses
+
 from audit_helpers import pairs
+
+from celerylab.audit import format_text, registry
 
 
 def test_a_rule_is_silenced_and_counted(audit_app):
@@ -32,3 +36,15 @@ def test_an_undecided_finding_cannot_be_suppressed(audit_app):
 def test_practice_rules_can_be_left_out(audit_app):
     report = audit_app("cl401_unknown", practice=False)
     assert report.findings == [] and pairs(report.unknown) == {("CL401", "acks_late")}
+
+
+def test_a_rule_that_cannot_read_the_app_is_undecided_not_clean(audit_app, monkeypatch):
+    def broken(view):
+        raise TypeError("an app this rule cannot read")
+
+    rule = registry.all_rules()["CL201"]
+    monkeypatch.setitem(registry.RULES, "CL201", dataclasses.replace(rule, check=broken))
+    report = audit_app("cl201")
+    assert report.findings == [] and report.errors == [("CL201", "TypeError: an app this rule cannot read")]
+    assert "CL201 [undecided] TypeError: an app this rule cannot read" in format_text.render(report)
+    assert report.exit_status("low") == 0   # undecided never fails a build, and never reads as clean either
