@@ -48,3 +48,20 @@ def test_a_rule_that_cannot_read_the_app_is_undecided_not_clean(audit_app, monke
     assert report.findings == [] and report.errors == [("CL201", "TypeError: an app this rule cannot read")]
     assert "CL201 [undecided] TypeError: an app this rule cannot read" in format_text.render(report)
     assert report.exit_status("low") == 0   # undecided never fails a build, and never reads as clean either
+
+
+def test_a_comment_on_the_decorator_silences_that_task_only(audit_app):
+    report = audit_app("comments")
+    assert pairs(report.suppressed) == {("CL305", "comments.fixed_rhythm")}
+    assert ("CL305", "comments.noisy") in pairs(report.findings)
+
+
+def test_a_comment_that_silences_nothing_is_a_finding(audit_app):
+    report = audit_app("comments")
+    unused = {f.subject: f.message for f in report.findings if f.rule.id == "CL900"}
+    assert unused == {
+        "audit_apps/comments.py:17:CL301": "`# celerylab-audit: ignore[CL301]` at audit_apps/comments.py:17 silenced "
+                                           "no finding",
+        "audit_apps/comments.py:17:CL999": "`# celerylab-audit: ignore[CL999]` at audit_apps/comments.py:17 silenced "
+                                           "no finding (there is no rule CL999)",
+    }

@@ -5,11 +5,14 @@ from dataclasses import dataclass, field
 from string import Formatter
 
 from celerylab.audit.appview import AppView
+from celerylab.audit.comments import comments
+from celerylab.audit.comments import silenced as comment_silenced
 from celerylab.audit.lessons import lesson_url
 from celerylab.audit.model import SEVERITIES, Finding, Hit, Rule
 from celerylab.audit.registry import UNUSED_SUPPRESSION, all_rules, get
 from celerylab.audit.suppress import Suppressions
 from celerylab.audit.text import at, catalog, has
+from celerylab.audit.usages import module_files
 from celerylab.i18n import get_lang
 
 
@@ -54,6 +57,7 @@ def facts(view: AppView) -> dict:
 
 def run(view: AppView, ignore=(), practice: bool = True) -> Report:
     suppressions = Suppressions.parse(ignore)
+    written = comments(module_files(view.user_modules), view.loaded.folder)
     report = Report(view.loaded.spec, facts(view))
     for rule in all_rules().values():
         if rule.category == "practice" and not practice:
@@ -67,7 +71,7 @@ def run(view: AppView, ignore=(), practice: bool = True) -> Report:
             made = finding(rule, hit)
             if hit.unknown:
                 report.unknown.append(made)
-            elif suppressions.silenced(rule.id, hit):
+            elif suppressions.silenced(rule.id, hit) or comment_silenced(view, written, rule.id, hit):
                 report.suppressed.append(made)
             else:
                 report.findings.append(made)
@@ -75,4 +79,12 @@ def run(view: AppView, ignore=(), practice: bool = True) -> Report:
         detail = "" if get(unused.rule) else at("audit.CL900.no_rule", rule=unused.rule)
         report.findings.append(finding(UNUSED_SUPPRESSION, Hit(unused.text, {"suppression": unused.text,
                                                                              "detail": detail})))
+    for comment in written:
+        for rule_id in comment.rules:
+            if rule_id not in comment.used and (practice or getattr(get(rule_id), "category", "") != "practice"):
+                detail = "" if get(rule_id) else at("audit.CL900.no_rule", rule=rule_id)
+                report.findings.append(finding(UNUSED_SUPPRESSION, Hit(
+                    f"{comment.file}:{comment.line}:{rule_id}", {"file": comment.file, "line": comment.line, "rule": rule_id,
+                                                       "detail": detail}, message="comment",
+                    file=comment.file, line=comment.line)))
     return report
