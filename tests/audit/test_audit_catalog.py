@@ -1,5 +1,4 @@
-"""The audit's catalog: every rule's texts in PT and EN with the same placeholders, every key the code uses defined,
-and nothing of it in the catalogs lesson digests hash."""
+"""The audit's catalog: PT and EN with the same placeholders, every key the code uses, none in the hashed catalogs."""
 from __future__ import annotations
 
 import re

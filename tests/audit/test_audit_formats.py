@@ -60,7 +60,7 @@ def test_sarif_is_2_1_0_with_every_rule_and_locations(audit_app):
     assert result["ruleId"] == "CL502" and rules[result["ruleIndex"]]["id"] == "CL502"
     assert result["level"] == "error"
     location = result["locations"][0]["physicalLocation"]
-    assert location == {"artifactLocation": {"uri": "audit_apps/cl502.py"}, "region": {"startLine": 13}}
+    assert location == {"artifactLocation": {"uri": "audit_apps/cl502.py"}, "region": {"startLine": 14}}
 
 
 def test_sarif_levels_follow_severity(audit_app):

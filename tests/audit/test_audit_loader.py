@@ -1,5 +1,4 @@
-"""Loading: configuration from config_from_object (module, class, namespace, old names), the environment and
-conf.update is all seen; an app that cannot be loaded says why, with the user's traceback."""
+"""Loading sees config_from_object, the environment and conf.update; a failed load says why, with the user's traceback."""
 from __future__ import annotations
 
 import sys

@@ -60,8 +60,8 @@ def test_a_comment_that_silences_nothing_is_a_finding(audit_app):
     report = audit_app("comments")
     unused = {f.subject: f.message for f in report.findings if f.rule.id == "CL900"}
     assert unused == {
-        "audit_apps/comments.py:17:CL301": "`# celerylab-audit: ignore[CL301]` at audit_apps/comments.py:17 silenced "
+        "audit_apps/comments.py:18:CL301": "`# celerylab-audit: ignore[CL301]` at audit_apps/comments.py:18 silenced "
                                            "no finding",
-        "audit_apps/comments.py:17:CL999": "`# celerylab-audit: ignore[CL999]` at audit_apps/comments.py:17 silenced "
+        "audit_apps/comments.py:18:CL999": "`# celerylab-audit: ignore[CL999]` at audit_apps/comments.py:18 silenced "
                                            "no finding (there is no rule CL999)",
     }

@@ -1,3 +1,4 @@
+"""Load error: the user's module raises at import (a missing environment variable)."""
 import os
 
 

@@ -1,3 +1,4 @@
+"""Settings from config_from_object(a class): result_expires=None is seen."""
 from celery import Celery
 
 

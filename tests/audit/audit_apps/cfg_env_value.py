@@ -1,3 +1,4 @@
+"""A setting computed from the environment (AUDIT_RESULT_TTL) when the app is imported."""
 import os
 
 from audit_apps.base import make_app

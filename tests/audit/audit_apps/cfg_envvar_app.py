@@ -1,3 +1,4 @@
+"""Settings from config_from_envvar: the module the variable names is read."""
 from celery import Celery
 
 app = Celery("cfgenv", set_as_current=False)

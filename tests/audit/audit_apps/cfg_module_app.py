@@ -1,3 +1,4 @@
+"""Settings from config_from_object(a module name): the typo in it is seen."""
 from celery import Celery
 
 app = Celery("cfgmod", set_as_current=False)

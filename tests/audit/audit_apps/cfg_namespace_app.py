@@ -1,3 +1,4 @@
+"""Settings from a Django-style module with namespace CELERY: only CELERY_ keys count."""
 from celery import Celery
 
 app = Celery("cfgns", set_as_current=False)

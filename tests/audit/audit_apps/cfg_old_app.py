@@ -1,3 +1,4 @@
+"""Settings from a module with Celery 3's uppercase names, one misspelled."""
 from celery import Celery
 
 app = Celery("cfgold", set_as_current=False)

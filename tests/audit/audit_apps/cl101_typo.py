@@ -1,3 +1,4 @@
+"""CL101: a misspelled setting, set with conf.update."""
 from audit_apps.base import make_app
 
 app = make_app("cl101")

@@ -1,3 +1,4 @@
+"""CL102: a Task attribute with a made-up task_ prefix, set by assignment."""
 from audit_apps.base import make_app
 
 app = make_app("cl102")

@@ -1,3 +1,4 @@
+"""CL103: a task_annotations '*' over a retry delay the decorator declares."""
 from audit_apps.base import make_app
 
 app = make_app("cl103", task_annotations={"*": {"max_retries": 3, "default_retry_delay": 60}})

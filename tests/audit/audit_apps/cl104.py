@@ -1,3 +1,4 @@
+"""CL104: a Beat entry naming a task nothing registers (one letter off)."""
 from audit_apps.base import make_app
 
 app = make_app("cl104", beat_schedule={

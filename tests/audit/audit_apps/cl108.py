@@ -1,3 +1,4 @@
+"""CL108: results and one task's messages serialized with pickle."""
 from audit_apps.base import make_app
 
 app = make_app("cl108", result_serializer="pickle")

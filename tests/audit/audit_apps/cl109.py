@@ -1,3 +1,4 @@
+"""CL109: a task whose name comes from its module's path."""
 from audit_apps.base import make_app
 
 app = make_app("cl109")

@@ -1,3 +1,4 @@
+"""CL110: task_always_eager on."""
 from audit_apps.base import make_app
 
 app = make_app("cl110", task_always_eager=True)

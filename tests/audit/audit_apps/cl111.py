@@ -1,3 +1,4 @@
+"""CL111: config_from_object(silent=True) of a module that does not exist."""
 from audit_apps.base import make_app
 
 app = make_app("cl111")

@@ -1,3 +1,4 @@
+"""CL111: a settings module read with a namespace none of its keys carries."""
 from celery import Celery
 
 app = Celery("cl111e", set_as_current=False)

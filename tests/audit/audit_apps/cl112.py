@@ -1,3 +1,4 @@
+"""CL112: a broker password as an environment fallback written in the source."""
 import os
 
 from audit_apps.base import make_app

@@ -1,3 +1,4 @@
+"""CL113: arguments and a return value typed with what JSON cannot carry."""
 from dataclasses import dataclass
 from datetime import datetime
 

@@ -1,3 +1,4 @@
+"""CL201: a task with no time limit, global or its own."""
 from audit_apps.base import make_app
 
 app = make_app("cl201", drop=("task_time_limit", "task_soft_time_limit"))

@@ -1,3 +1,4 @@
+"""CL202: a soft limit above the hard one."""
 from audit_apps.base import make_app
 
 app = make_app("cl202")

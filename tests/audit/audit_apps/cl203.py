@@ -1,3 +1,4 @@
+"""CL203: time_limit=0 and soft_time_limit=0 turning the global limits off."""
 from audit_apps.base import make_app
 
 app = make_app("cl203")

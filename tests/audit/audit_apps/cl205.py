@@ -1,3 +1,4 @@
+"""CL205: an except Exception that swallows SoftTimeLimitExceeded (and two that do not)."""
 from celery.exceptions import SoftTimeLimitExceeded
 
 from audit_apps.base import make_app

@@ -1,3 +1,4 @@
+"""CL301: autoretry_for=(Exception,)."""
 from audit_apps.base import make_app
 
 app = make_app("cl301")

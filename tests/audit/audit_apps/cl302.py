@@ -1,3 +1,4 @@
+"""CL302: retries with max_retries=None, automatic and by hand (retry_kwargs caps the third)."""
 from audit_apps.base import make_app
 
 app = make_app("cl302")

@@ -1,3 +1,4 @@
+"""CL303: retry_backoff_max below one second, truncated to 0."""
 from audit_apps.base import make_app
 
 app = make_app("cl303")

@@ -1,3 +1,4 @@
+"""CL304: retry_backoff=2.7, which acts as 2."""
 from audit_apps.base import make_app
 
 app = make_app("cl304")

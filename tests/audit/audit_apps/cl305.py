@@ -1,3 +1,4 @@
+"""CL305: automatic retries with no backoff, and with backoff but no jitter."""
 from audit_apps.base import make_app
 
 app = make_app("cl305")

@@ -1,3 +1,4 @@
+"""CL306: a retry_kwargs countdown the backoff overwrites."""
 from audit_apps.base import make_app
 
 app = make_app("cl306")

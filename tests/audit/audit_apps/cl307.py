@@ -1,3 +1,4 @@
+"""CL307: a task sent inside a transaction, and once after it."""
 import sqlite3
 
 from audit_apps.base import make_app

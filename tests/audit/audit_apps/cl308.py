@@ -1,3 +1,4 @@
+"""CL308: the notes' except MaxRetriesExceededError around retry(exc=...)."""
 import logging
 
 from celery.exceptions import MaxRetriesExceededError

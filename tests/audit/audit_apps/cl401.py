@@ -1,3 +1,4 @@
+"""CL401: an acks_late task allowed to run longer than kombu's default visibility timeout."""
 from audit_apps.base import make_app
 
 app = make_app("cl401", task_reject_on_worker_lost=True)

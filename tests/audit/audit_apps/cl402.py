@@ -1,3 +1,4 @@
+"""CL402: a retry countdown and a Beat countdown beyond the visibility timeout."""
 from celery.schedules import crontab
 
 from audit_apps.base import make_app

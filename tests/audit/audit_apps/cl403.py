@@ -1,3 +1,4 @@
+"""CL403: long acks_late tasks with the default prefetch multiplier."""
 from audit_apps.base import make_app
 
 app = make_app("cl403", drop=("worker_prefetch_multiplier",), task_reject_on_worker_lost=True)

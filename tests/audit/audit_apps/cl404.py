@@ -1,3 +1,4 @@
+"""CL404: a long task (not acks_late) with the default prefetch multiplier."""
 from audit_apps.base import make_app
 
 app = make_app("cl404", drop=("worker_prefetch_multiplier",))

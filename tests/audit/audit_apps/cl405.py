@@ -1,3 +1,4 @@
+"""CL405: acks_late with neither reject_on_worker_lost nor retry_on_worker_lost."""
 from audit_apps.base import make_app
 
 app = make_app("cl405", task_acks_late=True)

@@ -1,3 +1,4 @@
+"""CL406: broker_connection_retry=False with nothing said about start-up."""
 from audit_apps.base import make_app
 
 app = make_app("cl406", broker_connection_retry=False)

@@ -1,3 +1,4 @@
+"""CL502: a result read with no result backend."""
 from audit_apps.base import make_app
 
 app = make_app("cl502", drop=("result_backend",))

@@ -1,3 +1,4 @@
+"""CL503: no result backend while a task stores its result."""
 from audit_apps.base import make_app
 
 app = make_app("cl503", drop=("result_backend",))

@@ -1,3 +1,4 @@
+"""CL505: a status that waits for STARTED, which no task records."""
 from celery.result import AsyncResult
 
 from audit_apps.base import make_app

@@ -1,3 +1,4 @@
+"""CL506: STARTED recorded with an expiry shorter than the task may run."""
 from audit_apps.base import make_app
 
 app = make_app("cl506", result_expires=20, task_track_started=True)

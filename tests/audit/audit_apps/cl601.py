@@ -1,3 +1,4 @@
+"""CL601: a crontab with no timezone set."""
 from celery.schedules import crontab
 
 from audit_apps.base import make_app

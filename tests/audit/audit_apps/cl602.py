@@ -1,3 +1,4 @@
+"""CL602: crontabs at times New York's clock change skips and repeats (and one it does not touch)."""
 from celery.schedules import crontab
 
 from audit_apps.base import make_app

@@ -1,3 +1,4 @@
+"""CL603: a Beat entry without expires."""
 from audit_apps.base import make_app
 
 app = make_app("cl603", beat_schedule={"hourly-sync": {"task": "cl603.sync", "schedule": 3600.0}})

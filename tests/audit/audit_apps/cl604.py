@@ -1,3 +1,4 @@
+"""CL604: a Beat period shorter than the task's time limit (and a crontab that is not)."""
 from datetime import timedelta
 
 from celery.schedules import crontab

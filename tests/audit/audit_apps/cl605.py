@@ -1,3 +1,4 @@
+"""CL605: an interval of a day in a zone with daylight saving (and an hourly one)."""
 from datetime import timedelta
 
 from audit_apps.base import make_app

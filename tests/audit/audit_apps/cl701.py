@@ -1,3 +1,4 @@
+"""CL701: a route and a task sending to queues task_queues does not declare."""
 from kombu import Queue
 
 from audit_apps.base import make_app

@@ -1,3 +1,4 @@
+"""Suppressions written in the code: one that silences, one that silences nothing."""
 from audit_apps.base import make_app
 
 app = make_app("comments")
