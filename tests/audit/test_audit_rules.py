@@ -58,6 +58,8 @@ EXPECTED = {
     "cl603": {("CL603", "hourly-sync")},
     "cl604": {("CL604", "poll")},
     "cl605": {("CL605", "daily-digest")},
+    "cl701_default": {("CL701", "task_default_queue")},
+    "cl701_routed": set(),
     "cl701": {("CL701", "cl701.export"), ("CL701", "task_routes['cl701.invoice']")},
 }
 UNDECIDED = {"cl401_unknown": {("CL401", "acks_late")}}

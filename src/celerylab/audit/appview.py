@@ -39,6 +39,17 @@ class AppView:
         return {name: task for name, task in sorted(self.app.tasks.items()) if not name.startswith("celery.")}
 
     @cached_property
+    def user_tasks(self) -> dict:
+        """The tasks whose code is the user's own (a library's tasks are not theirs to rename or rewrite)."""
+        from celerylab.audit.sources import function_of
+
+        def own(task) -> bool:
+            module = sys.modules.get(getattr(function_of(task), "__module__", "") or "")
+            return module is not None and is_user_module(module)
+
+        return {name: task for name, task in self.tasks.items() if own(task)}
+
+    @cached_property
     def registered(self) -> set[str]:
         return set(self.app.tasks.keys())
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
-from celerylab.audit.rules.registration import label, route_maps
+from celerylab.audit.rules.registration import label, matches, route_maps
 
 
 def queue_name(value) -> str | None:
@@ -29,14 +29,18 @@ def destinations(view):
     for routes in route_maps(view):
         for pattern, target in routes.items():
             yield f"task_routes['{label(pattern)}']", queue_name(target)
+    unrouted = []
     for name, task in view.tasks.items():
         if getattr(task, "queue", None):
             yield name, queue_name(task.queue)
+        elif not any(matches(pattern, {name}) for routes in route_maps(view) for pattern in routes):
+            unrouted.append(name)
     for entry, spec in sorted((view.conf.beat_schedule or {}).items()):
         options = (spec or {}).get("options") or {}
         if options.get("queue"):
             yield f"beat_schedule['{entry}']", queue_name(options["queue"])
-    yield "task_default_queue", view.conf.task_default_queue
+    if unrouted:  # the tasks no route or queue= sends elsewhere go to the default queue
+        yield "task_default_queue", view.conf.task_default_queue
 
 
 @rule("CL701", "undeclared-queue", "high", "defect")

@@ -95,7 +95,7 @@ def annotation_overrides_decorator(view):
 
 @rule("CL109", "task-name-derived", "low", "practice")
 def task_name_derived(view):
-    for name, task in view.tasks.items():
+    for name, task in view.user_tasks.items():
         declared = view.declared(task)
         if declared.readable and "name" not in declared.keywords:
             function = getattr(task, "__wrapped__", None) or task.run

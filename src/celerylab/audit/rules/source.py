@@ -77,7 +77,7 @@ def outcome(annotation) -> str | None:
 def json_unsafe_argument(view):
     if "json" not in str(view.conf.task_serializer).lower():
         return
-    for name, task in view.tasks.items():
+    for name, task in view.user_tasks.items():
         for parameter, annotation in parameters(task).items():
             if parameter in ("self",):
                 continue

@@ -36,7 +36,7 @@ def shown(view, path: str) -> str:
 
 @rule("CL205", "soft-limit-swallowed", "high", "defect")
 def soft_limit_swallowed(view):
-    for name, task in view.tasks.items():
+    for name, task in view.user_tasks.items():
         if not task.soft_time_limit:
             continue
         code = body(task)
@@ -67,7 +67,7 @@ def calls_retry_with_exc(statements) -> bool:
 
 @rule("CL308", "max-retries-except-never-runs", "medium", "defect")
 def max_retries_except_never_runs(view):
-    for name, task in view.tasks.items():
+    for name, task in view.user_tasks.items():
         code = body(task)
         if code is None:
             continue
