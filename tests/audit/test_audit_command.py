@@ -7,6 +7,7 @@ import pytest
 from audit_helpers import HERE
 
 from celerylab import cli
+from celerylab.audit.registry import all_rules
 from celerylab.i18n import set_lang
 
 
@@ -84,3 +85,11 @@ def test_the_help_lists_audit(capsys):
     with pytest.raises(SystemExit):
         cli.main(["--help"])
     assert "finds in your Celery app the silent defects the course shows" in capsys.readouterr().out
+
+
+def test_rules_lists_every_rule_with_its_lesson(capsys):
+    status, out, _ = run(capsys, "--rules")
+    lines = out.splitlines()
+    assert status == 0 and len(lines) == len(all_rules()) + 1   # and CL900
+    assert lines[0].split()[:4] == ["CL101", "high", "defect", "l03_silent_defects"]
+    assert lines[-1].startswith("CL900  low")

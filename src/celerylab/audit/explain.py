@@ -24,3 +24,14 @@ def explain(rule_id: str) -> str | None:
 
 def unknown_rule(rule_id: str) -> str:
     return at("audit.unknown_rule", rule=rule_id, rules=", ".join(known_ids()))
+
+
+def rule_list() -> str:
+    """One line per rule: id, severity, category, title and the lesson that shows it."""
+    from celerylab.audit.registry import UNUSED_SUPPRESSION, all_rules
+
+    lines = []
+    for rule in [*all_rules().values(), UNUSED_SUPPRESSION]:
+        lines.append(f"{rule.id}  {at(f'audit.severity.{rule.severity}'):8}  {at(f'audit.category.{rule.category}'):9}"
+                     f"  {rule.lesson or '-':18}  {text(rule, 'title', {})}")
+    return "\n".join(lines)

@@ -15,6 +15,7 @@ def register(subparsers) -> None:
     parser.add_argument("-A", "--app", help=at("audit.opt.app"))
     parser.add_argument("--format", choices=FORMATS, default="text", help=at("audit.opt.format"))
     parser.add_argument("--explain", metavar="RULE", help=at("audit.opt.explain"))
+    parser.add_argument("--rules", action="store_true", help=at("audit.opt.rules"))
     parser.add_argument("--ignore", metavar="RULE[:SUBJECT]", action="append", default=[], help=at("audit.opt.ignore"))
     parser.add_argument("--fail-on", choices=SEVERITIES, default="high", help=at("audit.opt.fail_on"))
     parser.add_argument("--no-practice", action="store_true", help=at("audit.opt.no_practice"))
@@ -32,10 +33,13 @@ def render(report, kind: str) -> str:
 
 def run(args) -> int:
     from celerylab.audit.api import audit
-    from celerylab.audit.explain import explain, unknown_rule
+    from celerylab.audit.explain import explain, rule_list, unknown_rule
     from celerylab.audit.loader import LoadError
     from celerylab.stack.errors import StackError
 
+    if args.rules:
+        print(rule_list())
+        return 0
     if args.explain:
         text = explain(args.explain)
         print(text or unknown_rule(args.explain), file=sys.stdout if text else sys.stderr)
