@@ -53,6 +53,7 @@ EXPECTED = {
     "cl504": {("CL504", "result_expires")},
     "cl505": {("CL505", "audit_apps/cl505.py:16")},
     "cl506": {("CL506", "cl506.slow")},
+    "cl507": {("CL507", "audit_apps/cl507.py:13")},
     "cl601": {("CL601", "timezone")},
     "cl602": {("CL602", "nightly"), ("CL602", "repeated")},
     "cl603": {("CL603", "hourly-sync")},

@@ -59,6 +59,7 @@ LESSON_RULES: dict[str, dict[str, str]] = {
         "CL504": "How `result_expires` becomes a TTL",
         "CL505": "`STARTED` only with `task_track_started`",
         "CL506": "`STARTED` only with `task_track_started`",
+        "CL507": "A running task, without and with `terminate`",
     },
     "l05_beat": {
         "CL601": "1. Schedules, computed by Celery itself",

@@ -128,3 +128,16 @@ def started_checks(path: str, folder: str = "") -> list[Usage]:
             if any(mentions_started(each) for each in [*operands, *inner]):
                 found.append(Usage(os.path.relpath(path, folder or None), node.lineno, ast.unparse(node)[:80]))
     return found
+
+
+def terminating_revokes(path: str, folder: str = "") -> list[Usage]:
+    """Calls of `.revoke(..., terminate=True)` (any receiver: AsyncResult, app.control) in the file at `path`."""
+    try:
+        tree = ast.parse(open(path, encoding="utf-8").read(), path)
+    except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
+        return []
+    return [Usage(os.path.relpath(path, folder or None), node.lineno, ast.unparse(node)[:80])
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and call_name(node) == "revoke"
+            and any(k.arg == "terminate" and isinstance(k.value, ast.Constant) and k.value.value is True
+                    for k in node.keywords)]
