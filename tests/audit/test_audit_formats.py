@@ -67,7 +67,20 @@ def test_sarif_levels_follow_severity(audit_app):
     run = json.loads(format_sarif.render(audit_app("cl603")))["runs"][0]
     [result] = run["results"]
     assert result["level"] == "note" and result["kind"] == "fail"
-    assert result["locations"] == [{"logicalLocations": [{"name": "hourly-sync", "kind": "member"}]}]
+    assert result["locations"] == [{"physicalLocation": {"artifactLocation": {"uri": "audit_apps/cl603.py"},
+                                                         "region": {"startLine": 4}}}]
+
+
+def test_every_finding_points_at_the_line_that_names_it(audit_app):
+    """A setting at the line that writes it (the settings module, the namespaced key), a task at its decorator."""
+    where = {f.subject: (f.hit.file, f.hit.line) for f in audit_app("cfg_namespace_app").findings}
+    assert where == {"task_acks_lat": ("audit_apps/django_settings.py", 10)}
+    where = {f.subject: (f.hit.file, f.hit.line) for f in audit_app("cl102").findings}
+    assert where == {"task_max_retries": ("audit_apps/cl102.py", 5)}
+    where = {f.subject: (f.hit.file, f.hit.line) for f in audit_app("cl401").findings}
+    assert where == {"cl401.export": ("audit_apps/cl401.py", 7)}
+    text = format_text.render(audit_app("cl104"))
+    assert "    where: audit_apps/cl104.py:5" in text
 
 
 def test_exit_status_by_severity(audit_app):

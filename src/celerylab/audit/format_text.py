@@ -12,6 +12,8 @@ def block(finding, undecided: bool = False) -> list[str]:
     rule = finding.rule
     tag = at("audit.report.unknown") if undecided else at(f"audit.severity.{rule.severity}")
     lines = [f"{rule.id} [{tag} · {at(f'audit.category.{rule.category}')}] {finding.subject}: {finding.message}"]
+    if finding.hit.file:
+        lines.append(f"    {at('audit.report.where')}: {finding.hit.file}" + (f":{finding.hit.line}" if finding.hit.line else ""))
     lines.append(f"    {at('audit.report.why')}: {finding.why}")
     lines.append(f"    {at('audit.report.fix')}: {finding.fix}")
     if finding.url:

@@ -1,13 +1,14 @@
 """Run every rule on a loaded app: findings in the language in force, suppressions applied, a report out."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from string import Formatter
 
 from celerylab.audit.appview import AppView
 from celerylab.audit.comments import comments
 from celerylab.audit.comments import silenced as comment_silenced
 from celerylab.audit.lessons import lesson_url
+from celerylab.audit.locate import locate
 from celerylab.audit.model import SEVERITIES, Finding, Hit, Rule
 from celerylab.audit.registry import UNUSED_SUPPRESSION, all_rules, get
 from celerylab.audit.suppress import Suppressions
@@ -31,7 +32,10 @@ def text(rule: Rule, part: str, values: dict) -> str:
     return Lenient().vformat(catalog()[key][get_lang()], (), values)
 
 
-def finding(rule: Rule, hit: Hit) -> Finding:
+def finding(rule: Rule, hit: Hit, view: AppView | None = None) -> Finding:
+    if view is not None and not hit.file:
+        file, line = locate(view, hit)
+        hit = replace(hit, file=file, line=line)
     values = {key: value for key, value in hit.values.items()}
     return Finding(rule, hit, text(rule, hit.message, values), text(rule, "why", values), text(rule, "fix", values),
                    lesson_url(rule.id, get_lang()))
@@ -68,7 +72,7 @@ def run(view: AppView, ignore=(), practice: bool = True) -> Report:
             report.errors.append((rule.id, f"{type(error).__name__}: {error}"))
             continue
         for hit in hits:
-            made = finding(rule, hit)
+            made = finding(rule, hit, view)
             if hit.unknown:
                 report.unknown.append(made)
             elif suppressions.silenced(rule.id, hit) or comment_silenced(view, written, rule.id, hit):
