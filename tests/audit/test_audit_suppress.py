@@ -50,9 +50,9 @@ def test_a_rule_that_cannot_read_the_app_is_undecided_not_clean(audit_app, monke
     assert report.exit_status("low") == 0   # undecided never fails a build, and never reads as clean either
 
 
-def test_a_comment_on_the_decorator_silences_that_task_only(audit_app):
+def test_a_comment_silences_that_task_or_setting_only(audit_app):
     report = audit_app("comments")
-    assert pairs(report.suppressed) == {("CL305", "comments.fixed_rhythm")}
+    assert pairs(report.suppressed) == {("CL305", "comments.fixed_rhythm"), ("CL101", "task_acks_lat")}
     assert ("CL305", "comments.noisy") in pairs(report.findings)
 
 

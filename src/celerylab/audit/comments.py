@@ -1,4 +1,4 @@
-"""Suppressions written in the user's code: `# celerylab-audit: ignore[CL305]` on a task's decorator or def line."""
+"""Suppressions in the user's code: `# celerylab-audit: ignore[CL305]` on the finding's line, a task's decorator or def."""
 from __future__ import annotations
 
 import os

@@ -75,7 +75,8 @@ def run(view: AppView, ignore=(), practice: bool = True) -> Report:
             made = finding(rule, hit, view)
             if hit.unknown:
                 report.unknown.append(made)
-            elif suppressions.silenced(rule.id, hit) or comment_silenced(view, written, rule.id, hit):
+            elif suppressions.silenced(rule.id, hit) or comment_silenced(view, written, rule.id, hit) \
+                    or comment_silenced(view, written, rule.id, made.hit):
                 report.suppressed.append(made)
             else:
                 report.findings.append(made)

@@ -17,3 +17,6 @@ def noisy():
 @app.task(name="comments.stale", max_retries=2)
 def stale():  # celerylab-audit: ignore[CL301, CL999]
     return 1
+
+
+app.conf.task_acks_lat = True  # celerylab-audit: ignore[CL101]
