@@ -54,6 +54,7 @@ EXPECTED = {
     "cl505": {("CL505", "audit_apps/cl505.py:16")},
     "cl506": {("CL506", "cl506.slow")},
     "cl507": {("CL507", "audit_apps/cl507.py:13")},
+    "cl508": {("CL508", "audit_apps/cl508.py:19")},
     "cl601": {("CL601", "timezone")},
     "cl602": {("CL602", "nightly"), ("CL602", "repeated")},
     "cl603": {("CL603", "hourly-sync")},

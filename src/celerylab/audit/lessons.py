@@ -60,6 +60,7 @@ LESSON_RULES: dict[str, dict[str, str]] = {
         "CL505": "`STARTED` only with `task_track_started`",
         "CL506": "`STARTED` only with `task_track_started`",
         "CL507": "A running task, without and with `terminate`",
+        "CL508": "When results never expire",
     },
     "l05_beat": {
         "CL601": "1. Schedules, computed by Celery itself",

@@ -141,3 +141,31 @@ def terminating_revokes(path: str, folder: str = "") -> list[Usage]:
             if isinstance(node, ast.Call) and call_name(node) == "revoke"
             and any(k.arg == "terminate" and isinstance(k.value, ast.Constant) and k.value.value is True
                     for k in node.keywords)]
+
+
+def sender(node) -> str | None:
+    """`double` for `double.delay(...)` / `double.apply_async(...)` / `double.AsyncResult(...)`."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+            node.func.attr in SENDS | {"AsyncResult"} and isinstance(node.func.value, ast.Name):
+        return node.func.value.id
+    return None
+
+
+def reads_by_task(path: str, folder: str = "") -> list[tuple[str, Usage]]:
+    """(task variable, read) for each result read whose task the code names (`double.delay(2).get()`)."""
+    try:
+        tree = ast.parse(open(path, encoding="utf-8").read(), path)
+    except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
+        return []
+    assigned: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and sender(node.value):
+            assigned.update({target.id: sender(node.value) for target in node.targets if isinstance(target, ast.Name)})
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr in READS:
+            base = node.value
+            task = sender(base) or (assigned.get(base.id) if isinstance(base, ast.Name) else None)
+            if task:
+                found.append((task, Usage(os.path.relpath(path, folder or None), node.lineno, ast.unparse(node)[:80])))
+    return sorted(found, key=lambda pair: pair[1].line)

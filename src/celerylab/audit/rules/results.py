@@ -1,12 +1,14 @@
-"""Rules on results: expiry turned off or truncated to nothing, and results read or stored with no backend."""
+"""Rules on results: expiry off or truncated to nothing; results read with no backend, or of a task that stores none."""
 from __future__ import annotations
 
 from datetime import timedelta
 
+from celery import Task
+
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
 from celerylab.audit.text import at
-from celerylab.audit.usages import module_files, result_reads
+from celerylab.audit.usages import module_files, reads_by_task, result_reads
 
 
 def seconds(value):
@@ -64,3 +66,18 @@ def results_discarded(view):
     storing = [name for name, task in view.tasks.items() if not task.ignore_result]
     if storing:
         yield Hit("result_backend", {"count": len(storing)})
+
+
+
+@rule("CL508", "result-of-ignored-task-read", "high", "defect")
+def result_of_ignored_task_read(view):
+    for module in view.user_modules:
+        path = getattr(module, "__file__", "") or ""
+        if not path.endswith(".py"):
+            continue
+        for variable, usage in reads_by_task(path, view.loaded.folder):
+            task = vars(module).get(variable)
+            if isinstance(task, Task) and task.ignore_result:
+                yield Hit(f"{usage.file}:{usage.line}", {"file": usage.file, "line": usage.line, "task": task.name,
+                                                         "expression": usage.expression},
+                          file=usage.file, line=usage.line)
