@@ -50,6 +50,7 @@ LESSON_RULES: dict[str, dict[str, str]] = {
         "CL112": "",
         "CL113": "3. Arguments that are not JSON",
         "CL114": "What `autodiscover_tasks` really finds",
+        "CL115": "2. The task the worker never registered",
         "CL701": "2. The task the worker never registered",
     },
     "l04_results": {

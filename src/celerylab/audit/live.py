@@ -8,6 +8,11 @@ APP_ENV = "CELERYLAB_AUDIT_APP"
 PATH_ENV = "CELERYLAB_AUDIT_PATH"
 SOURCE_ENV = "CELERYLAB_AUDIT_SOURCE"   # the folder this celerylab is imported from, for the worker too
 WRAPPER = "celerylab_audit_live"
+ATTEMPTS = 3
+
+
+class NoAnswer(Exception):
+    """The worker started but did not say what it registered."""
 # The module the worker loads: the user's app, pointed at the stack's broker and backend (inside its key
 # namespace); nothing else of the app changes.
 WRAPPER_SOURCE = '''"""The audited app, pointed at a private stack's broker (written by celerylab audit --live)."""
@@ -23,7 +28,7 @@ appconfig.apply_settings(app, appconfig.env_settings())
 '''.format(app_env=APP_ENV, path_env=PATH_ENV, source_env=SOURCE_ENV)
 
 
-def registered(spec: str, path: str, timeout: float = 10.0) -> set[str]:
+def registered(spec: str, path: str, timeout: float = 5.0) -> set[str]:
     """The task names a worker of `spec` registers, asked over a private broker (raises StackError on failure)."""
     import celerylab
     from celerylab.stack import Stack
@@ -35,7 +40,12 @@ def registered(spec: str, path: str, timeout: float = 10.0) -> set[str]:
                      env={APP_ENV: spec, PATH_ENV: path, SOURCE_ENV: str(Path(celerylab.__file__).parents[1])},
                      client="celerylab.stack.smoke") as stack:
         worker = stack.workers[0]
-        inspect = stack.app.control.inspect(destination=[worker.hostname], timeout=timeout)
-        replies = inspect.registered() or {}
-    names = replies.get(worker.hostname, [])
-    return {name.split(" ")[0] for name in names}
+        replies: dict = {}
+        for _ in range(ATTEMPTS):  # a loaded machine can miss one round; no answer is never "registered nothing"
+            inspect = stack.app.control.inspect(destination=[worker.hostname], timeout=timeout)
+            replies = inspect.registered() or {}
+            if worker.hostname in replies:
+                break
+        else:
+            raise NoAnswer(f"{worker.hostname}: inspect registered ({ATTEMPTS} x {timeout:g} s)")
+    return {name.split(" ")[0] for name in replies[worker.hostname]}

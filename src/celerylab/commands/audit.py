@@ -34,6 +34,7 @@ def render(report, kind: str) -> str:
 def run(args) -> int:
     from celerylab.audit.api import audit
     from celerylab.audit.explain import explain, rule_list, unknown_rule
+    from celerylab.audit.live import NoAnswer
     from celerylab.audit.loader import LoadError
     from celerylab.stack.errors import StackError
 
@@ -59,7 +60,7 @@ def run(args) -> int:
     except LoadError as error:
         print(str(error), file=sys.stderr)
         return 2
-    except StackError as error:  # --live: the worker did not start or did not answer
+    except (StackError, NoAnswer) as error:  # --live: the worker did not start or did not answer
         print(at("audit.live.failed", error=error), file=sys.stderr)
         return 2
     print(render(report, args.format))

@@ -102,3 +102,12 @@ def task_name_derived(view):
             if name == gen_task_name(view.app, function.__name__, function.__module__):
                 shown = os.path.relpath(declared.file, view.loaded.folder or None) if declared.file else None
                 yield Hit(name, {"task": name}, file=shown, line=declared.line)
+
+
+@rule("CL115", "task-missing-in-worker", "high", "defect")
+def task_missing_in_worker(view):
+    """--live only: tasks this import registers that the real worker did not (an import that depends on where it runs)."""
+    if view.live_registered is None:
+        return
+    for name in sorted(set(view.tasks) - view.live_registered):
+        yield Hit(name, {"task": name})
