@@ -63,6 +63,7 @@ EXPECTED = {
     "cl605": {("CL605", "daily-digest")},
     "cl701_default": {("CL701", "task_default_queue")},
     "cl701_routed": set(),
+    "cl702": {("CL702", "task_routes['cl702.payment']")},
     "cl701": {("CL701", "cl701.export"), ("CL701", "task_routes['cl701.invoice']")},
 }
 UNDECIDED = {"cl401_unknown": {("CL401", "acks_late")}}

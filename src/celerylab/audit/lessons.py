@@ -52,6 +52,7 @@ LESSON_RULES: dict[str, dict[str, str]] = {
         "CL114": "What `autodiscover_tasks` really finds",
         "CL115": "2. The task the worker never registered",
         "CL701": "2. The task the worker never registered",
+        "CL702": "2. The task the worker never registered",
     },
     "l04_results": {
         "CL501": "When results never expire",

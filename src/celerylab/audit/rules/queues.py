@@ -43,11 +43,22 @@ def destinations(view):
         yield "task_default_queue", view.conf.task_default_queue
 
 
-@rule("CL701", "undeclared-queue", "high", "defect")
-def undeclared_queue(view):
+def undeclared(view):
     declared = declared_queues(view)
     if declared is None:
         return
     for where, queue in destinations(view):
         if queue and queue not in declared:
             yield Hit(where, {"where": where, "queue": queue, "declared": ", ".join(sorted(declared))})
+
+
+@rule("CL701", "undeclared-queue", "high", "defect")
+def undeclared_queue(view):
+    if view.conf.task_create_missing_queues:
+        yield from undeclared(view)
+
+
+@rule("CL702", "undeclared-queue-not-created", "critical", "defect")
+def undeclared_queue_not_created(view):
+    if not view.conf.task_create_missing_queues:
+        yield from undeclared(view)
