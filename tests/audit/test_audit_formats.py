@@ -90,3 +90,11 @@ def test_exit_status_by_severity(audit_app):
     assert audit_app("cl603").exit_status("low") == 1
     assert audit_app("cl401_unknown").exit_status("medium") == 1  # CL201 is medium; the undecided never counts
     assert audit_app("cl401_unknown").exit_status("high") == 0
+
+
+def test_no_format_repeats_the_password_it_reports(audit_app):
+    report = audit_app("cl112")
+    [finding] = report.findings
+    assert finding.message == "the password of `broker_url` is written in audit_apps/cl112.py:6"
+    for render in (format_text.render, format_json.render, format_sarif.render):
+        assert "Wq7-tr0ub4dor" not in render(report)

@@ -37,9 +37,10 @@ def password_in_source(view):
                 text = open(path, encoding="utf-8").read()
             except (OSError, UnicodeDecodeError):
                 continue
-            if secret in text:
+            if secret in text:  # the finding names the file and line, never the password
                 shown = os.path.relpath(path, view.loaded.folder or None)
-                yield Hit(setting, {"setting": setting, "file": shown}, file=shown)
+                line = text[:text.index(secret)].count("\n") + 1
+                yield Hit(setting, {"setting": setting, "file": f"{shown}:{line}"}, file=shown, line=line)
                 break
 
 
