@@ -46,7 +46,9 @@ def source_keys(app) -> dict[str, object]:
     keys = raw_source_keys(app)
     if not prefix:
         return keys
-    return {key[len(prefix):].lower(): value for key, value in keys.items() if key.startswith(prefix)}
+    # An old name that happens to carry the prefix (CELERY_TASK_RESULT_EXPIRES) is read as the old name it is.
+    return {key if key in _OLD_SETTING_KEYS else key[len(prefix):].lower(): value
+            for key, value in keys.items() if key.startswith(prefix)}
 
 
 def user_settings(app) -> dict[str, object]:
