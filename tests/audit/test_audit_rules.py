@@ -25,6 +25,7 @@ EXPECTED = {
     "cl113": {("CL113", "cl113.move(point)"), ("CL113", "cl113.move(tags)"), ("CL113", "cl113.move(pair)"),
               ("CL113", "cl113.tags(return)")},
     "cl115": set(),
+    "cl113_pydantic": {("CL113", "cl113p.unchecked(order)")},
     "cl201": {("CL201", "task_time_limit")},
     "cl202": {("CL202", "cl202.export")},
     "cl203": {("CL201", "task_time_limit"), ("CL203", "cl203.stream.time_limit"),

@@ -21,7 +21,8 @@ class Declared:
 
 
 def function_of(task):
-    return getattr(task, "__wrapped__", None) or getattr(task, "run", None)
+    """The function the decorator was given (before Celery's pydantic wrapper, when there is one)."""
+    return getattr(task, "_decorated_fun", None) or getattr(task, "__wrapped__", None) or getattr(task, "run", None)
 
 
 def literal(node):

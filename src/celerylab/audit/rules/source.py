@@ -48,6 +48,11 @@ def password_in_source(view):
 REFUSED = (set, frozenset, bytearray, complex)
 
 
+def pydantic_model(annotation) -> bool:
+    return inspect.isclass(annotation) and any(cls.__name__ == "BaseModel" and cls.__module__.startswith("pydantic")
+                                               for cls in annotation.__mro__)
+
+
 def outcome(annotation) -> str | None:
     """"fails" or "changes" for an annotation JSON (kombu's) cannot carry as it is; None when it can."""
     import datetime
@@ -79,15 +84,16 @@ def json_unsafe_argument(view):
     if "json" not in str(view.conf.task_serializer).lower():
         return
     for name, task in view.user_tasks.items():
+        pydantic = getattr(task, "_dump_pydantic_arguments", None) is not None  # @app.task(pydantic=True) dumps models
         for parameter, annotation in parameters(task).items():
             if parameter in ("self",):
                 continue
-            result = outcome(annotation)
+            result = None if pydantic and pydantic_model(annotation) else outcome(annotation)
             if result:
                 yield Hit(f"{name}({parameter})", {"task": name, "parameter": parameter, "annotation": label(annotation),
                                                    "outcome": at(f"audit.CL113.{result}")})
         returned = return_annotation(task)
-        result = outcome(returned) if returned is not None else None
+        result = outcome(returned) if returned is not None and not (pydantic and pydantic_model(returned)) else None
         if result and view.backend_scheme and not task.ignore_result and "json" in str(view.conf.result_serializer):
             yield Hit(f"{name}(return)", {"task": name, "annotation": label(returned),
                                           "outcome": at(f"audit.CL113.returned_{result}")}, message="returns")
