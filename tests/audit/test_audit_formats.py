@@ -58,6 +58,7 @@ def test_sarif_is_2_1_0_with_every_rule_and_locations(audit_app):
     assert [rule["id"] for rule in rules] == [*all_rules(), "CL900"]
     [result] = run["results"]
     assert result["ruleId"] == "CL502" and rules[result["ruleIndex"]]["id"] == "CL502"
+    assert result["partialFingerprints"] == {"celerylabAudit/v1": "CL502:audit_apps/cl502.py:14"}
     assert result["level"] == "error"
     location = result["locations"][0]["physicalLocation"]
     assert location == {"artifactLocation": {"uri": "audit_apps/cl502.py"}, "region": {"startLine": 14}}

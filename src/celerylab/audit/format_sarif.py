@@ -26,7 +26,9 @@ def result(finding, rule_index: dict, kind: str = "fail") -> dict:
     entry = {"ruleId": rule.id, "ruleIndex": rule_index[rule.id], "kind": kind,
              "level": LEVELS[rule.severity] if kind == "fail" else "none",
              "message": {"text": f"{finding.subject}: {finding.message} — {finding.why}"},
-             "properties": {"subject": finding.subject, "fix": finding.fix, "url": finding.url}}
+             "properties": {"subject": finding.subject, "fix": finding.fix, "url": finding.url},
+             # the same finding keeps its identity when lines move: code-scanning tools match alerts by it
+             "partialFingerprints": {"celerylabAudit/v1": f"{rule.id}:{finding.subject}"}}
     if finding.hit.file:
         region = {"startLine": finding.hit.line} if finding.hit.line else {}
         entry["locations"] = [{"physicalLocation": {"artifactLocation": {"uri": finding.hit.file},
