@@ -117,3 +117,10 @@ def test_auditing_connects_to_nothing(audit_app, monkeypatch):
     monkeypatch.setattr(socket, "create_connection", refuse)
     for module in ("clean", "cl112", "cl401", "cl502", "audit_l03.incident"):
         assert audit_app(module).errors == []
+
+
+def test_a_syntax_error_shows_the_users_line_only(english):
+    error = load_error("audit_apps.bad_syntax")
+    assert error.traceback.splitlines()[0].endswith("audit_apps/bad_syntax.py\", line 4")
+    assert error.traceback.splitlines()[-1] == "SyntaxError: '(' was never closed"
+    assert "importlib" not in error.traceback

@@ -16,11 +16,9 @@ def user_frame(filename: str) -> bool:
 
 
 def user_traceback(error: BaseException) -> str:
-    """`error` formatted as Python does, keeping only the user's frames (all but the audit's when none is)."""
-    frames = traceback.extract_tb(error.__traceback__)
-    kept = [frame for frame in frames if user_frame(frame.filename)]
-    if not kept:
-        kept = [frame for frame in frames if not frame.filename.startswith(AUDIT_DIR)]
+    """`error` formatted as Python does, keeping only the user's frames (none for a SyntaxError in their file,
+    whose own lines already say where)."""
+    kept = [frame for frame in traceback.extract_tb(error.__traceback__) if user_frame(frame.filename)]
     lines = ["Traceback (most recent call last):\n"] if kept else []
     lines += traceback.format_list(kept)
     lines += traceback.format_exception_only(type(error), error)
