@@ -48,6 +48,7 @@ EXPECTED = {
     "cl404": {("CL404", "worker_prefetch_multiplier")},
     "cl405": {("CL405", "task_reject_on_worker_lost")},
     "cl406": {("CL406", "broker_connection_retry")},
+    "cl407": {("CL407", "broker_transport_options")},
     "cl501": {("CL501", "result_expires")},
     "cl501_half": {("CL501", "result_expires")},
     "cl502": {("CL502", "audit_apps/cl502.py:14")},

@@ -34,6 +34,7 @@ LESSON_RULES: dict[str, dict[str, str]] = {
         "CL404": "2. What decides that time on Redis",
         "CL405": "3. Only the child process dies",
         "CL406": "",
+        "CL407": "8. The same SIGKILL on RabbitMQ",
     },
     "l03_silent_defects": {
         "CL101": "Catching any unknown key",

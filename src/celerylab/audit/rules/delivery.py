@@ -98,3 +98,13 @@ def acks_late_worker_lost(view):
                and not getattr(task, "retry_on_worker_lost", False)]
     if exposed:
         yield Hit("task_reject_on_worker_lost", {"count": len(exposed), "tasks": ", ".join(exposed)})
+
+
+AMQP_SCHEMES = {"amqp", "amqps", "pyamqp", "librabbitmq"}
+
+
+@rule("CL407", "visibility-timeout-on-amqp", "medium", "defect")
+def visibility_timeout_on_amqp(view):
+    options = view.conf.broker_transport_options or {}
+    if view.broker_scheme in AMQP_SCHEMES and "visibility_timeout" in options:
+        yield Hit("broker_transport_options", {"vt": options["visibility_timeout"], "scheme": view.broker_scheme})
