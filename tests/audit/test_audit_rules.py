@@ -26,6 +26,8 @@ EXPECTED = {
               ("CL113", "cl113.tags(return)")},
     "cl115": set(),
     "cl113_pydantic": {("CL113", "cl113p.unchecked(order)")},
+    "cl116": {("CL116", "include:audit_l03.shop")},
+    "cl116_ok": set(),
     "cl201": {("CL201", "task_time_limit")},
     "cl202": {("CL202", "cl202.export")},
     "cl203": {("CL201", "task_time_limit"), ("CL203", "cl203.stream.time_limit"),

@@ -52,6 +52,7 @@ LESSON_RULES: dict[str, dict[str, str]] = {
         "CL113": "3. Arguments that are not JSON",
         "CL114": "What `autodiscover_tasks` really finds",
         "CL115": "2. The task the worker never registered",
+        "CL116": "What `autodiscover_tasks` really finds",
         "CL701": "2. The task the worker never registered",
         "CL702": "2. The task the worker never registered",
     },

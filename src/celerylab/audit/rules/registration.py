@@ -1,7 +1,9 @@
 """Rules on names that must match a registered task: Beat entries, routes, annotations; and names derived from paths."""
 from __future__ import annotations
 
+import ast
 import os
+import sys
 from difflib import get_close_matches
 from fnmatch import fnmatchcase
 
@@ -9,6 +11,7 @@ from celery.utils.imports import gen_task_name
 
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
+from celerylab.audit.sources import function_of
 from celerylab.audit.text import at
 
 
@@ -111,3 +114,39 @@ def task_missing_in_worker(view):
         return
     for name in sorted(set(view.tasks) - view.live_registered):
         yield Hit(name, {"task": name})
+
+
+def imported_by(module) -> set[str]:
+    """The modules a module's own source imports (relative imports resolved against its package)."""
+    path = getattr(module, "__file__", None)
+    try:
+        tree = ast.parse(open(path, encoding="utf-8").read(), path)
+    except (OSError, TypeError, SyntaxError, UnicodeDecodeError, ValueError):
+        return set()
+    package = module.__name__ if hasattr(module, "__path__") else module.__name__.rpartition(".")[0]
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                base = f"{parent}.{base}".rstrip(".")
+            names |= {base, *(f"{base}.{alias.name}" for alias in node.names)}
+    return names
+
+
+@rule("CL116", "include-without-tasks", "medium", "defect")
+def include_without_tasks(view):
+    """A module in include/imports that declares no task and imports none that does (a package named instead of
+    its tasks module): importing it registers nothing."""
+    modules = {getattr(function_of(task), "__module__", "") or "" for task in view.tasks.values()}
+    for setting in ("include", "imports"):
+        for name in view.conf.get(setting) or ():
+            if name in modules:
+                continue
+            below = {module for module in modules if module.startswith(f"{name}.")}
+            if below & imported_by(sys.modules.get(name)):
+                continue
+            yield Hit(f"{setting}:{name}", {"setting": setting, "module": name})
