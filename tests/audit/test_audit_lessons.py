@@ -84,3 +84,9 @@ def test_lesson_03s_own_app_shows_its_incident():
     found = {(f["rule"], f["subject"]) for f in json.loads(done.stdout)["findings"]}
     assert {("CL102", "task_max_retries"), ("CL102", "task_default_retry_delay"), ("CL104", "backup-db-hourly"),
             ("CL114", "celerylab.lessons.l03_silent_defects.shop.scheduled")} <= found
+
+
+def test_a_renamed_section_links_to_the_page(monkeypatch):
+    monkeypatch.setitem(LESSON_RULES["l01_retries"], "CL301", "A heading no lesson has")
+    assert lesson_url("CL301", "en") == "en/lessons/01_retries/"
+    assert lesson_url("CL301", "pt") == "lessons/01_retries/"

@@ -118,6 +118,8 @@ def lesson_url(rule_id: str, lang: str = "pt") -> str:
         return ""
     url = f"{SITE_BASE_URL}{'en/' if lang == 'en' else ''}lessons/{page(lesson)}/"
     heading = LESSON_RULES[lesson][rule_id]
+    if heading not in headings(lesson):  # a renamed section: the page, never a dead anchor
+        heading = ""
     if heading and lang != "en":
-        heading = headings(lesson).get(heading, "")
+        heading = headings(lesson)[heading]
     return url + (f"#{anchor(heading)}" if heading else "")
