@@ -12,6 +12,7 @@ from celerylab.i18n import set_lang, t
 COMMANDS = [
     "celerylab.commands.lab",
     "celerylab.commands.doctor",
+    "celerylab.commands.audit",
     "celerylab.commands.check",
     "celerylab.commands.progress",
     "celerylab.commands.hint",

@@ -1,0 +1,44 @@
+"""The report for a terminal: one block per finding (rule, subject, severity, message, why, fix, lesson link)."""
+from __future__ import annotations
+
+from collections import Counter
+
+from celerylab.audit.model import SEVERITIES
+from celerylab.audit.runner import Report
+from celerylab.audit.text import at
+
+
+def block(finding, undecided: bool = False) -> list[str]:
+    rule = finding.rule
+    tag = at("audit.report.unknown") if undecided else at(f"audit.severity.{rule.severity}")
+    lines = [f"{rule.id} [{tag} · {at(f'audit.category.{rule.category}')}] {finding.subject}: {finding.message}"]
+    if finding.hit.file:
+        lines.append(f"    {at('audit.report.where')}: {finding.hit.file}" + (f":{finding.hit.line}" if finding.hit.line else ""))
+    lines.append(f"    {at('audit.report.why')}: {finding.why}")
+    lines.append(f"    {at('audit.report.fix')}: {finding.fix}")
+    if finding.url:
+        lines.append(f"    {at('audit.report.lesson')}: {finding.url}")
+    return lines
+
+
+def render(report: Report) -> str:
+    none = at("audit.report.none")
+    lines = [at("audit.report.title", app=report.app, tasks=report.facts["tasks"],
+                broker=report.facts["broker"].replace("-", none), backend=report.facts["backend"].replace("-", none)),
+             ""]
+    order = sorted(report.findings, key=lambda f: (SEVERITIES.index(f.rule.severity), f.rule.id, f.subject))
+    for finding in order:
+        lines += block(finding)
+    for finding in report.unknown:
+        lines += block(finding, undecided=True)
+    for rule_id, error in report.errors:
+        lines.append(f"{rule_id} [{at('audit.report.unknown')}] {error}")
+    if not (order or report.unknown or report.errors):
+        lines.append(at("audit.report.clean"))
+    counts = Counter(f.rule.severity for f in report.findings)
+    by_severity = ", ".join(f"{counts[s]} {at(f'audit.severity.{s}')}" for s in SEVERITIES if counts[s]) or "0"
+    lines += ["", at("audit.report.summary", findings=len(report.findings), by_severity=by_severity,
+                     unknown=len(report.unknown) + len(report.errors), suppressed=len(report.suppressed))]
+    if report.unknown or report.errors:
+        lines.append(at("audit.report.unknown_note"))
+    return "\n".join(lines)

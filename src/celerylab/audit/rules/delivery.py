@@ -1,0 +1,110 @@
+"""Rules on delivery: acks_late against the Redis visibility timeout, countdowns the sweep duplicates, prefetch."""
+from __future__ import annotations
+
+from celerylab.audit.model import Hit
+from celerylab.audit.registry import rule
+from celerylab.audit.rules.retries import autoretries, backoff, retries, retry_kwargs
+from celerylab.audit.text import at
+
+# A task that may run this long (or has no limit) counts as long for prefetch: one reserved behind it waits that much.
+LONG_TASK_SECONDS = 60
+
+
+def vt_values(view) -> dict:
+    seconds, configured = view.visibility_timeout
+    return {"vt": f"{seconds:g}", "vt_source": at("audit.vt.configured" if configured else "audit.vt.default")}
+
+
+@rule("CL401", "visibility-timeout-below-limit", "high", "defect")
+def visibility_timeout_below_limit(view):
+    if not view.has_visibility_timeout:
+        return
+    seconds, _ = view.visibility_timeout
+    unlimited = []
+    for name, task in view.tasks.items():
+        if not view.acks_late(task):
+            continue
+        limit = view.limit(task)
+        if limit is None:
+            unlimited.append(name)
+        elif limit >= seconds:
+            yield Hit(name, {"task": name, "limit": f"{limit:g}", **vt_values(view)})
+    if unlimited:
+        yield Hit("acks_late", {"task": ", ".join(unlimited), **vt_values(view)}, unknown=True, message="unknown")
+
+
+def longest_retry_wait(task) -> tuple[str, float] | None:
+    """(which option, seconds): the longest countdown this task's retries can ask for."""
+    if not retries(task):
+        return None
+    kwargs = retry_kwargs(task)
+    if autoretries(task) and backoff(task):
+        maximum = int(getattr(task, "retry_backoff_max", 600))
+        tries = task.max_retries
+        longest = maximum if tries is None else min(maximum, int(max(1.0, backoff(task))) * 2 ** max(tries - 1, 0))
+        return "retry_backoff_max", float(longest)
+    if autoretries(task) and "countdown" in kwargs:
+        return "retry_kwargs['countdown']", float(kwargs["countdown"])
+    return "default_retry_delay", float(task.default_retry_delay or 0)
+
+
+@rule("CL402", "countdown-beyond-visibility-timeout", "high", "defect")
+def countdown_beyond_visibility_timeout(view):
+    if not view.has_visibility_timeout:
+        return
+    seconds, _ = view.visibility_timeout
+    for name, task in view.tasks.items():
+        wait = longest_retry_wait(task)
+        if wait and wait[1] >= seconds:
+            yield Hit(name, {"where": f"{name}: {wait[0]}", "countdown": f"{wait[1]:g}", **vt_values(view)})
+    for entry, spec in sorted((view.conf.beat_schedule or {}).items()):
+        countdown = ((spec or {}).get("options") or {}).get("countdown")
+        if countdown and float(countdown) >= seconds:
+            yield Hit(entry, {"where": f"beat_schedule['{entry}'].options.countdown", "countdown": f"{countdown:g}",
+                              **vt_values(view)})
+
+
+def long_tasks(view, tasks) -> list[str]:
+    return [name for name, task in tasks.items()
+            if view.limit(task) is None or view.limit(task) >= LONG_TASK_SECONDS]
+
+
+@rule("CL403", "acks-late-prefetch", "high", "defect")
+def acks_late_prefetch(view):
+    multiplier = view.conf.worker_prefetch_multiplier
+    if multiplier == 1:
+        return
+    late = long_tasks(view, {name: task for name, task in view.tasks.items() if view.acks_late(task)})
+    if late:
+        yield Hit("worker_prefetch_multiplier", {"multiplier": multiplier, "count": len(late), "tasks": ", ".join(late)})
+
+
+@rule("CL404", "long-tasks-default-prefetch", "medium", "practice")
+def long_tasks_default_prefetch(view):
+    multiplier = view.conf.worker_prefetch_multiplier
+    if multiplier == 1 or "worker_prefetch_multiplier" in view.user:
+        return
+    limited = {name: task for name, task in view.tasks.items()
+               if not view.acks_late(task) and view.limit(task) and view.limit(task) >= LONG_TASK_SECONDS}
+    if limited:
+        yield Hit("worker_prefetch_multiplier", {"multiplier": multiplier, "count": len(limited),
+                                                 "tasks": ", ".join(limited)})
+
+
+@rule("CL405", "acks-late-worker-lost", "medium", "defect")
+def acks_late_worker_lost(view):
+    exposed = [name for name, task in view.tasks.items()
+               if view.acks_late(task) and not getattr(task, "reject_on_worker_lost", False)
+               and not getattr(task, "retry_on_worker_lost", False)]
+    if exposed:
+        yield Hit("task_reject_on_worker_lost", {"count": len(exposed), "tasks": ", ".join(exposed)})
+
+
+AMQP_SCHEMES = {"amqp", "amqps", "pyamqp", "librabbitmq"}
+
+
+@rule("CL407", "visibility-timeout-on-amqp", "medium", "defect")
+def visibility_timeout_on_amqp(view):
+    options = view.conf.broker_transport_options or {}
+    if view.broker_scheme in AMQP_SCHEMES and "visibility_timeout" in options:
+        yield Hit("broker_transport_options", {"vt": options["visibility_timeout"], "scheme": view.broker_scheme})

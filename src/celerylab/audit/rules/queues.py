@@ -1,0 +1,64 @@
+"""Rules on queues: a route, task or Beat entry sending to a queue that task_queues does not declare."""
+from __future__ import annotations
+
+from celerylab.audit.model import Hit
+from celerylab.audit.registry import rule
+from celerylab.audit.rules.registration import label, matches, route_maps
+
+
+def queue_name(value) -> str | None:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict):
+        queue = value.get("queue")
+        return getattr(queue, "name", queue)
+    return getattr(value, "name", None)
+
+
+def declared_queues(view) -> set[str] | None:
+    queues = view.conf.task_queues
+    if queues is None:
+        return None
+    if isinstance(queues, dict):
+        return set(queues)
+    return {getattr(queue, "name", queue) for queue in queues}
+
+
+def destinations(view):
+    """(where, queue) for every queue the app's configuration sends to."""
+    for routes in route_maps(view):
+        for pattern, target in routes.items():
+            yield f"task_routes['{label(pattern)}']", queue_name(target)
+    unrouted = []
+    for name, task in view.tasks.items():
+        if getattr(task, "queue", None):
+            yield name, queue_name(task.queue)
+        elif not any(matches(pattern, {name}) for routes in route_maps(view) for pattern in routes):
+            unrouted.append(name)
+    for entry, spec in sorted((view.conf.beat_schedule or {}).items()):
+        options = (spec or {}).get("options") or {}
+        if options.get("queue"):
+            yield f"beat_schedule['{entry}']", queue_name(options["queue"])
+    if unrouted:  # the tasks no route or queue= sends elsewhere go to the default queue
+        yield "task_default_queue", view.conf.task_default_queue
+
+
+def undeclared(view):
+    declared = declared_queues(view)
+    if declared is None:
+        return
+    for where, queue in destinations(view):
+        if queue and queue not in declared:
+            yield Hit(where, {"where": where, "queue": queue, "declared": ", ".join(sorted(declared))})
+
+
+@rule("CL701", "undeclared-queue", "high", "defect")
+def undeclared_queue(view):
+    if view.conf.task_create_missing_queues:
+        yield from undeclared(view)
+
+
+@rule("CL702", "undeclared-queue-not-created", "critical", "defect")
+def undeclared_queue_not_created(view):
+    if not view.conf.task_create_missing_queues:
+        yield from undeclared(view)

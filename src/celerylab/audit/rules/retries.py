@@ -1,0 +1,92 @@
+"""Rules on retries: what autoretry_for catches, the ceiling, and the waits Celery really computes."""
+from __future__ import annotations
+
+import inspect
+
+from celerylab.audit.model import Hit
+from celerylab.audit.registry import rule
+from celerylab.audit.sources import function_of
+
+
+def autoretries(task) -> bool:
+    return bool(getattr(task, "autoretry_for", ()))
+
+
+def retries_by_hand(task) -> bool:
+    """The task body calls `.retry(` (bind=True and self.retry), read from its source."""
+    try:
+        return ".retry(" in inspect.getsource(function_of(task))
+    except (OSError, TypeError):
+        return False
+
+
+def retries(task) -> bool:
+    return autoretries(task) or retries_by_hand(task)
+
+
+def retry_kwargs(task) -> dict:
+    return dict(getattr(task, "retry_kwargs", None) or {})
+
+
+def effective_max_retries(task):
+    kwargs = retry_kwargs(task)
+    return kwargs["max_retries"] if autoretries(task) and "max_retries" in kwargs else task.max_retries
+
+
+def backoff(task):
+    return getattr(task, "retry_backoff", False)
+
+
+@rule("CL301", "autoretry-catches-everything", "medium", "defect")
+def autoretry_catches_everything(view):
+    for name, task in view.tasks.items():
+        caught = tuple(getattr(task, "autoretry_for", ()) or ())
+        if any(kind in (Exception, BaseException) for kind in caught):
+            yield Hit(name, {"task": name, "exceptions": "(" + ", ".join(k.__name__ for k in caught) + ",)"})
+
+
+@rule("CL302", "unbounded-retries", "high", "defect")
+def unbounded_retries(view):
+    for name, task in view.tasks.items():
+        if effective_max_retries(task) is None:
+            how = "autoretry_for" if autoretries(task) else "self.retry()" if retries_by_hand(task) else ""
+            if how:
+                yield Hit(name, {"task": name, "how": how})
+
+
+@rule("CL303", "backoff-max-zero", "high", "defect")
+def backoff_max_zero(view):
+    for name, task in view.tasks.items():
+        maximum = getattr(task, "retry_backoff_max", 600)
+        if autoretries(task) and backoff(task) and int(maximum) == 0:
+            yield Hit(name, {"task": name, "value": maximum, "truncated": int(maximum)})
+
+
+@rule("CL304", "backoff-truncated", "low", "defect")
+def backoff_truncated(view):
+    for name, task in view.tasks.items():
+        value = backoff(task)
+        if autoretries(task) and isinstance(value, float) and value and int(max(1.0, value)) != value:
+            yield Hit(name, {"task": name, "value": value, "factor": int(max(1.0, value))})
+
+
+@rule("CL305", "fixed-retry-rhythm", "medium", "practice")
+def fixed_retry_rhythm(view):
+    from celerylab.audit.text import at
+
+    for name, task in view.tasks.items():
+        if not autoretries(task):
+            continue
+        if not backoff(task):
+            delay = retry_kwargs(task).get("countdown", task.default_retry_delay)
+            yield Hit(name, {"task": name, "detail": at("audit.CL305.no_backoff", delay=delay)})
+        elif getattr(task, "retry_jitter", True) is False:
+            yield Hit(name, {"task": name, "detail": at("audit.CL305.no_jitter")})
+
+
+@rule("CL306", "countdown-overwritten-by-backoff", "medium", "defect")
+def countdown_overwritten_by_backoff(view):
+    for name, task in view.tasks.items():
+        kwargs = retry_kwargs(task)
+        if autoretries(task) and backoff(task) and "countdown" in kwargs:
+            yield Hit(name, {"task": name, "countdown": kwargs["countdown"], "backoff": backoff(task)})

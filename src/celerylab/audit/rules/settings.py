@@ -1,0 +1,58 @@
+"""Rules on the app's settings themselves: unknown keys, task attributes posing as settings, eager mode, lost config."""
+from __future__ import annotations
+
+from celery import Task
+
+from celerylab.audit import settings as known
+from celerylab.audit.model import Hit
+from celerylab.audit.registry import rule
+
+
+@rule("CL101", "unknown-setting", "high", "defect")
+def unknown_setting(view):
+    for key in sorted(view.user):
+        if known.is_known(key) or known.task_attribute(key):
+            continue
+        option = known.transport_option(key)
+        if option:
+            yield Hit(key, {"key": key, "option": option}, message="transport")
+        else:
+            yield Hit(key, {"key": key, "closest": known.closest(key)})
+
+
+@rule("CL102", "task-attribute-as-setting", "high", "defect")
+def task_attribute_as_setting(view):
+    for key in sorted(view.user):
+        attribute = None if known.is_known(key) else known.task_attribute(key)
+        if attribute:
+            yield Hit(key, {"key": key, "attribute": attribute, "value": repr(getattr(Task, attribute))})
+
+
+@rule("CL110", "always-eager", "high", "defect")
+def always_eager(view):
+    if view.conf.task_always_eager:
+        yield Hit("task_always_eager", {"propagates": bool(view.conf.task_eager_propagates)})
+
+
+@rule("CL111", "config-module-not-loaded", "high", "defect")
+def config_module_not_loaded(view):
+    source = getattr(view.app, "_config_source", None)
+    if source is None:
+        return
+    label = source if isinstance(source, str) else getattr(source, "__name__", type(source).__name__)
+    if isinstance(source, str) and getattr(view.app, "_config_source_silent", False):
+        try:
+            view.app.loader._smart_import(source, imp=view.app.loader.import_from_cwd)
+        except (ImportError, AttributeError) as error:
+            yield Hit(label, {"source": label, "error": f"{type(error).__name__}: {error}"})
+            return
+    read = [*known.source_keys(view.app), *known.raw_source_keys(view.app)]  # Celery also reads plain and old names
+    if not any(known.is_known(key) for key in read):
+        yield Hit(label, {"source": label, "namespace": f"{view.app.namespace}_" if view.app.namespace else ""},
+                  message="empty")
+
+
+@rule("CL406", "connection-retry-startup", "low", "defect")
+def connection_retry_startup(view):
+    if view.conf.broker_connection_retry is False and view.conf.broker_connection_retry_on_startup is None:
+        yield Hit("broker_connection_retry")

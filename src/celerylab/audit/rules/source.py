@@ -1,0 +1,103 @@
+"""Rules that read the user's files next to the loaded app: passwords committed in them, argument types JSON cannot carry."""
+from __future__ import annotations
+
+import dataclasses
+import enum
+import inspect
+import os
+import typing
+from urllib.parse import unquote, urlsplit
+
+from celerylab.audit.model import Hit
+from celerylab.audit.registry import rule
+from celerylab.audit.sources import parameters, return_annotation
+from celerylab.audit.text import at
+from celerylab.audit.usages import module_files
+
+PLACEHOLDERS = {"", "pass", "password", "passwd", "secret", "changeme", "guest", "xxx"}
+
+
+def password(url) -> str:
+    if not isinstance(url, str) or "://" not in url:
+        return ""
+    try:
+        return unquote(urlsplit(url.split(";")[0]).password or "")
+    except ValueError:
+        return ""
+
+
+@rule("CL112", "password-in-source", "critical", "defect")
+def password_in_source(view):
+    for setting in ("broker_url", "result_backend"):
+        secret = password(view.conf.get(setting))
+        if secret.lower() in PLACEHOLDERS:
+            continue
+        for path in module_files(view.user_modules):
+            try:
+                text = open(path, encoding="utf-8").read()
+            except (OSError, UnicodeDecodeError):
+                continue
+            if secret in text:  # the finding names the file and line, never the password
+                shown = os.path.relpath(path, view.loaded.folder or None)
+                line = text[:text.index(secret)].count("\n") + 1
+                yield Hit(setting, {"setting": setting, "file": f"{shown}:{line}"}, file=shown, line=line)
+                break
+
+
+# json fails at .delay() on these; a tuple arrives as a list.
+REFUSED = (set, frozenset, bytearray, complex)
+
+
+def pydantic_model(annotation) -> bool:
+    return inspect.isclass(annotation) and any(cls.__name__ == "BaseModel" and cls.__module__.startswith("pydantic")
+                                               for cls in annotation.__mro__)
+
+
+def outcome(annotation) -> str | None:
+    """"fails" or "changes" for an annotation JSON (kombu's) cannot carry as it is; None when it can."""
+    import datetime
+    import decimal
+    import uuid
+
+    origin = typing.get_origin(annotation) or annotation
+    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+        results = [outcome(arg) for arg in typing.get_args(annotation)]
+        return "fails" if "fails" in results else "changes" if "changes" in results else None
+    if not inspect.isclass(origin):
+        return None
+    if origin in (str, int, float, bool, list, dict, type(None), bytes, datetime.datetime, datetime.date,
+                  datetime.time, decimal.Decimal, uuid.UUID):
+        return None
+    if issubclass(origin, enum.Enum):
+        return "changes" if issubclass(origin, (int, str)) else "fails"
+    if issubclass(origin, tuple):
+        return "changes"
+    if issubclass(origin, REFUSED) or dataclasses.is_dataclass(origin) or issubclass(origin, datetime.timedelta):
+        return "fails"
+    if origin.__module__ in ("builtins", "typing", "collections.abc"):
+        return None
+    return "fails"  # a class of the project's own: json.dumps raises TypeError, kombu's EncodeError
+
+
+@rule("CL113", "json-unsafe-argument", "medium", "defect")
+def json_unsafe_argument(view):
+    if "json" not in str(view.conf.task_serializer).lower():
+        return
+    for name, task in view.user_tasks.items():
+        pydantic = getattr(task, "_dump_pydantic_arguments", None) is not None  # @app.task(pydantic=True) dumps models
+        for parameter, annotation in parameters(task).items():
+            if parameter in ("self",):
+                continue
+            result = None if pydantic and pydantic_model(annotation) else outcome(annotation)
+            if result:
+                yield Hit(f"{name}({parameter})", {"task": name, "parameter": parameter, "annotation": label(annotation),
+                                                   "outcome": at(f"audit.CL113.{result}")})
+        returned = return_annotation(task)
+        result = outcome(returned) if returned is not None and not (pydantic and pydantic_model(returned)) else None
+        if result and view.backend_scheme and not task.ignore_result and "json" in str(view.conf.result_serializer):
+            yield Hit(f"{name}(return)", {"task": name, "annotation": label(returned),
+                                          "outcome": at(f"audit.CL113.returned_{result}")}, message="returns")
+
+
+def label(annotation) -> str:
+    return getattr(annotation, "__name__", None) or str(annotation).replace("typing.", "")

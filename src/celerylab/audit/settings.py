@@ -1,0 +1,91 @@
+"""The settings the user set (conf.update, assignments, config_from_object, environment) and Celery's own names for them."""
+from __future__ import annotations
+
+import inspect
+from difflib import get_close_matches
+from types import ModuleType
+
+from celery import Task
+from celery.app.defaults import _OLD_SETTING_KEYS, _TO_NEW_KEY, SETTING_KEYS
+
+# Keys Celery writes itself, and prefixes extensions read from app.conf (celery-redbeat's redbeat_*).
+CELERY_OWN = {"deprecated_settings"}
+EXTENSION_PREFIXES = ("redbeat_",)
+# kombu transport options people write as settings (`broker_visibility_timeout`), per kombu's Redis/SQS transports.
+TRANSPORT_OPTIONS = {"visibility_timeout", "unacked_restore_interval", "unacked_restore_throttle",
+                     "unacked_restore_limit", "max_connections", "socket_timeout", "socket_connect_timeout",
+                     "fanout_prefix", "fanout_patterns", "global_keyprefix", "queue_order_strategy",
+                     "polling_interval", "region", "predefined_queues", "sep", "priority_steps"}
+
+
+def raw_source_keys(app) -> dict[str, object]:
+    """Every value config_from_object gave the app (module, class, object or dict), under its own name."""
+    conf = getattr(app.loader, "_conf", None)
+    if not conf:
+        return {}
+    keys: dict[str, object] = {}
+    for key in list(conf.keys()):
+        if not isinstance(key, str) or key.startswith("_"):
+            continue
+        try:
+            value = conf[key]
+        except Exception:  # an attribute whose property raises is no setting of the user's
+            continue
+        if not (isinstance(value, ModuleType) or inspect.isclass(value) or inspect.isroutine(value)):
+            keys[key] = value
+    return keys
+
+
+def source_keys(app) -> dict[str, object]:
+    """The user's settings among them, as Celery names them.
+
+    With `namespace="CELERY"` only the keys with that prefix count (a Django settings module holds many
+    others), and they are read without it, as Celery reads them.
+    """
+    prefix = f"{app.namespace}_" if app.namespace else ""
+    keys = raw_source_keys(app)
+    if not prefix:
+        return keys
+    # An old name that happens to carry the prefix (CELERY_TASK_RESULT_EXPIRES) is read as the old name it is.
+    return {key if key in _OLD_SETTING_KEYS else key[len(prefix):].lower(): value
+            for key, value in keys.items() if key.startswith(prefix)}
+
+
+def user_settings(app) -> dict[str, object]:
+    """Every key the user set, by any route, with its value as the app reads it."""
+    auto = set(getattr(app, "_preconf_set_by_auto", ()))
+    keys = dict(source_keys(app))
+    keys.update({key: value for key, value in app.conf.changes.items() if key not in auto})
+    return keys
+
+
+def is_known(key: str) -> bool:
+    return (key in SETTING_KEYS or key in _OLD_SETTING_KEYS or key in CELERY_OWN
+            or key.startswith(EXTENSION_PREFIXES))
+
+
+def new_name(key: str) -> str:
+    return _TO_NEW_KEY.get(key, key)
+
+
+def closest(key: str) -> str:
+    """The real setting name nearest to `key` ("-" when none is near)."""
+    pool = sorted(_OLD_SETTING_KEYS) if key.isupper() else sorted(SETTING_KEYS)
+    return (get_close_matches(key, pool, n=1) or ["-"])[0]
+
+
+def task_attribute(key: str) -> str | None:
+    """`task_max_retries` -> `max_retries`: an attribute of Task that a made-up prefix turned into a "setting"."""
+    for prefix in ("task_", "celery_task_", "celery_"):
+        name = key.lower().removeprefix(prefix) if key.lower().startswith(prefix) else None
+        if name and not name.startswith("_") and hasattr(Task, name) and not callable(getattr(Task, name)):
+            return name
+    return None
+
+
+def transport_option(key: str) -> str | None:
+    """`broker_visibility_timeout` -> `visibility_timeout`: a kombu transport option written as a setting."""
+    for prefix in ("broker_", "celery_broker_", "broker_transport_"):
+        if key.lower().startswith(prefix) and key.lower()[len(prefix):] in TRANSPORT_OPTIONS:
+            return key.lower()[len(prefix):]
+    return None

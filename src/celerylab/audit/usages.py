@@ -1,0 +1,171 @@
+"""Where the user's modules read a task's result (`.delay(...).get()`, `AsyncResult(id).state`), found in their syntax trees."""
+from __future__ import annotations
+
+import ast
+import os
+from dataclasses import dataclass
+
+SENDS = {"delay", "apply_async", "send_task", "delay_on_commit"}
+READS = {"get", "state", "status", "result", "ready", "successful", "failed", "wait", "info", "traceback", "forget",
+         "collect"}
+RESULT_TYPES = {"AsyncResult", "GroupResult", "ResultSet"}
+
+
+@dataclass(frozen=True)
+class Usage:
+    file: str
+    line: int
+    expression: str
+
+
+def is_send(node) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in SENDS
+
+
+def is_result(node) -> bool:
+    if isinstance(node, ast.Call):
+        target = node.func
+        name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", "")
+        return name in RESULT_TYPES
+    return False
+
+
+def result_names(tree) -> set[str]:
+    """Names assigned from a send or an AsyncResult(...) anywhere in the module (coarse, by name)."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and (is_send(node.value) or is_result(node.value)):
+            names |= {target.id for target in node.targets if isinstance(target, ast.Name)}
+    return names
+
+
+def result_reads(path: str, folder: str = "") -> list[Usage]:
+    """Every read of a result in the file at `path` (named relative to `folder`)."""
+    try:
+        tree = ast.parse(open(path, encoding="utf-8").read(), path)
+    except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
+        return []
+    names = result_names(tree)
+    found: list[Usage] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr in READS:
+            base = node.value
+            if is_send(base) or is_result(base) or (isinstance(base, ast.Name) and base.id in names):
+                found.append(Usage(os.path.relpath(path, folder or None), node.lineno, ast.unparse(node)[:80]))
+    return sorted(found, key=lambda usage: usage.line)
+
+
+def module_files(modules) -> list[str]:
+    files = []
+    for module in modules:
+        path = getattr(module, "__file__", None)
+        if path and path.endswith(".py") and path not in files:
+            files.append(path)
+    return files
+
+
+TRANSACTIONS = {"atomic", "transaction", "begin", "begin_nested"}
+DIRECT_SENDS = {"delay", "apply_async", "send_task"}  # *_on_commit are the fix
+
+
+def call_name(node) -> str:
+    target = node.func if isinstance(node, ast.Call) else node
+    return target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", "")
+
+
+def sends_in(body) -> list:
+    """The direct sends in `body`, not looking into functions defined there (their body runs when called)."""
+    found, stack = [], list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in DIRECT_SENDS:
+            found.append(node)
+        stack.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def sends_in_transactions(path: str, folder: str = "") -> list[Usage]:
+    """Every `.delay()`/`.apply_async()`/`send_task()` written inside a `with ...atomic()/transaction()/begin()` block
+    or an `@atomic` function of the file at `path` (lexically: a transaction opened by a caller is not seen)."""
+    try:
+        tree = ast.parse(open(path, encoding="utf-8").read(), path)
+    except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
+        return []
+    found: list[Usage] = []
+    for node in ast.walk(tree):
+        body = None
+        if isinstance(node, (ast.With, ast.AsyncWith)) and any(
+                isinstance(item.context_expr, ast.Call) and call_name(item.context_expr) in TRANSACTIONS
+                for item in node.items):
+            body = node.body
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+                call_name(decorator) in TRANSACTIONS for decorator in node.decorator_list):
+            body = node.body
+        for send in sends_in(body or []):
+            found.append(Usage(os.path.relpath(path, folder or None), send.lineno, ast.unparse(send)[:80]))
+    return sorted(set(found), key=lambda usage: usage.line)
+
+
+def mentions_started(node) -> bool:
+    return (isinstance(node, ast.Constant) and node.value == "STARTED") or \
+        (isinstance(node, ast.Attribute) and node.attr == "STARTED")
+
+
+def started_checks(path: str, folder: str = "") -> list[Usage]:
+    """Comparisons of a state with STARTED (`state == "STARTED"`, `in (states.STARTED, ...)`) in the file at `path`."""
+    try:
+        tree = ast.parse(open(path, encoding="utf-8").read(), path)
+    except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            inner = [each for operand in operands if isinstance(operand, (ast.Tuple, ast.List, ast.Set))
+                     for each in operand.elts]
+            if any(mentions_started(each) for each in [*operands, *inner]):
+                found.append(Usage(os.path.relpath(path, folder or None), node.lineno, ast.unparse(node)[:80]))
+    return found
+
+
+def terminating_revokes(path: str, folder: str = "") -> list[Usage]:
+    """Calls of `.revoke(..., terminate=True)` (any receiver: AsyncResult, app.control) in the file at `path`."""
+    try:
+        tree = ast.parse(open(path, encoding="utf-8").read(), path)
+    except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
+        return []
+    return [Usage(os.path.relpath(path, folder or None), node.lineno, ast.unparse(node)[:80])
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and call_name(node) == "revoke"
+            and any(k.arg == "terminate" and isinstance(k.value, ast.Constant) and k.value.value is True
+                    for k in node.keywords)]
+
+
+def sender(node) -> str | None:
+    """`double` for `double.delay(...)` / `double.apply_async(...)` / `double.AsyncResult(...)`."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+            node.func.attr in SENDS | {"AsyncResult"} and isinstance(node.func.value, ast.Name):
+        return node.func.value.id
+    return None
+
+
+def reads_by_task(path: str, folder: str = "") -> list[tuple[str, Usage]]:
+    """(task variable, read) for each result read whose task the code names (`double.delay(2).get()`)."""
+    try:
+        tree = ast.parse(open(path, encoding="utf-8").read(), path)
+    except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
+        return []
+    assigned: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and sender(node.value):
+            assigned.update({target.id: sender(node.value) for target in node.targets if isinstance(target, ast.Name)})
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr in READS:
+            base = node.value
+            task = sender(base) or (assigned.get(base.id) if isinstance(base, ast.Name) else None)
+            if task:
+                found.append((task, Usage(os.path.relpath(path, folder or None), node.lineno, ast.unparse(node)[:80])))
+    return sorted(found, key=lambda pair: pair[1].line)

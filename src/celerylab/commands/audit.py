@@ -1,0 +1,67 @@
+"""`celerylab audit`: the course's silent defects, found in the learner's own Celery app (celerylab.audit)."""
+from __future__ import annotations
+
+import sys
+
+from celerylab.audit.model import SEVERITIES
+from celerylab.audit.text import at
+from celerylab.commands._common import add_lang
+
+FORMATS = ("text", "json", "sarif")
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("audit", help=at("audit.help"), description=at("audit.help"))
+    parser.add_argument("-A", "--app", help=at("audit.opt.app"))
+    parser.add_argument("--format", choices=FORMATS, default="text", help=at("audit.opt.format"))
+    parser.add_argument("--explain", metavar="RULE", help=at("audit.opt.explain"))
+    parser.add_argument("--rules", action="store_true", help=at("audit.opt.rules"))
+    parser.add_argument("--ignore", metavar="RULE[:SUBJECT]", action="append", default=[], help=at("audit.opt.ignore"))
+    parser.add_argument("--fail-on", choices=SEVERITIES, default="high", help=at("audit.opt.fail_on"))
+    parser.add_argument("--no-practice", action="store_true", help=at("audit.opt.no_practice"))
+    parser.add_argument("--path", help=at("audit.opt.path"))
+    parser.add_argument("--live", action="store_true", help=at("audit.opt.live"))
+    add_lang(parser)
+    parser.set_defaults(run=run)
+
+
+def render(report, kind: str) -> str:
+    from celerylab.audit import format_json, format_sarif, format_text
+
+    return {"text": format_text, "json": format_json, "sarif": format_sarif}[kind].render(report)
+
+
+def run(args) -> int:
+    from celerylab.audit.api import audit
+    from celerylab.audit.explain import explain, rule_list, unknown_rule
+    from celerylab.audit.live import NoAnswer
+    from celerylab.audit.loader import LoadError
+    from celerylab.stack.errors import StackError
+
+    if args.rules:
+        print(rule_list())
+        return 0
+    if args.explain:
+        text = explain(args.explain)
+        print(text or unknown_rule(args.explain), file=sys.stdout if text else sys.stderr)
+        return 0 if text else 2
+    if not args.app:
+        print(at("audit.no_app"), file=sys.stderr)
+        return 2
+
+    def said(names):
+        print(at("audit.live.registered", count=len(names)), file=sys.stderr)
+
+    if args.live:
+        print(at("audit.live.start", app=args.app), file=sys.stderr)
+    try:
+        report = audit(args.app, ignore=args.ignore, practice=not args.no_practice, path=args.path,
+                       live=args.live, on_live=said)
+    except LoadError as error:
+        print(str(error), file=sys.stderr)
+        return 2
+    except (StackError, NoAnswer) as error:  # --live: the worker did not start or did not answer
+        print(at("audit.live.failed", error=error), file=sys.stderr)
+        return 2
+    print(render(report, args.format))
+    return report.exit_status(args.fail_on)

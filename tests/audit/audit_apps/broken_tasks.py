@@ -1,0 +1,2 @@
+"""A task module that cannot be imported (bad_include lists it)."""
+raise ImportError("cannot import name 'Invoice' from 'billing.models'")

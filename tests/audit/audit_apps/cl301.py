@@ -1,0 +1,9 @@
+"""CL301: autoretry_for=(Exception,)."""
+from audit_apps.base import make_app
+
+app = make_app("cl301")
+
+
+@app.task(name="cl301.welcome", autoretry_for=(Exception,), retry_backoff=True, max_retries=2)
+def welcome(address: str):
+    return address

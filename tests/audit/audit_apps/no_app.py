@@ -1,0 +1,2 @@
+"""Load error: a module with no Celery app in it."""
+VALUE = 1

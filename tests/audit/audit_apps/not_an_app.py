@@ -1,0 +1,2 @@
+"""Load error: `app` is a dict, not a Celery app."""
+app = {"broker_url": "redis://"}

@@ -1,0 +1,1 @@
+"""Lesson 03's small application package: e-mail tasks and scheduled tasks."""

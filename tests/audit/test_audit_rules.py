@@ -1,0 +1,114 @@
+"""One small app per rule: the audit reports exactly that rule's findings, and the clean app nothing at all."""
+from __future__ import annotations
+
+import pytest
+from audit_helpers import pairs
+
+from celerylab.audit.registry import all_rules
+
+EXPECTED = {
+    "clean": set(),
+    "cl101_typo": {("CL101", "task_acks_lat")},
+    "cl101_transport": {("CL101", "broker_visibility_timeout")},
+    "cl102": {("CL102", "task_max_retries")},
+    "cl103": {("CL103", "cl103.declared")},
+    "cl104": {("CL104", "backup")},
+    "cl105": {("CL105", "reports.*"), ("CL105", "cl105.reindex")},
+    "cl106": {("CL106", "cl106.sendmail"), ("CL106", "cl106.*")},
+    "cl107": {("CL107", "accept_content")},
+    "cl108": {("CL108", "result_serializer"), ("CL108", "cl108.work")},
+    "cl109": {("CL109", "audit_apps.cl109.unnamed")},
+    "cl110": {("CL110", "task_always_eager")},
+    "cl111": {("CL111", "audit_apps.celeryconfg")},
+    "cl111_empty": {("CL111", "audit_apps.web_settings"), ("CL201", "task_time_limit"), ("CL503", "result_backend")},
+    "cl112": {("CL112", "broker_url")},
+    "cl113": {("CL113", "cl113.move(point)"), ("CL113", "cl113.move(tags)"), ("CL113", "cl113.move(pair)"),
+              ("CL113", "cl113.tags(return)")},
+    "cl115": set(),
+    "cl113_pydantic": {("CL113", "cl113p.unchecked(order)")},
+    "cl116": {("CL116", "include:audit_l03.shop")},
+    "cl116_ok": set(),
+    "cl201": {("CL201", "task_time_limit")},
+    "cl202": {("CL202", "cl202.export")},
+    "cl203": {("CL201", "task_time_limit"), ("CL203", "cl203.stream.time_limit"),
+              ("CL203", "cl203.stream.soft_time_limit")},
+    "cl204": {("CL204", "worker_pool")},
+    "cl205": {("CL205", "cl205.export:13")},
+    "cl301": {("CL301", "cl301.welcome")},
+    "cl302": {("CL302", "cl302.auto"), ("CL302", "cl302.by_hand")},
+    "cl303": {("CL303", "cl303.hammer")},
+    "cl304": {("CL304", "cl304.fractional")},
+    "cl305": {("CL305", "cl305.no_delay_set"), ("CL305", "cl305.no_jitter")},
+    "cl306": {("CL306", "cl306.kwargs_and_backoff")},
+    "cl307": {("CL307", "audit_apps/cl307.py:28")},
+    "cl308": {("CL308", "cl308.notes_manual_retry:19")},
+    "cl401": {("CL401", "cl401.export")},
+    "cl401_configured": {("CL401", "cl401c.work")},
+    "cl401_unknown": {("CL201", "task_time_limit")},
+    "cl402": {("CL402", "cl402.remind"), ("CL402", "remind")},
+    "cl403": {("CL403", "worker_prefetch_multiplier")},
+    "cl404": {("CL404", "worker_prefetch_multiplier")},
+    "cl405": {("CL405", "task_reject_on_worker_lost")},
+    "cl406": {("CL406", "broker_connection_retry")},
+    "cl407": {("CL407", "broker_transport_options")},
+    "cl501": {("CL501", "result_expires")},
+    "cl501_half": {("CL501", "result_expires")},
+    "cl502": {("CL502", "audit_apps/cl502.py:14")},
+    "cl503": {("CL503", "result_backend")},
+    "cl504": {("CL504", "result_expires")},
+    "cl505": {("CL505", "audit_apps/cl505.py:16")},
+    "cl506": {("CL506", "cl506.slow")},
+    "cl507": {("CL507", "audit_apps/cl507.py:13")},
+    "cl508": {("CL508", "audit_apps/cl508.py:19")},
+    "cl601": {("CL601", "timezone")},
+    "cl602": {("CL602", "nightly"), ("CL602", "repeated")},
+    "cl603": {("CL603", "hourly-sync")},
+    "cl604": {("CL604", "poll")},
+    "cl605": {("CL605", "daily-digest")},
+    "cl701_default": {("CL701", "task_default_queue")},
+    "cl701_routed": set(),
+    "cl702": {("CL702", "task_routes['cl702.payment']")},
+    "cl701": {("CL701", "cl701.export"), ("CL701", "task_routes['cl701.invoice']")},
+}
+UNDECIDED = {"cl401_unknown": {("CL401", "acks_late")}}
+
+
+@pytest.mark.parametrize("module", sorted(EXPECTED))
+def test_each_app_gets_exactly_its_findings(audit_app, module):
+    report = audit_app(module)
+    assert pairs(report.findings) == EXPECTED[module]
+    assert pairs(report.unknown) == UNDECIDED.get(module, set())
+    assert report.errors == []
+
+
+def test_every_rule_has_an_app_that_triggers_it():
+    from test_audit_lessons import INCIDENTS
+
+    live = [{("CL115", "cl115.sometimes")}]  # test_audit_live.py
+    found = [*EXPECTED.values(), *UNDECIDED.values(), *INCIDENTS.values(), *live]
+    triggered = {rule for each in found for rule, _ in each}
+    assert set(all_rules()) - triggered == set()
+
+
+def test_messages_carry_the_measured_facts(audit_app):
+    by_rule = {f.rule.id: f for f in audit_app("cl101_typo").findings}
+    assert "`task_acks_late`" in by_rule["CL101"].message
+    transport = audit_app("cl101_transport").findings[0]
+    assert "broker_transport_options" in transport.message and "visibility_timeout" in transport.message
+    retries = audit_app("cl102").findings[0]
+    assert "`max_retries` = 3" in retries.message
+    half = audit_app("cl501_half").findings[0]
+    assert "truncates to 0" in half.message
+    backoff = audit_app("cl304").findings[0]
+    assert "2.7 acts as 2" in backoff.message
+    rhythm = {f.subject: f.message for f in audit_app("cl305").findings}
+    assert "every retry waits 180 s" in rhythm["cl305.no_delay_set"]
+    late = audit_app("cl401").findings[0]
+    assert "7200 s" in late.message and "3600 s (kombu's default)" in late.message
+    configured = audit_app("cl401_configured").findings[0]
+    assert "20 s (configured)" in configured.message
+
+
+def test_a_suggestion_names_the_closest_registered_task(audit_app):
+    [finding] = audit_app("cl104").findings
+    assert "`data.backup_db`" in finding.message
