@@ -30,10 +30,7 @@ LESSON_RULES: dict[str, dict[str, str]] = {
         "CL205": "7. Time limits: who enforces them",
         "CL401": "6. The duplicate users report most: longer than the visibility timeout",
         "CL402": "6. The duplicate users report most: longer than the visibility timeout",
-        "CL403": "2. What decides that time on Redis",
-        "CL404": "2. What decides that time on Redis",
         "CL405": "3. Only the child process dies",
-        "CL406": "",
         "CL407": "8. The same SIGKILL on RabbitMQ",
     },
     "l03_silent_defects": {
@@ -73,7 +70,36 @@ LESSON_RULES: dict[str, dict[str, str]] = {
         "CL605": "Daylight saving: the hour that does not exist and the hour that happens twice",
         "CL604": "3a. A task made idempotent by its period",
     },
+    "l06_architecture": {
+        "CL403": "3. Prefetch starvation: short tasks stuck behind a long one",
+        "CL404": "3. Prefetch starvation: short tasks stuck behind a long one",
+    },
+    "l07_resilience": {
+        "CL406": "2. What the producer sees: `.delay()` with the broker down",
+    },
 }
+
+# Lessons that show a rule again in another setting: their pages list it too; a finding links to LESSON_RULES'.
+ALSO_IN: dict[str, dict[str, str]] = {
+    "l02_workers": {
+        "CL403": "2. What decides that time on Redis",
+        "CL404": "2. What decides that time on Redis",
+        "CL406": "",
+    },
+    "l06_architecture": {
+        "CL201": "Always set time limits",
+        "CL204": "Always set time limits",
+        "CL701": "2. Queues and routing: the e-mail that does not wait for the report",
+    },
+    "l07_resilience": {
+        "CL501": "5. The result backend that grows",
+    },
+}
+
+
+def taught_in(lesson: str) -> dict[str, str]:
+    """Every rule `lesson` shows live, first or again: {rule id: English heading of its section}."""
+    return {**ALSO_IN.get(lesson, {}), **LESSON_RULES.get(lesson, {})}
 
 
 def lesson_of(rule_id: str) -> str:

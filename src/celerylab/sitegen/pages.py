@@ -8,10 +8,12 @@ import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from celerylab.sitegen.audit_pages import AUDIT_PAGE, lesson_rules, rules_page
 from celerylab.sitegen.nb_markdown import Page, notebook_to_page
 from celerylab.sitegen.glossary import gather, glossary_page
 from celerylab.sitegen.navigation import HOME_SOURCE, explain_notes, home_page, lesson_list, pager
 from celerylab.course import Course, Lesson
+from celerylab.sitegen.text import st
 from celerylab.i18n import LANGS, t
 
 DOCS = "site"
@@ -63,7 +65,8 @@ def _lessons_index(lessons: list[tuple[str, str]], lang: str) -> str:
 
 def _lesson_text(page: Page, lessons: list[tuple[str, str]], stem: str, source: str, lang: str) -> str:
     body = explain_notes(page.markdown, lang)
-    tail = "\n\n".join(part for part in (t("site.lessons.source", lang, path=source), pager(lessons, stem, lang)) if part)
+    tail = "\n\n".join(part for part in (lesson_rules(stem, lang), t("site.lessons.source", lang, path=source),
+                                          pager(lessons, stem, lang)) if part)
     return (f"---\ntitle: {json.dumps(page.title, ensure_ascii=False)}\n---\n\n{body}\n{tail}\n\n"
             f"{NOTICE.format(path=source)}\n")
 
@@ -110,6 +113,9 @@ def build_site_pages(root: str | Path) -> SitePages:
         if home.is_file():
             write_if_changed(root / DOCS / lang / "index.md", home_page(home, lessons, lang).encode())
             keep.add(root / DOCS / lang / "index.md")
+        audit = root / DOCS / lang / AUDIT_PAGE
+        write_if_changed(audit, rules_page(lang, dict(lessons)).encode())
+        keep.add(audit)
         result.lessons[lang] = lessons
         result.written += sorted(keep)
     terms = gather(notebooks)
@@ -131,4 +137,5 @@ def site_nav(pages: SitePages, lang: str) -> list:
         {t("site.nav.exercises", lang): "exercises.md"},
         {t("site.nav.diagrams", lang): "diagrams.md"},
         {t("site.nav.glossary", lang): GLOSSARY},
+        {st("site.nav.audit", lang): AUDIT_PAGE},
     ]

@@ -1,0 +1,65 @@
+"""The site's audit pages: every `celerylab audit` rule with its lessons, and each lesson's list of the rules it teaches."""
+from __future__ import annotations
+
+from celerylab.audit.lessons import ALSO_IN, LESSON_RULES, anchor, headings, taught_in
+from celerylab.audit.registry import all_rules
+from celerylab.audit.runner import Lenient
+from celerylab.audit.text import at, catalog
+from celerylab.sitegen.text import st
+
+AUDIT_PAGE = "audit.md"
+
+
+def section_link(lesson: str, heading: str, lang: str, folder: str) -> str:
+    """`folder/NN_slug.md#section` for the lesson section `heading` (English), in `lang`; the page if it is gone."""
+    target = f"{folder}/{lesson[1:]}.md"
+    pairs = headings(lesson)
+    if heading and heading in pairs:
+        target += f"#{anchor(heading if lang == 'en' else pairs[heading])}"
+    return target
+
+
+class Named(Lenient):
+    """Placeholders shown as what they stand for (`<attribute>`), for a page about the rule, not about one finding."""
+
+    def get_value(self, key, args, kwargs):
+        return f"<{key}>"
+
+
+def rule_text(rule, part: str, lang: str) -> str:
+    """A rule's `part` (title, why, fix) in `lang`, each placeholder shown by its name."""
+    texts = catalog().get(rule.key(part))
+    return Named().vformat(texts[lang], (), {}) if texts else ""
+
+
+def rule_anchor(rule_id: str) -> str:
+    return rule_id.lower()
+
+
+def rules_page(lang: str, titles: dict[str, str]) -> str:
+    """Every rule, in id order: what it finds, why, how to fix it, and the lessons (by `titles`) that show it live."""
+    lines = [f"# {st('site.audit.title', lang)}", "", st("site.audit.intro", lang), ""]
+    for rule in sorted(all_rules().values(), key=lambda rule: rule.id):
+        lines += [f"## {rule.id} — {rule_text(rule, 'title', lang)} {{#{rule_anchor(rule.id)}}}", "",
+                  st("site.audit.facts", lang, severity=at(f"audit.severity.{rule.severity}", lang),
+                     category=at(f"audit.category.{rule.category}", lang)), "",
+                  st("site.audit.why", lang, text=rule_text(rule, "why", lang)), "",
+                  st("site.audit.fix", lang, text=rule_text(rule, "fix", lang)), ""]
+        shown = [f"[{titles[lesson[1:]]}]({section_link(lesson, rules[rule.id], lang, 'lessons')})"
+                 for mapping in (LESSON_RULES, ALSO_IN) for lesson, rules in mapping.items()
+                 if rule.id in rules and lesson[1:] in titles]
+        if shown:
+            lines += [st("site.audit.shown_in", lang, links=", ".join(shown)), ""]
+    return "\n".join(lines)
+
+
+def lesson_rules(stem: str, lang: str) -> str:
+    """A lesson page's closing section: the audit rules it teaches, linked to the rules page ("" if none)."""
+    rules = taught_in(f"l{stem}")
+    known = all_rules()
+    if not rules:
+        return ""
+    items = [f"- [{rule_id}](../{AUDIT_PAGE}#{rule_anchor(rule_id)}) — {rule_text(known[rule_id], 'title', lang)}"
+             for rule_id in sorted(rules) if rule_id in known]
+    return "\n".join([f"## {st('site.audit.lesson_rules', lang)}", "", st("site.audit.lesson_rules_intro", lang), "",
+                      *items])
