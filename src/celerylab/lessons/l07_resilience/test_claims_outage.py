@@ -44,11 +44,13 @@ def test_restart_without_data_loses_the_queue_and_with_data_parks_the_prefetch()
         assert run["canary"] is not None and run["canary"] <= 20.0, run
         if case == "nodata":
             assert run["never_ran"] >= 8 and run["unacked"] == 0 and run["queued"] == 0, run
-        elif case == "kept":  # the prefetched messages wait in `unacked`; the running ones ran, yet FAILURE
+        elif case == "kept":  # the reserved messages wait in `unacked`; some tasks ran, yet FAILURE
             assert run["never_ran"] >= 4 and run["unacked"] >= 4, run
             assert run["ran_failure"] >= 1 and "ConnectionError" in repr(run["failure"]), run
+            # some messages in `unacked` belong to tasks that ran: their ack never reached Redis (they will run again)
+            assert 1 <= run["ran_and_unacked"] <= run["unacked"], run
         else:
-            assert run["never_ran"] == 0, run
+            assert run["never_ran"] == 0 and run["unacked"] <= 1, run
 
 
 def timed(app, **options) -> tuple[str, float]:
