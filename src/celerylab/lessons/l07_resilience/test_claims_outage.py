@@ -1,6 +1,7 @@
 """A Redis restart under busy prefork and solo workers; what the producer's .delay() does meanwhile; the canary check."""
 from __future__ import annotations
 
+import gc
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -70,6 +71,7 @@ def test_delay_during_an_outage_fails_fast_or_blocks_and_the_fix_waits_within_it
         webs = {name: helpers.producer_app(stack) for name in variants}
         for name, web in webs.items():
             web.send_task("l07.work", (0,), **variants[name])
+        gc.collect()
         stack.broker.stop(keep_data=True)
         timer = threading.Timer(3.0, stack.broker.start)
         timer.start()
@@ -87,6 +89,7 @@ def test_the_result_backend_blocks_a_send_for_about_19_seconds_then_raises():
     with helpers.start() as stack:
         web = helpers.producer_app(stack)
         web.send_task("l07.work", (0,))
+        gc.collect()  # its AsyncResult, collected later with Redis down, would add its own ~19 s loop (lesson, section 2)
         stack.broker.stop(keep_data=True)
         try:
             sends = [timed(web) for _ in range(2)]
