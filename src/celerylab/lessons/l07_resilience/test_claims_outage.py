@@ -48,9 +48,9 @@ def test_restart_without_data_loses_the_queue_and_with_data_parks_the_prefetch()
         elif case == "kept":  # the reserved messages wait in `unacked`; some tasks ran, yet FAILURE
             assert run["never_ran"] >= 4 and run["unacked"] >= 4, run
             assert run["ran_failure"] >= 1 and "ConnectionError" in repr(run["failure"]), run
-            # `unacked` holds the reserved messages that never ran, and (0 to 2 here) messages of tasks that ran
+            # `unacked` holds the reserved messages that never ran, and (0 to 2 measured) messages of tasks that ran
             # whose ack never reached Redis: they will run again
-            assert 0 <= run["ran_and_unacked"] <= 2 and run["unacked"] - run["ran_and_unacked"] <= run["never_ran"], run
+            assert 0 <= run["ran_and_unacked"] <= run["unacked"] and run["unacked"] - run["ran_and_unacked"] <= run["never_ran"], run
         else:
             assert run["never_ran"] == 0 and run["unacked"] <= 1, run
 
