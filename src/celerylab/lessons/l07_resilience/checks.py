@@ -12,7 +12,7 @@ ANSWER_WITHIN = 5.0     # seconds: the web request's budget
 SHORT_OUTAGE = 2.0      # a restart the API must ride through (202)
 LONG_OUTAGE = 6.5       # longer than the budget: 202 or 503, in time
 LEAK_MB, LEAK_TASKS = 20, 6
-PEAK_LIMIT_MB, CHILDREN_LIMIT = 75, 3
+PEAK_LIMIT_MB, CHILDREN_LIMIT = 75, 2
 
 
 def within(limit: float, unit: str) -> str:

@@ -1,6 +1,7 @@
 """Lesson 07's notebook helpers: its stacks, a producer app like a web process's, and reads of the broker's keys."""
 from __future__ import annotations
 
+import json
 import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
@@ -66,6 +67,15 @@ def queue_lengths(stack: Stack) -> dict[str, int]:
     client = keys(stack)
     try:
         return {"queued": client.llen(f"{stack.namespace}celery"), "unacked": client.hlen(f"{stack.namespace}unacked")}
+    finally:
+        client.close()
+
+
+def unacked_ids(stack: Stack) -> set[str]:
+    """The task ids of the messages parked in the broker's `unacked` hash (each value: [raw message, exchange, key])."""
+    client = keys(stack)
+    try:
+        return {json.loads(value)[0]["headers"]["id"] for value in client.hvals(f"{stack.namespace}unacked")}
     finally:
         client.close()
 

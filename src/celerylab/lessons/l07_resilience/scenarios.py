@@ -21,12 +21,13 @@ def outage(stack: Stack, keep_data: bool, orders: int = 16, seconds: float = 0.3
     helpers.settle(sent, quiet=1.0 if worker.alive else 0.2)
     ran = set(helpers.runs(stack))
     states = [result.state for result in sent if result.id in ran]
+    parked = helpers.unacked_ids(stack)
     logs = "\n".join(worker.logs.splitlines()[since:])  # log_offset() counts lines
     connected = [helpers.log_time(line) for line in logs.splitlines() if "Connected to" in line]
     failure = next((result.result for result in sent if result.state == "FAILURE"), None)
     return {"sent": orders, "ran": len(states), "never_ran": orders - len(states),
             "ran_failure": states.count("FAILURE"), "ran_pending": states.count("PENDING"),
-            **helpers.queue_lengths(stack),
+            **helpers.queue_lengths(stack), "ran_and_unacked": len(ran & parked),
             "reconnected": round(connected[0] - back_at, 1) if connected and connected[0] else None,
             "canary": round(first_task, 1) if first_task is not None else None, "failure": failure,
             "alive": worker.alive, "exit_code": worker.returncode,

@@ -24,6 +24,8 @@ def test_child_limits_bound_the_leak():
     assert grown["none"]["peak"] >= 50 and grown["none"]["children"] == 1, grown["none"]
     assert grown["tasks"]["peak"] <= 45 and grown["tasks"]["children"] == 2, grown["tasks"]
     assert grown["memory"]["peak"] <= 55 and grown["memory"]["children"] >= 2, grown["memory"]
+    for limited in ("tasks", "memory"):  # one replacement: up to a maintain_pool period (5 s) plus a child's start
+        assert grown[limited]["seconds"] - grown["none"]["seconds"] < 10, grown
 
 
 @pytest.mark.needs("redis-server")
@@ -40,6 +42,7 @@ def test_result_keys_expire_by_ttl_unless_result_expires_is_none():
             found = client.keys(f"{stack.namespace}celery-task-meta-*")
             assert len(found) == 20
             ttls[name] = {client.ttl(key) for key in found}
+            assert all(250 < client.memory_usage(key) < 400 for key in found)  # "~310 bytes a key"
             assert stack.app.backend.supports_autoexpire
     finally:
         for stack in stacks.values():
