@@ -143,12 +143,9 @@ def lesson_url(rule_id: str, lang: str = "pt") -> str:
     if not lesson:
         return ""
     url = f"{SITE_BASE_URL}{'en/' if lang == 'en' else ''}lessons/{page(lesson)}/"
-    return url + section_anchor(lesson, LESSON_RULES[lesson][rule_id], lang)
-
-
-def section_anchor(lesson: str, heading: str, lang: str) -> str:
-    """`#id` of the section `heading` (English) of `lesson`'s page in `lang`; "" for the page (or a renamed section)."""
-    pairs = headings(lesson)
-    if not heading or heading not in pairs:  # a renamed section: the page, never a dead anchor
-        return ""
-    return f"#{anchor(heading if lang == 'en' else pairs[heading])}"
+    heading = LESSON_RULES[lesson][rule_id]
+    if heading not in headings(lesson):  # a renamed section: the page, never a dead anchor
+        heading = ""
+    if heading and lang != "en":
+        heading = headings(lesson)[heading]
+    return url + (f"#{anchor(heading)}" if heading else "")
