@@ -125,7 +125,8 @@ def test_search_finds_in_the_current_language_with_or_without_accents(tab, serve
     tab.keyboard.press("s")
     tab.locator("input.md-search__input").press_sequentially(query)
     tab.wait_for_selector(".md-search-result__item")
-    hrefs = [link.get_attribute("href") for link in tab.locator(".md-search-result__link").all()]
+    # the list re-renders while the search worker catches up with the typing: read it in one step
+    hrefs = tab.locator(".md-search-result__link").evaluate_all("links => links.map(a => a.href)")
     paths = [href.replace(server, "").split("?")[0].split("#")[0] for href in hrefs]
     assert inside in paths, paths
     if outside:
