@@ -20,6 +20,7 @@ COMMANDS = [
     "celerylab.commands.reset",
     "celerylab.commands.grade",
     "celerylab.commands.build",
+    "celerylab.commands.matrix",
     "celerylab.commands.dev",
 ]
 

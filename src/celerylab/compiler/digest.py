@@ -2,7 +2,8 @@
 
 What is hashed, each file by its relative path and bytes (CRLF read as LF):
 
-1. the lesson folder: every .md/.py/.yml/.yaml/.json/.txt file (no __pycache__);
+1. the lesson folder: every .md/.py/.yml/.yaml/.json/.txt file (no __pycache__), but the files only its
+   tests read (test_*.py, conftest.py, claims.yml: celerylab.compiler.imports.test_only);
 2. every module of the celerylab package the lesson reaches (celerylab.compiler.imports):
    the imports of the lesson's .py files and of lesson.md's code cells, followed transitively
    through the package, lazy imports inside functions included, plus each module's parent
@@ -20,7 +21,7 @@ import hashlib
 from importlib import metadata
 from pathlib import Path
 
-from celerylab.compiler.imports import PACKAGE, package_dependencies
+from celerylab.compiler.imports import PACKAGE, package_dependencies, test_only
 from celerylab.compiler.model import Lesson
 
 # Bump when the generated notebooks' shape changes, so every notebook reads as stale.
@@ -39,7 +40,8 @@ def _version(package: str) -> str:
 def lesson_files(lesson: Lesson) -> list:
     """Every text file of the lesson folder that can change what its notebooks show, in a stable order."""
     return sorted(path for path in lesson.folder.rglob("*")
-                  if path.is_file() and path.suffix in HASHED_SUFFIXES and "__pycache__" not in path.parts)
+                  if path.is_file() and path.suffix in HASHED_SUFFIXES and "__pycache__" not in path.parts
+                  and not test_only(path))
 
 
 def package_files(lesson: Lesson, package: Path = PACKAGE) -> list[Path]:

@@ -83,11 +83,16 @@ def markdown_code(text: str) -> list[str]:
             for body in FENCE.findall(text)]
 
 
+def test_only(path: Path) -> bool:
+    """A lesson file only its tests read (test_*.py, conftest.py, claims.yml): nothing a notebook shows depends on it."""
+    return path.name.startswith("test_") or path.name in {"conftest.py", "claims.yml"}
+
+
 def seeds(folder: Path) -> set[str]:
-    """Module names the lesson folder's .py files and lesson.md code cells reference."""
+    """Module names the lesson folder's .py files (tests aside) and lesson.md code cells reference."""
     names: set[str] = set()
     for path in sorted(folder.rglob("*.py")):
-        if "__pycache__" not in path.parts:
+        if "__pycache__" not in path.parts and not test_only(path):
             for tree in parse_python(path.read_text(encoding="utf-8")):
                 names |= referenced(tree)
     source = folder / "lesson.md"

@@ -1,0 +1,93 @@
+"""`celerylab matrix`: every lesson's claim tests on each Celery release line, written to (or checked against) observed.json."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from celerylab.commands._common import add_lang
+from celerylab.matrix.text import mt
+
+
+def positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(mt("matrix.opt.jobs_positive", value=text))
+    return value
+
+
+def register(subparsers) -> None:
+    from celerylab.matrix.releases import RELEASES
+
+    lines = [release.line for release in RELEASES]
+    parser = subparsers.add_parser("matrix", help=mt("matrix.help"), description=mt("matrix.description"))
+    parser.add_argument("--release", action="append", choices=lines, metavar="LINE",
+                        help=mt("matrix.opt.release", lines=", ".join(lines)))
+    parser.add_argument("--lesson", action="append", metavar="lNN_slug", help=mt("matrix.opt.lesson"))
+    parser.add_argument("-k", dest="select", metavar="EXPR", help=mt("matrix.opt.select"))
+    parser.add_argument("--jobs", type=positive, default=4, help=mt("matrix.opt.jobs"))
+    parser.add_argument("--check", action="store_true", help=mt("matrix.opt.check"))
+    parser.add_argument("--out", type=Path, help=mt("matrix.opt.out"))
+    add_lang(parser)
+    parser.set_defaults(run=run)
+
+
+def say(key: str, **values) -> None:
+    print(mt(key, **values), file=sys.stderr, flush=True)
+
+
+def show_differences(line: str, found: list) -> None:
+    from celerylab.matrix.report import describe_result
+
+    say("matrix.check.differs", line=line, count=len(found))
+    for claim, committed, observed in found:
+        say("matrix.check.claim", claim=claim, committed=describe_result(committed), observed=describe_result(observed))
+
+
+def run(args) -> int:
+    from celerylab.matrix import environments, results, runner
+    from celerylab.matrix.releases import RELEASES, release
+
+    chosen = [release(line) for line in args.release] if args.release else list(RELEASES)
+    unknown = [name for name in args.lesson or [] if not (runner.LESSONS / name).is_dir()]
+    if unknown:
+        say("matrix.unknown_lesson", lessons=", ".join(unknown))
+        return 2
+    out = args.out or results.OBSERVED
+    committed = results.load(results.OBSERVED)
+    matrix = results.load(out) if not args.check else committed
+    changed: dict[str, list] = {}
+    for each in chosen:
+        say("matrix.env", line=each.line, celery=each.celery, kombu=each.kombu)
+        try:
+            python = environments.ensure(each)
+        except environments.ReleaseEnvironmentError as error:
+            say("matrix.env_failed", line=each.line, error=str(error))
+            return 2
+        say("matrix.run", line=each.line, python=python)
+        try:
+            column = runner.run(each, python, jobs=args.jobs, lessons=args.lesson, select=args.select,
+                                on_line=lambda text, line=each.line: print(f"[{line}] {text}", file=sys.stderr, flush=True))
+        except RuntimeError as error:
+            say("matrix.run_failed", line=each.line, error=str(error))
+            return 2
+        outcomes = [claim["outcome"] for claim in column["claims"].values()]
+        say("matrix.summary", line=each.line, claims=len(outcomes), passed=outcomes.count("passed"),
+            failed=outcomes.count("failed"), other=len(outcomes) - outcomes.count("passed") - outcomes.count("failed"))
+        if args.check:
+            scope = {claim: result for claim, result in committed.get("releases", {}).get(each.line, {}).get("claims", {}).items()
+                     if claim in column["claims"] or not (args.lesson or args.select)}
+            found = results.differences({"releases": {each.line: {"claims": scope}}}, column, each.line)
+            if found:
+                changed[each.line] = found
+                show_differences(each.line, found)
+        else:
+            matrix = results.merge(matrix, each.line, column) if not (args.lesson or args.select) else \
+                results.merge(matrix, each.line, {**column, "claims": {**matrix.get("releases", {}).get(each.line, {})
+                                                                        .get("claims", {}), **column["claims"]}})
+            results.save(matrix, out)
+            say("matrix.written", path=out)
+    if args.check:
+        say("matrix.check.ok" if not changed else "matrix.check.failed", count=sum(map(len, changed.values())))
+        return 1 if changed else 0
+    return 0

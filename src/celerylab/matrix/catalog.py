@@ -1,0 +1,48 @@
+"""What each claim says: every lesson's claims.yml, one entry per claim test, its sentence in pt and en and its section."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+LESSONS = Path(__file__).resolve().parents[1] / "lessons"
+CLAIMS_FILE = "claims.yml"
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A claim test described: its lesson folder, test name, the English heading of its section, its sentence."""
+
+    lesson: str
+    test: str
+    section: str
+    pt: str
+    en: str
+
+    def text(self, lang: str) -> str:
+        return self.en if lang == "en" else self.pt
+
+
+def test_name(claim_id: str) -> tuple[str, str, str]:
+    """`l02_workers::test_x[solo]` -> ("l02_workers", "test_x", "solo")."""
+    lesson, _, name = claim_id.partition("::")
+    base, _, param = name.partition("[")
+    return lesson, base, param.rstrip("]")
+
+
+@lru_cache(maxsize=None)
+def lesson_claims(lesson: str, lessons_dir: Path = LESSONS) -> dict[str, Claim]:
+    """{test name: Claim} from the lesson's claims.yml ({} when it has none)."""
+    path = lessons_dir / lesson / CLAIMS_FILE
+    if not path.exists():
+        return {}
+    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return {name: Claim(lesson, name, str(entry.get("section", "")), str(entry["pt"]), str(entry["en"]))
+            for name, entry in raw.items()}
+
+
+def describe(claim_id: str) -> Claim | None:
+    lesson, base, _ = test_name(claim_id)
+    return lesson_claims(lesson).get(base)

@@ -1,0 +1,25 @@
+"""One matrix cell in words: a claim's outcome on a release and the values its test observed."""
+from __future__ import annotations
+
+import json
+
+from celerylab.matrix.text import mt
+
+
+def observed_text(observed: dict) -> str:
+    """`runs=1, state=PENDING`: each observed value as compact JSON (strings bare)."""
+    return ", ".join(f"{name}={value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)}"
+                     for name, value in observed.items())
+
+
+def describe_result(result: dict | None, lang: str | None = None) -> str:
+    """`holds · runs=1` / `does not hold · runs=2 (assert 2 == 1)` / `not run`, in `lang`."""
+    if result is None:
+        return mt("matrix.cell.absent", lang)
+    parts = [mt(f"matrix.cell.{result['outcome']}", lang)]
+    if result.get("observed"):
+        parts.append(observed_text(result["observed"]))
+    text = " · ".join(parts)
+    if result["outcome"] != "passed" and result.get("message"):
+        text += f" ({result['message']})"
+    return text

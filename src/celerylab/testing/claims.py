@@ -1,0 +1,117 @@
+"""Claim tests as measurements: the `observe` fixture keeps what a claim test saw, `--claims-json` writes it per claim."""
+from __future__ import annotations
+
+import json
+import os
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+# The packages whose release decides what a claim test observes (one matrix column each).
+RELEASE_PACKAGES = ("celery", "kombu", "billiard", "redis")
+
+
+def plain(value):
+    """`value` as JSON can carry it: scalars, lists and string-keyed dicts as they are, anything else by its repr."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [plain(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): plain(item) for key, item in value.items()}
+    return repr(value)
+
+
+def claim_id(item) -> str:
+    """`l02_workers::test_name[param]` for a test in a lesson folder: the key every matrix run shares."""
+    path = Path(str(item.fspath))
+    return f"{path.parent.name}::{item.name}"
+
+
+def is_claim(item) -> bool:
+    return Path(str(item.fspath)).name.startswith("test_claims_")
+
+
+def versions() -> dict[str, str]:
+    found = {}
+    for name in RELEASE_PACKAGES:
+        try:
+            found[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            found[name] = "-"
+    return found
+
+
+def outcome_of(report) -> tuple[str, str]:
+    """(passed | failed | skipped | error, the first line of the failure) of a test's reports."""
+    if report.skipped:
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        return "skipped", reason.removeprefix("Skipped: ")
+    if report.failed:
+        crash = getattr(report.longrepr, "reprcrash", None)
+        message = crash.message if crash is not None else str(report.longrepr)
+        return ("failed" if report.when == "call" else "error"), message.splitlines()[0][:300] if message else ""
+    return "passed", ""
+
+
+@pytest.fixture
+def observe(request):
+    """`observe(name=value, ...)`: what this claim test measured, kept under its claim id (call it before asserting)."""
+    record = request.node.stash.setdefault(OBSERVED, {})
+
+    def keep(**values) -> None:
+        record.update({name: plain(value) for name, value in values.items()})
+
+    return keep
+
+
+OBSERVED = pytest.StashKey[dict]()
+OUTCOME = pytest.StashKey[tuple]()
+
+
+def pytest_addoption(parser) -> None:
+    parser.addoption("--claims-json", default=None,
+                     help="write each claim test's outcome and observed values to this JSON file")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if not is_claim(item):
+        return
+    current = item.stash.get(OUTCOME, ("passed", ""))
+    if report.when == "call" or report.failed or report.skipped:
+        if current[0] == "passed":
+            item.stash[OUTCOME] = outcome_of(report)
+    if report.when == "teardown":
+        report.user_properties.append(("claim", {"id": claim_id(item), "outcome": item.stash.get(OUTCOME, ("passed", "")),
+                                                 "observed": item.stash.get(OBSERVED, {})}))
+
+
+class ClaimsWriter:
+    """Collects the claim records from every test report (xdist workers included) and writes them at the end."""
+
+    def __init__(self, path: str):
+        self.path = Path(path)
+        self.claims: dict[str, dict] = {}
+
+    def pytest_runtest_logreport(self, report) -> None:
+        for name, value in report.user_properties:
+            if name == "claim":
+                outcome, message = value["outcome"]
+                self.claims[value["id"]] = {"outcome": outcome, "message": message, "observed": value["observed"]}
+
+    def pytest_sessionfinish(self, session) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        body = {"versions": versions(), "claims": dict(sorted(self.claims.items()))}
+        temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}")
+        temporary.write_text(json.dumps(body, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        temporary.replace(self.path)
+
+
+def pytest_configure(config) -> None:
+    path = config.getoption("--claims-json", None)
+    if path and not hasattr(config, "workerinput"):  # the controller writes; xdist workers only report
+        config.pluginmanager.register(ClaimsWriter(path), "celerylab-claims-writer")

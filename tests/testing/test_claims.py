@@ -1,0 +1,61 @@
+"""Claim tests as measurements: outcomes and observed values written per claim id, with and without xdist."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from celerylab.testing.claims import plain
+
+CLAIMS = '''
+import datetime
+import pytest
+
+def test_holds(observe):
+    observe(runs=1, state="PENDING", when=datetime.date(2026, 1, 2))
+    assert True
+
+def test_differs(observe):
+    observe(runs=2)
+    assert 2 == 1
+
+@pytest.mark.parametrize("n", [1, 2])
+def test_param(observe, n):
+    observe(n=n)
+
+def test_unobserved():
+    pytest.skip("needs RabbitMQ")
+'''
+
+
+@pytest.mark.parametrize("workers", ["0", "2"])
+def test_claims_json_keeps_each_claims_outcome_and_observations(tmp_path, workers):
+    lesson = tmp_path / "l99_fixture"
+    lesson.mkdir()
+    (lesson / "test_claims_fixture.py").write_text(CLAIMS)
+    (lesson / "test_other.py").write_text("def test_not_a_claim():\n    pass\n")
+    out = tmp_path / "out" / "claims.json"
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", workers,
+                           "-p", "celerylab.testing.claims", f"--claims-json={out}", str(lesson)],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1, done.stdout + done.stderr
+    body = json.loads(out.read_text())
+    assert body["versions"]["celery"].startswith("5.")
+    claims = body["claims"]
+    assert sorted(claims) == ["l99_fixture::test_differs", "l99_fixture::test_holds", "l99_fixture::test_param[1]",
+                              "l99_fixture::test_param[2]", "l99_fixture::test_unobserved"]
+    assert claims["l99_fixture::test_holds"] == {"outcome": "passed", "message": "",
+                                                 "observed": {"runs": 1, "state": "PENDING",
+                                                              "when": "datetime.date(2026, 1, 2)"}}
+    differs = claims["l99_fixture::test_differs"]
+    assert differs["outcome"] == "failed" and differs["observed"] == {"runs": 2} and "assert 2 == 1" in differs["message"]
+    assert claims["l99_fixture::test_param[2]"]["observed"] == {"n": 2}
+    assert claims["l99_fixture::test_unobserved"]["outcome"] == "skipped"
+    assert "needs RabbitMQ" in claims["l99_fixture::test_unobserved"]["message"]
+
+
+def test_plain_keeps_json_and_reprs_the_rest():
+    assert plain({1: (True, None, 1.5, "x")}) == {"1": [True, None, 1.5, "x"]}
+    assert plain(ValueError("bad")) == "ValueError('bad')"
