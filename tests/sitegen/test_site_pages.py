@@ -173,7 +173,7 @@ def test_nav_lists_lessons_in_order_with_translated_sections(tmp_path):
     assert nav[0] == {"Home": "index.md"}
     assert nav[1] == {"Lessons": ["lessons/index.md", "lessons/90_fixture.md"]}
     assert [list(item)[0] for item in site_nav(pages, "pt")] == ["Início", "Lições", "Exercícios", "Diagramas", "Glossário",
-                                                                   "Regras do audit"]
+                                                                   "Regras do audit", "Entre versões do Celery"]
 
 
 def test_lesson_terms_join_the_seed_entry_they_match():

@@ -115,7 +115,11 @@ def page(lesson: str) -> str:
 @lru_cache(maxsize=None)
 def headings(lesson: str) -> dict[str, str]:
     """English heading -> Portuguese heading of the same cell, read from the lesson's lesson.md."""
-    path = LESSONS_DIR / lesson / "lesson.md"
+    return headings_in(LESSONS_DIR / lesson / "lesson.md")
+
+
+def headings_in(path: Path) -> dict[str, str]:
+    """English heading -> Portuguese heading of the same cell, in the lesson source at `path` ({} if none)."""
     if not path.exists():
         return {}
     pairs: dict[str, str] = {}
@@ -143,9 +147,12 @@ def lesson_url(rule_id: str, lang: str = "pt") -> str:
     if not lesson:
         return ""
     url = f"{SITE_BASE_URL}{'en/' if lang == 'en' else ''}lessons/{page(lesson)}/"
-    heading = LESSON_RULES[lesson][rule_id]
-    if heading not in headings(lesson):  # a renamed section: the page, never a dead anchor
-        heading = ""
-    if heading and lang != "en":
-        heading = headings(lesson)[heading]
-    return url + (f"#{anchor(heading)}" if heading else "")
+    return url + section_anchor(lesson, LESSON_RULES[lesson][rule_id], lang)
+
+
+def section_anchor(lesson: str, heading: str, lang: str) -> str:
+    """`#id` of the section `heading` (English) of `lesson`'s page in `lang`; "" for the page (or a renamed section)."""
+    pairs = headings(lesson)
+    if not heading or heading not in pairs:  # a renamed section: the page, never a dead anchor
+        return ""
+    return f"#{anchor(heading if lang == 'en' else pairs[heading])}"

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from celerylab import course
-from celerylab.authoring import catalogs, exercises, keys
+from celerylab.authoring import catalogs, claims, exercises, keys
 from celerylab.authoring.problems import Problem
 from celerylab.compiler import stale
 from celerylab.compiler.errors import SourceError
@@ -68,6 +68,7 @@ def lesson_problems(folder: Path, catalog: catalogs.Catalog, report: Report) -> 
         problems += exercises.cell_problems(folder, prefix, cells, ids)
     problems += exercises.check_problems(folder, ids)
     problems += keys.lesson_key_problems(folder, catalog)[0]
+    problems += claims.claim_problems(folder)
     report.problems += problems
     return cells
 

@@ -54,8 +54,7 @@ def run(args) -> int:
         say("matrix.unknown_lesson", lessons=", ".join(unknown))
         return 2
     out = args.out or results.OBSERVED
-    committed = results.load(results.OBSERVED)
-    matrix = results.load(out) if not args.check else committed
+    committed = matrix = results.load(out)
     changed: dict[str, list] = {}
     for each in chosen:
         say("matrix.env", line=each.line, celery=each.celery, kombu=each.kombu)

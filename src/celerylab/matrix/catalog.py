@@ -25,7 +25,7 @@ class Claim:
         return self.en if lang == "en" else self.pt
 
 
-def test_name(claim_id: str) -> tuple[str, str, str]:
+def split_claim_id(claim_id: str) -> tuple[str, str, str]:
     """`l02_workers::test_x[solo]` -> ("l02_workers", "test_x", "solo")."""
     lesson, _, name = claim_id.partition("::")
     base, _, param = name.partition("[")
@@ -44,5 +44,5 @@ def lesson_claims(lesson: str, lessons_dir: Path = LESSONS) -> dict[str, Claim]:
 
 
 def describe(claim_id: str) -> Claim | None:
-    lesson, base, _ = test_name(claim_id)
+    lesson, base, _ = split_claim_id(claim_id)
     return lesson_claims(lesson).get(base)

@@ -1,7 +1,7 @@
 """The site's audit pages: every `celerylab audit` rule with its lessons, and each lesson's list of the rules it teaches."""
 from __future__ import annotations
 
-from celerylab.audit.lessons import ALSO_IN, LESSON_RULES, anchor, headings, taught_in
+from celerylab.audit.lessons import ALSO_IN, LESSON_RULES, page, section_anchor, taught_in
 from celerylab.audit.registry import all_rules
 from celerylab.audit.runner import Lenient
 from celerylab.audit.text import at, catalog
@@ -12,11 +12,7 @@ AUDIT_PAGE = "audit.md"
 
 def section_link(lesson: str, heading: str, lang: str, folder: str) -> str:
     """`folder/NN_slug.md#section` for the lesson section `heading` (English), in `lang`; the page if it is gone."""
-    target = f"{folder}/{lesson[1:]}.md"
-    pairs = headings(lesson)
-    if heading and heading in pairs:
-        target += f"#{anchor(heading if lang == 'en' else pairs[heading])}"
-    return target
+    return f"{folder}/{page(lesson)}.md{section_anchor(lesson, heading, lang)}"
 
 
 class Named(Lenient):

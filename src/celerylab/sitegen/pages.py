@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from celerylab.sitegen.audit_pages import AUDIT_PAGE, lesson_rules, rules_page
+from celerylab.sitegen.matrix_page import MATRIX_PAGE, releases_page
 from celerylab.sitegen.nb_markdown import Page, notebook_to_page
 from celerylab.sitegen.glossary import gather, glossary_page
 from celerylab.sitegen.navigation import HOME_SOURCE, explain_notes, home_page, lesson_list, pager
@@ -116,6 +117,9 @@ def build_site_pages(root: str | Path) -> SitePages:
         audit = root / DOCS / lang / AUDIT_PAGE
         write_if_changed(audit, rules_page(lang, dict(lessons)).encode())
         keep.add(audit)
+        releases = root / DOCS / lang / MATRIX_PAGE
+        write_if_changed(releases, releases_page(lang, dict(lessons)).encode())
+        keep.add(releases)
         result.lessons[lang] = lessons
         result.written += sorted(keep)
     terms = gather(notebooks)
@@ -138,4 +142,5 @@ def site_nav(pages: SitePages, lang: str) -> list:
         {t("site.nav.diagrams", lang): "diagrams.md"},
         {t("site.nav.glossary", lang): GLOSSARY},
         {st("site.nav.audit", lang): AUDIT_PAGE},
+        {st("site.nav.releases", lang): MATRIX_PAGE},
     ]

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import time
+from functools import partial
 
 import httpx
 import redis
 
+from celerylab import polling
 from celerylab.lessons.l04_results import jobs
 from celerylab.stack import Stack, WorkerSpec
 
@@ -39,15 +41,7 @@ def client(stack: Stack) -> httpx.Client:
     return httpx.Client(base_url=stack.service_url("shop"), timeout=10)
 
 
-def until(condition, timeout: float = 10.0, step: float = 0.02):
-    """Poll `condition` until it returns something truthy (returned); None when `timeout` passes."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(step)
-    return None
+until = partial(polling.until, step=0.02)  # the shop's API answers fast: poll it often
 
 
 def states_seen(read, done, timeout: float = 10.0, step: float = 0.02) -> list:

@@ -1,10 +1,11 @@
 """Lesson 06's notebook helpers: the compose-shaped stack (a worker per queue, Flower, the API), timing, Flower reads."""
 from __future__ import annotations
 
-import time
+from functools import partial
 
 import httpx
 
+from celerylab import polling
 from celerylab.stack import Stack, WorkerSpec
 
 APP = "celerylab.lessons.l06_architecture.tasks"
@@ -49,15 +50,7 @@ def flower(stack: Stack, auth: bool = True) -> httpx.Client:
     return httpx.Client(base_url=stack.flower.url, timeout=10, auth=FLOWER_AUTH if auth else None)
 
 
-def until(condition, timeout: float = 15.0, step: float = 0.05):
-    """Poll `condition` until it returns something truthy (returned); None when `timeout` passes."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(step)
-    return None
+until = partial(polling.until, timeout=15.0)  # canvas and Flower's events settle within seconds
 
 
 def waits(sent_at: dict, results: dict, timeout: float = 30) -> dict:

@@ -40,7 +40,7 @@ def prefetch_counts(stack: Stack, queues: dict[str, str]) -> dict[str, int]:
 def received_by(stack: Stack, result, timeout: float = 15) -> str | None:
     """The worker whose log says it received this task (waits for it): it holds the message now."""
     needle = f"[{result.id}] received"
-    found = helpers.until(lambda: next((w.hostname for w in stack.workers if needle in w.logs), None), timeout)
+    found = helpers.until(lambda: next((w.hostname for w in stack.workers if needle in w.logs), None), timeout=timeout)
     return found if found is None or "@" in found else f"celery@{found}"
 
 

@@ -13,6 +13,7 @@ from celery import Celery
 from kombu.utils.functional import fxrange
 
 from celerylab.appdb import execute
+from celerylab.polling import until
 from celerylab.stack import Stack, WorkerSpec
 from celerylab.stack.appconfig import stack_settings
 
@@ -78,17 +79,6 @@ def unacked_ids(stack: Stack) -> set[str]:
         return {json.loads(value)[0]["headers"]["id"] for value in client.hvals(f"{stack.namespace}unacked")}
     finally:
         client.close()
-
-
-def until(condition, timeout: float = 10.0, step: float = 0.05):
-    """Poll `condition` until it returns something truthy (returned); None when `timeout` passes."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(step)
-    return None
 
 
 def settle(results: list, quiet: float = 1.5, timeout: float = 20.0) -> None:

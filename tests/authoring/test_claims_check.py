@@ -1,0 +1,34 @@
+"""`celerylab dev check` on claims.yml: every claim test described in pt and en, at a section lesson.md has."""
+from __future__ import annotations
+
+from celerylab.authoring.course_check import check_course
+
+CLAIMS = "import pytest\n\n\ndef test_echo_returns_its_input():\n    pass\n\n\ndef test_echo_twice():\n    pass\n"
+
+
+def problems(lessons) -> list[str]:
+    report = check_course(lessons / "course.yml", lessons, root=lessons.parent / "out", freshness=False)
+    return [problem.render() for problem in report.problems]
+
+
+def test_every_claim_test_is_described_once_in_both_languages_at_a_real_section(lessons):
+    folder = lessons / "l42_demo"
+    (folder / "test_claims_demo.py").write_text(CLAIMS, encoding="utf-8")
+    found = problems(lessons)
+    assert len(found) == 2 and all("has no entry in claims.yml" in p and "test_claims_demo.py" in p for p in found)
+    (folder / "claims.yml").write_text(
+        "test_echo_returns_its_input: {section: Exercise, pt: 'O eco devolve a entrada.', en: 'Echo returns its input.'}\n"
+        "test_echo_twice: {section: 'No such heading', pt: 'Duas vezes.', en: ''}\n"
+        "test_gone: {pt: a, en: a}\n", encoding="utf-8")
+    found = "\n".join(problems(lessons))
+    assert "the claim test_echo_twice needs a sentence in pt and one in en" in found
+    assert "the claim test_echo_twice points at the section “No such heading”" in found
+    assert "claims.yml describes test_gone, which is not a claim test of this lesson" in found
+    assert "test_echo_returns_its_input" not in found
+    (folder / "claims.yml").write_text(
+        "test_echo_returns_its_input: {section: Exercise, pt: 'O eco devolve a entrada.', en: 'Echo returns its input.'}\n"
+        "test_echo_twice: {section: '', pt: 'Duas vezes.', en: 'Twice.'}\n", encoding="utf-8")
+    assert problems(lessons) == []
+    (folder / "claims.yml").write_text("- not: a mapping\n", encoding="utf-8")
+    [problem] = problems(lessons)
+    assert "claims.yml cannot be read: list" in problem

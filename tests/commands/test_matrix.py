@@ -1,0 +1,36 @@
+"""`celerylab matrix`: clear errors on bad options, a run that writes the claims' results, a check that finds a change."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from celerylab.cli import main
+
+ONE_CLAIM = ["--release", "5.7", "--lesson", "l03_silent_defects", "-k", "json_round_trip", "--jobs", "1"]
+
+
+def test_unknown_lesson_and_bad_jobs_are_refused_clearly(capsys):
+    assert main(["--lang", "en", "matrix", "--lesson", "l99_nope"]) == 2
+    assert "Unknown lesson: l99_nope (use the folder name, e.g. l01_retries)." in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_:
+        main(["--lang", "en", "matrix", "--jobs", "0"])
+    assert exit_.value.code == 2 and "--jobs must be 1 or more, not 0" in capsys.readouterr().err
+
+
+@pytest.mark.live
+def test_a_run_writes_each_claims_result_and_check_finds_what_changed(tmp_path, capsys):
+    out = tmp_path / "observed.json"
+    assert main(["--lang", "en", "matrix", *ONE_CLAIM, "--out", str(out)]) == 0
+    written = json.loads(out.read_text())
+    [(claim, result)] = written["releases"]["5.7"]["claims"].items()
+    assert claim == "l03_silent_defects::test_json_round_trip" and result["outcome"] == "passed"
+    assert written["releases"]["5.7"]["versions"]["celery"] == "5.7.0"
+    assert main(["--lang", "en", "matrix", *ONE_CLAIM, "--out", str(out), "--check"]) == 0
+    assert "Every claim observed what observed.json records." in capsys.readouterr().err
+    result["outcome"], result["observed"] = "failed", {"tampered": True}
+    out.write_text(json.dumps(written))
+    assert main(["--lang", "en", "matrix", *ONE_CLAIM, "--out", str(out), "--check"]) == 1
+    err = capsys.readouterr().err
+    assert "Celery 5.7: 1 claims observed something other than what observed.json records:" in err
+    assert "recorded: does not hold · tampered=true" in err and json.loads(out.read_text()) == written

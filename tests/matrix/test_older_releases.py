@@ -1,0 +1,20 @@
+"""CI runs the matrix: each older release line's claims, in its cached environment, observe what observed.json records."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from celerylab.matrix.releases import RELEASES
+
+OLDER = [release.line for release in RELEASES if not release.is_installed()]
+
+
+@pytest.mark.live
+@pytest.mark.parametrize("line", OLDER)
+def test_an_older_release_observes_what_observed_json_records(line):
+    done = subprocess.run([sys.executable, "-m", "celerylab.cli", "--lang", "en", "matrix", "--check",
+                           "--release", line, "--jobs", "2"], capture_output=True, text=True, timeout=1800)
+    report = "\n".join(text for text in done.stderr.splitlines() if not text.startswith(f"[{line}]"))
+    assert done.returncode == 0, report[-6000:]

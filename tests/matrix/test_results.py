@@ -1,0 +1,36 @@
+"""The observations file: columns merged in release order, differences found by outcome and observed values."""
+from __future__ import annotations
+
+from celerylab.matrix import results
+
+
+def column(**claims):
+    return {"versions": {"celery": "x"}, "claims": {name: {"outcome": outcome, "message": "", "observed": observed}
+                                                    for name, (outcome, observed) in claims.items()}}
+
+
+def test_merge_orders_columns_by_release_and_replaces_a_line():
+    matrix = results.merge({"releases": {}}, "5.7", column(a=("passed", {"n": 1})))
+    matrix = results.merge(matrix, "5.5", column(a=("failed", {"n": 2})))
+    matrix = results.merge(matrix, "5.7", column(a=("passed", {"n": 3})))
+    assert list(matrix["releases"]) == ["5.5", "5.7"]
+    assert results.cell(matrix, "5.7", "a")["observed"] == {"n": 3}
+    assert results.differs_across(matrix, "a")
+
+
+def test_differences_see_outcome_observed_and_missing_claims_but_not_the_wording():
+    committed = {"releases": {"5.5": column(same=("passed", {"n": 1}), moved=("passed", {"n": 1}),
+                                            gone=("passed", {}))}}
+    committed["releases"]["5.5"]["claims"]["same"]["message"] = "old wording"
+    run = column(same=("passed", {"n": 1}), moved=("passed", {"n": 2}), new=("failed", {}))
+    found = {claim: (before, after) for claim, before, after in results.differences(committed, run, "5.5")}
+    assert sorted(found) == ["gone", "moved", "new"]
+    assert found["gone"][1] is None and found["new"][0] is None
+
+
+def test_save_and_load_round_trip(tmp_path):
+    path = tmp_path / "observed.json"
+    assert results.load(path) == {"python": "", "releases": {}}
+    matrix = results.merge({"releases": {}}, "5.6", column(a=("passed", {"when": "é"})))
+    results.save(matrix, path)
+    assert results.load(path) == matrix and results.claim_ids(matrix) == ["a"]
