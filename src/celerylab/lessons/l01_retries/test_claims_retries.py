@@ -94,3 +94,40 @@ def test_manual_retry_honours_retry_after(stack, observe):
     assert outcome["statuses"] == [429, 200]
     assert outcome["state"] == "SUCCESS"
     assert 1.8 <= outcome["gaps"][0] <= 3.5
+
+
+def test_a_backoff_retry_leaves_retry_kwargs_shared_by_other_tasks_alone(observe):
+    """Two tasks whose base class holds `retry_kwargs`: a backoff retry of one must not change the other's wait."""
+    from celery import Celery, signals
+
+    app = Celery("l01-shared-retry-kwargs", set_as_current=False)
+
+    class Shared(app.Task):
+        retry_kwargs = {}
+
+    @app.task(name="l01.shared.backs_off", base=Shared, bind=True, autoretry_for=(ConnectionError,),
+              retry_backoff=True, retry_jitter=False, max_retries=1, shared=False)
+    def backs_off(self):
+        raise ConnectionError("down")
+
+    @app.task(name="l01.shared.plain", base=Shared, bind=True, autoretry_for=(ConnectionError,), max_retries=1,
+              shared=False)
+    def plain(self):
+        raise ConnectionError("down")
+
+    waits = {}
+
+    def retried(sender=None, reason=None, **_):
+        if sender is not None and sender.name.startswith("l01.shared."):
+            waits.setdefault(sender.name.removeprefix("l01.shared."), []).append(reason.when)
+
+    signals.task_retry.connect(retried, weak=False)
+    try:
+        states = [backs_off.apply().state, plain.apply().state]
+    finally:
+        signals.task_retry.disconnect(retried)
+    observe(states=states, shared_retry_kwargs_after=dict(Shared.retry_kwargs),
+            backs_off_waits=waits.get("backs_off", []), plain_waits=waits.get("plain", []))
+    assert states == ["FAILURE", "FAILURE"]
+    assert Shared.retry_kwargs == {}
+    assert waits == {"backs_off": [1], "plain": [180]}
