@@ -14,23 +14,30 @@ def stack():
         yield running
 
 
-def test_a_worker_killed_mid_task_loses_it_by_default(stack):
+def test_a_worker_killed_mid_task_loses_it_by_default(stack, observe):
     result = delivery.slow_step.delay(3)
     helpers.wait_runs(stack, result.id)
     stack.workers[0].kill(group=True)
-    assert helpers.broker_messages(stack, result.id) == {"queue": 0, "unacked": 0}
+    left = helpers.broker_messages(stack, result.id)
+    observe(broker_queue=left["queue"], broker_unacked=left["unacked"])
+    assert left == {"queue": 0, "unacked": 0}
     stack.workers[0].restart()
-    assert delivery.slow_step.delay(0).get(timeout=10) == "done"
+    after_restart = delivery.slow_step.delay(0).get(timeout=10)
+    observe(next_task=after_restart, runs=helpers.runs(stack, result.id), state=result.state)
+    assert after_restart == "done"
     assert helpers.runs(stack, result.id) == 1
     assert result.state == "PENDING"
 
 
-def test_an_exception_without_a_retry_policy_runs_once(stack):
+def test_an_exception_without_a_retry_policy_runs_once(stack, observe):
     failed = delivery.boom.delay()
     failed.get(timeout=10, propagate=False)
+    observe(state=failed.state, error=type(failed.result).__name__, runs=helpers.runs(stack, failed.id))
     assert (failed.state, type(failed.result).__name__, helpers.runs(stack, failed.id)) == ("FAILURE", "ValueError", 1)
 
 
-def test_the_default_acks_early_and_acks_late_keeps_the_message(stack):
+def test_the_default_acks_early_and_acks_late_keeps_the_message(stack, observe):
+    observe(task_acks_late=stack.app.conf.task_acks_late, pay_and_count_acks_late=delivery.pay_and_count.acks_late,
+            pay_and_count_reject_on_worker_lost=delivery.pay_and_count.reject_on_worker_lost)
     assert stack.app.conf.task_acks_late is False
     assert delivery.pay_and_count.acks_late is True and delivery.pay_and_count.reject_on_worker_lost is True
