@@ -16,7 +16,7 @@ def lab():
         yield running
 
 
-def test_a_killed_child_fails_is_requeued_or_retried(lab):
+def test_a_killed_child_fails_is_requeued_or_retried(lab, observe):
     vt10 = helpers.lab_transport(visibility_timeout=10)
     options = [dict(task_acks_late=True), dict(task_acks_late=True, task_reject_on_worker_lost=True),
                dict(task_retry_on_worker_lost=True), dict()]
@@ -31,6 +31,11 @@ def test_a_killed_child_fails_is_requeued_or_retried(lab):
             worker.kill_child()
         for result in results:
             result.get(timeout=15, propagate=False)
+        starts = {key: runs.events(s, key, "start") for key in ("plain", "reject", "retry", "early")}
+        observe(early=views.outcome(results[3]), early_runs=len(starts["early"]),
+                acks_late=views.outcome(results[0]), acks_late_runs=len(starts["plain"]),
+                reject_state=results[1].state, reject_redelivered=[e["redelivered"] for e in starts["reject"]],
+                retry_state=results[2].state, retry_retries=[e["retries"] for e in starts["retry"]])
         assert views.outcome(results[0]) == views.outcome(results[3]) == "FAILURE WorkerLostError"
         assert len(runs.events(s, "early", "start")) == 1
         assert len(runs.events(s, "plain", "start")) == 1
@@ -40,7 +45,7 @@ def test_a_killed_child_fails_is_requeued_or_retried(lab):
         assert results[2].state == "SUCCESS" and [e["retries"] for e in retry] == [0, 1]
 
 
-def test_warm_waits_cold_loses_soft_requeues_and_sleeps_the_whole_timeout(lab):
+def test_warm_waits_cold_loses_soft_requeues_and_sleeps_the_whole_timeout(lab, observe):
     vt10 = helpers.lab_transport(visibility_timeout=10)
     remap = {"REMAP_SIGTERM": "SIGQUIT"}
     specs = [helpers.worker("warm", broker_transport_options=vt10),
@@ -58,6 +63,13 @@ def test_warm_waits_cold_loses_soft_requeues_and_sleeps_the_whole_timeout(lab):
         exits = helpers.in_parallel({"warm": workers["warm"].shutdown,
                                      "cold": lambda: workers["cold"].shutdown(cold=True),
                                      "soft": workers["soft"].shutdown, "short": workers["short"].shutdown})
+        observe(warm_state=results["warm"].state, warm_finished=bool(runs.events(s, "warm", "end")),
+                cold_state=results["cold"].state, cold_finished=bool(runs.events(s, "cold", "end")),
+                cold_requeued=runs.queued(s, "cold"),
+                soft_finished=bool(runs.events(s, "soft", "end")), soft_requeued=runs.queued(s, "soft"),
+                soft_restored_in_log="Restoring 1 unacknowledged message(s)" in workers["soft"].logs,
+                short_finished=bool(runs.events(s, "short", "end")),
+                short_waited_whole_timeout=exits["short"][0] >= 2.0)
         assert results["warm"].state == "SUCCESS" and runs.events(s, "warm", "end")
         assert not runs.events(s, "cold", "end") and runs.queued(s, "cold") == 0
         assert results["cold"].state == "RETRY"
@@ -66,7 +78,7 @@ def test_warm_waits_cold_loses_soft_requeues_and_sleeps_the_whole_timeout(lab):
         assert runs.events(s, "short", "end") and exits["short"][0] >= 2.0
 
 
-def test_only_prefork_enforces_time_limits(lab):
+def test_only_prefork_enforces_time_limits(lab, observe):
     pools = ("prefork", "solo", "threads")
     with helpers.experiment(lab, *[helpers.worker(p, concurrency=1 if p == "solo" else 2, pool=p)
                                    for p in pools]) as s:
@@ -74,6 +86,8 @@ def test_only_prefork_enforces_time_limits(lab):
                 for p in pools for k, task in (("soft", tasks.soft_limited), ("hard", tasks.hard_limited))}
         for result in sent.values():
             result.get(timeout=10, propagate=False)
+        observe(**{f"{pool}_{kind}": views.outcome(sent[pool, kind]) for pool in pools for kind in ("soft", "hard")},
+                **{f"{pool}_cleanup_ran": bool(runs.events(s, f"soft-{pool}", "cleanup")) for pool in pools})
         assert views.outcome(sent["prefork", "soft"]) == "FAILURE SoftTimeLimitExceeded"
         assert runs.events(s, "soft-prefork", "cleanup")
         assert views.outcome(sent["prefork", "hard"]) == "FAILURE TimeLimitExceeded"
@@ -82,7 +96,7 @@ def test_only_prefork_enforces_time_limits(lab):
             assert not runs.events(s, f"soft-{pool}", "cleanup")
 
 
-def test_rabbitmq_requeues_at_once(lab):
+def test_rabbitmq_requeues_at_once(lab, observe):
     reachable, why = helpers.rabbitmq_reachable()
     if not reachable:
         pytest.skip(why)
@@ -96,9 +110,15 @@ def test_rabbitmq_requeues_at_once(lab):
         killed = time.time()
         for worker in s.workers:
             worker.kill()
-        assert helpers.wait_for(lambda: helpers.rabbitmq_ready(s, queues["late"]) == 1, timeout=5)
-        assert time.time() - killed < 1.0
-        assert helpers.rabbitmq_ready(s, queues["early"]) == 0
+        back = helpers.wait_for(lambda: helpers.rabbitmq_ready(s, queues["late"]) == 1, timeout=5)
+        back_within_1s = time.time() - killed < 1.0
+        early_queued = helpers.rabbitmq_ready(s, queues["early"])
+        observe(late_back_in_queue=back, late_back_within_1s=back_within_1s, early_in_queue=early_queued)
+        assert back
+        assert back_within_1s
+        assert early_queued == 0
         helpers.restart_all(s.workers)
-        assert len(runs.wait(s, "rabbit-late", count=2, timeout=10)) == 2
+        late_runs = len(runs.wait(s, "rabbit-late", count=2, timeout=10))
+        observe(late_runs=late_runs)
+        assert late_runs == 2
         helpers.rabbitmq_delete(s, queues.values())
