@@ -67,6 +67,7 @@ def test_warm_waits_cold_loses_soft_requeues_and_sleeps_the_whole_timeout(lab, o
                 cold_state=results["cold"].state, cold_finished=bool(runs.events(s, "cold", "end")),
                 cold_requeued=runs.queued(s, "cold"),
                 soft_finished=bool(runs.events(s, "soft", "end")), soft_requeued=runs.queued(s, "soft"),
+                soft_state=results["soft"].state,
                 soft_restored_in_log="Restoring 1 unacknowledged message(s)" in workers["soft"].logs,
                 short_finished=bool(runs.events(s, "short", "end")),
                 short_waited_whole_timeout=exits["short"][0] >= 2.0)
@@ -76,6 +77,17 @@ def test_warm_waits_cold_loses_soft_requeues_and_sleeps_the_whole_timeout(lab, o
         assert not runs.events(s, "soft", "end") and runs.queued(s, "soft") == 1
         assert "Restoring 1 unacknowledged message(s)" in workers["soft"].logs
         assert runs.events(s, "short", "end") and exits["short"][0] >= 2.0
+
+
+def test_cold_shutdown_requeues_an_acks_late_task_and_stores_no_state(lab, observe):
+    spec = helpers.worker("late", task_acks_late=True, broker_transport_options=helpers.lab_transport(10))
+    with helpers.experiment(lab, spec) as s:
+        result = tasks.work.apply_async(("cold-late", 3), queue="late")
+        runs.wait(s, "cold-late")
+        s.workers[0].shutdown(cold=True)
+        observe(state=result.state, finished=bool(runs.events(s, "cold-late", "end")), requeued=runs.queued(s, "late"))
+        assert result.state == "PENDING"
+        assert not runs.events(s, "cold-late", "end") and runs.queued(s, "late") == 1
 
 
 def test_only_prefork_enforces_time_limits(lab, observe):
