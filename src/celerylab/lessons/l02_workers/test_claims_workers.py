@@ -45,6 +45,22 @@ def test_a_killed_child_fails_is_requeued_or_retried(lab, observe):
         assert results[2].state == "SUCCESS" and [e["retries"] for e in retry] == [0, 1]
 
 
+def test_a_child_lost_after_success_is_acknowledged_not_run_again(lab, observe):
+    spec = helpers.worker("lost", task_acks_late=True, task_reject_on_worker_lost=True,
+                          broker_transport_options=helpers.lab_transport(visibility_timeout=10))
+    with helpers.experiment(lab, spec) as s:
+        worker = s.workers[0]
+        offset = worker.log_offset()
+        result = tasks.exit_after_success.apply_async(("lost-after",), queue="lost")
+        handled = worker.wait_for_log(r"succeeded before the worker was lost|Task handler raised error: WorkerLostError",
+                                      timeout=10, since=offset)
+        starts = runs.wait(s, "lost-after", count=2, timeout=2)
+        observe(acknowledged_as_success="succeeded before" in handled[0], runs=len(starts),
+                redelivered=[e["redelivered"] for e in starts], state=result.state)
+        assert "succeeded before" in handled[0]
+        assert len(starts) == 1 and result.state == "SUCCESS"
+
+
 def test_warm_waits_cold_loses_soft_requeues_and_sleeps_the_whole_timeout(lab, observe):
     vt10 = helpers.lab_transport(visibility_timeout=10)
     remap = {"REMAP_SIGTERM": "SIGQUIT"}
