@@ -61,6 +61,18 @@ def test_a_child_lost_after_success_is_acknowledged_not_run_again(lab, observe):
         assert len(starts) == 1 and result.state == "SUCCESS"
 
 
+def test_acks_on_timeout_false_requeues_a_task_killed_by_its_time_limit(lab, observe):
+    spec = helpers.worker("timeout", task_acks_late=True, task_acks_on_timeout=False,
+                          broker_transport_options=helpers.lab_transport(visibility_timeout=10))
+    with helpers.experiment(lab, spec) as s:
+        result = tasks.hard_limited.apply_async(("requeued-timeout", 1.5), queue="timeout")
+        received = f"l02.hard_limited[{result.id}] received"   # once per delivery of the message
+        helpers.wait_for(lambda: s.workers[0].logs.count(received) >= 2, timeout=4)
+        deliveries = s.workers[0].logs.count(received)
+        observe(delivered_again=deliveries >= 2, state=result.state)
+        assert deliveries >= 2 and result.state == "FAILURE"
+
+
 def test_warm_waits_cold_loses_soft_requeues_and_sleeps_the_whole_timeout(lab, observe):
     vt10 = helpers.lab_transport(visibility_timeout=10)
     remap = {"REMAP_SIGTERM": "SIGQUIT"}
