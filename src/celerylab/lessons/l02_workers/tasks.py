@@ -1,9 +1,11 @@
 """Lesson 02's Celery app: tasks that record each run, a payment in one transaction, tasks with time limits."""
 from __future__ import annotations
 
+import os
 import time
 
 from celery.exceptions import SoftTimeLimitExceeded
+from celery.signals import task_postrun
 
 from celerylab.appdb import connect, execute, scalar, transaction
 from celerylab.lessons.l02_workers.runs import record
@@ -87,3 +89,18 @@ def hard_limited(self, key: str, seconds: float = 2.0) -> str:
     time.sleep(seconds)
     record(key, "end")
     return key
+
+
+@app.task(name="l02.exit_after_success", bind=True)
+def exit_after_success(self, key: str) -> str:
+    """Return at once; on its first delivery, its pool child then dies (see `exit_after_first_success`)."""
+    started(self, key)
+    return key
+
+
+@task_postrun.connect
+def exit_after_first_success(sender=None, state=None, **_) -> None:
+    """The pool child of `l02.exit_after_success` exits once SUCCESS is stored, before it reports back: first run only."""
+    if getattr(sender, "name", None) == "l02.exit_after_success" and state == "SUCCESS":
+        if not (sender.request.delivery_info or {}).get("redelivered"):
+            os._exit(1)

@@ -16,7 +16,7 @@ def lab():
         yield running
 
 
-def test_a_killed_child_fails_is_requeued_or_retried(lab):
+def test_a_killed_child_fails_is_requeued_or_retried(lab, observe):
     vt10 = helpers.lab_transport(visibility_timeout=10)
     options = [dict(task_acks_late=True), dict(task_acks_late=True, task_reject_on_worker_lost=True),
                dict(task_retry_on_worker_lost=True), dict()]
@@ -31,6 +31,11 @@ def test_a_killed_child_fails_is_requeued_or_retried(lab):
             worker.kill_child()
         for result in results:
             result.get(timeout=15, propagate=False)
+        starts = {key: runs.events(s, key, "start") for key in ("plain", "reject", "retry", "early")}
+        observe(early=views.outcome(results[3]), early_runs=len(starts["early"]),
+                acks_late=views.outcome(results[0]), acks_late_runs=len(starts["plain"]),
+                reject_state=results[1].state, reject_redelivered=[e["redelivered"] for e in starts["reject"]],
+                retry_state=results[2].state, retry_retries=[e["retries"] for e in starts["retry"]])
         assert views.outcome(results[0]) == views.outcome(results[3]) == "FAILURE WorkerLostError"
         assert len(runs.events(s, "early", "start")) == 1
         assert len(runs.events(s, "plain", "start")) == 1
@@ -40,7 +45,35 @@ def test_a_killed_child_fails_is_requeued_or_retried(lab):
         assert results[2].state == "SUCCESS" and [e["retries"] for e in retry] == [0, 1]
 
 
-def test_warm_waits_cold_loses_soft_requeues_and_sleeps_the_whole_timeout(lab):
+def test_a_child_lost_after_success_is_acknowledged_not_run_again(lab, observe):
+    spec = helpers.worker("lost", task_acks_late=True, task_reject_on_worker_lost=True,
+                          broker_transport_options=helpers.lab_transport(visibility_timeout=10))
+    with helpers.experiment(lab, spec) as s:
+        worker = s.workers[0]
+        offset = worker.log_offset()
+        result = tasks.exit_after_success.apply_async(("lost-after",), queue="lost")
+        handled = worker.wait_for_log(r"succeeded before the worker was lost|Task handler raised error: WorkerLostError",
+                                      timeout=10, since=offset)
+        starts = runs.wait(s, "lost-after", count=2, timeout=2)
+        observe(acknowledged_as_success="succeeded before" in handled[0], runs=len(starts),
+                redelivered=[e["redelivered"] for e in starts], state=result.state)
+        assert "succeeded before" in handled[0]
+        assert len(starts) == 1 and result.state == "SUCCESS"
+
+
+def test_acks_on_timeout_false_requeues_a_task_killed_by_its_time_limit(lab, observe):
+    spec = helpers.worker("timeout", task_acks_late=True, task_acks_on_timeout=False,
+                          broker_transport_options=helpers.lab_transport(visibility_timeout=10))
+    with helpers.experiment(lab, spec) as s:
+        result = tasks.hard_limited.apply_async(("requeued-timeout", 1.5), queue="timeout")
+        received = f"l02.hard_limited[{result.id}] received"   # once per delivery of the message
+        helpers.wait_for(lambda: s.workers[0].logs.count(received) >= 2, timeout=4)
+        deliveries = s.workers[0].logs.count(received)
+        observe(delivered_again=deliveries >= 2, state=result.state)
+        assert deliveries >= 2 and result.state == "FAILURE"
+
+
+def test_warm_waits_cold_loses_soft_requeues_and_sleeps_the_whole_timeout(lab, observe):
     vt10 = helpers.lab_transport(visibility_timeout=10)
     remap = {"REMAP_SIGTERM": "SIGQUIT"}
     specs = [helpers.worker("warm", broker_transport_options=vt10),
@@ -58,6 +91,14 @@ def test_warm_waits_cold_loses_soft_requeues_and_sleeps_the_whole_timeout(lab):
         exits = helpers.in_parallel({"warm": workers["warm"].shutdown,
                                      "cold": lambda: workers["cold"].shutdown(cold=True),
                                      "soft": workers["soft"].shutdown, "short": workers["short"].shutdown})
+        observe(warm_state=results["warm"].state, warm_finished=bool(runs.events(s, "warm", "end")),
+                cold_state=results["cold"].state, cold_finished=bool(runs.events(s, "cold", "end")),
+                cold_requeued=runs.queued(s, "cold"),
+                soft_finished=bool(runs.events(s, "soft", "end")), soft_requeued=runs.queued(s, "soft"),
+                soft_state=results["soft"].state,
+                soft_restored_in_log="Restoring 1 unacknowledged message(s)" in workers["soft"].logs,
+                short_finished=bool(runs.events(s, "short", "end")),
+                short_waited_whole_timeout=exits["short"][0] >= 2.0)
         assert results["warm"].state == "SUCCESS" and runs.events(s, "warm", "end")
         assert not runs.events(s, "cold", "end") and runs.queued(s, "cold") == 0
         assert results["cold"].state == "RETRY"
@@ -66,7 +107,18 @@ def test_warm_waits_cold_loses_soft_requeues_and_sleeps_the_whole_timeout(lab):
         assert runs.events(s, "short", "end") and exits["short"][0] >= 2.0
 
 
-def test_only_prefork_enforces_time_limits(lab):
+def test_cold_shutdown_requeues_an_acks_late_task_and_stores_no_state(lab, observe):
+    spec = helpers.worker("late", task_acks_late=True, broker_transport_options=helpers.lab_transport(10))
+    with helpers.experiment(lab, spec) as s:
+        result = tasks.work.apply_async(("cold-late", 3), queue="late")
+        runs.wait(s, "cold-late")
+        s.workers[0].shutdown(cold=True)
+        observe(state=result.state, finished=bool(runs.events(s, "cold-late", "end")), requeued=runs.queued(s, "late"))
+        assert result.state == "PENDING"
+        assert not runs.events(s, "cold-late", "end") and runs.queued(s, "late") == 1
+
+
+def test_only_prefork_enforces_time_limits(lab, observe):
     pools = ("prefork", "solo", "threads")
     with helpers.experiment(lab, *[helpers.worker(p, concurrency=1 if p == "solo" else 2, pool=p)
                                    for p in pools]) as s:
@@ -74,6 +126,8 @@ def test_only_prefork_enforces_time_limits(lab):
                 for p in pools for k, task in (("soft", tasks.soft_limited), ("hard", tasks.hard_limited))}
         for result in sent.values():
             result.get(timeout=10, propagate=False)
+        observe(**{f"{pool}_{kind}": views.outcome(sent[pool, kind]) for pool in pools for kind in ("soft", "hard")},
+                **{f"{pool}_cleanup_ran": bool(runs.events(s, f"soft-{pool}", "cleanup")) for pool in pools})
         assert views.outcome(sent["prefork", "soft"]) == "FAILURE SoftTimeLimitExceeded"
         assert runs.events(s, "soft-prefork", "cleanup")
         assert views.outcome(sent["prefork", "hard"]) == "FAILURE TimeLimitExceeded"
@@ -82,7 +136,7 @@ def test_only_prefork_enforces_time_limits(lab):
             assert not runs.events(s, f"soft-{pool}", "cleanup")
 
 
-def test_rabbitmq_requeues_at_once(lab):
+def test_rabbitmq_requeues_at_once(lab, observe):
     reachable, why = helpers.rabbitmq_reachable()
     if not reachable:
         pytest.skip(why)
@@ -96,9 +150,15 @@ def test_rabbitmq_requeues_at_once(lab):
         killed = time.time()
         for worker in s.workers:
             worker.kill()
-        assert helpers.wait_for(lambda: helpers.rabbitmq_ready(s, queues["late"]) == 1, timeout=5)
-        assert time.time() - killed < 1.0
-        assert helpers.rabbitmq_ready(s, queues["early"]) == 0
+        back = helpers.wait_for(lambda: helpers.rabbitmq_ready(s, queues["late"]) == 1, timeout=5)
+        back_within_1s = time.time() - killed < 1.0
+        early_queued = helpers.rabbitmq_ready(s, queues["early"])
+        observe(late_back_in_queue=back, late_back_within_1s=back_within_1s, early_in_queue=early_queued)
+        assert back
+        assert back_within_1s
+        assert early_queued == 0
         helpers.restart_all(s.workers)
-        assert len(runs.wait(s, "rabbit-late", count=2, timeout=10)) == 2
+        late_runs = len(runs.wait(s, "rabbit-late", count=2, timeout=10))
+        observe(late_runs=late_runs)
+        assert late_runs == 2
         helpers.rabbitmq_delete(s, queues.values())

@@ -11,48 +11,67 @@ from celerylab.lessons.l03_silent_defects import helpers, tasks
 pytestmark = pytest.mark.live
 
 
+def raised(call) -> str | None:
+    """The class name of what `call()` raises, None when it returns (so a claim can observe it)."""
+    try:
+        call()
+    except Exception as error:  # noqa: BLE001 - observed, then asserted on
+        return type(error).__name__
+    return None
+
+
 @pytest.fixture(scope="module")
 def stack():
     with helpers.start() as running:
         yield running
 
 
-def test_unregistered_task_fails_and_its_message_is_gone(stack):
+def test_unregistered_task_fails_and_its_message_is_gone(stack, observe):
     worker = stack.workers[0]
     offset = worker.log_offset()
     result = stack.app.send_task("data.backup_db", ("school",))
-    assert "discarded" in helpers.log_after(worker, "Received unregistered task", offset, lines=2)[1]
+    logged = helpers.log_after(worker, "Received unregistered task", offset, lines=2)
+    observe(log_says_discarded="discarded" in logged[1])
+    assert "discarded" in logged[1]
     result.get(timeout=10, propagate=False)
+    message = helpers.where_is(stack, result.id)
+    observe(state=result.state, result=type(result.result).__name__, message=message)
     assert result.state == "FAILURE" and type(result.result).__name__ == "NotRegistered"
-    assert helpers.where_is(stack, result.id) == "gone"
+    assert message == "gone"
 
 
-def test_a_caller_without_backend_sees_nothing(stack):
+def test_a_caller_without_backend_sees_nothing(stack, observe):
     result = helpers.producer_without_backend(stack).send_task("data.backup_db", ("school",))
+    observe(state_raises=raised(lambda: result.state), get_raises=raised(lambda: result.get(timeout=1)))
     with pytest.raises(AttributeError):
         result.state
     with pytest.raises(NotImplementedError):
         result.get(timeout=1)
 
 
-def test_autodiscover_finds_only_the_tasks_module():
+def test_autodiscover_finds_only_the_tasks_module(observe):
     found = helpers.registered_after_each(["app.autodiscover_tasks([SHOP])",
                                            "app.autodiscover_tasks([SHOP], related_name='scheduled')"])
+    observe(default_related_name=found[0], related_name_scheduled=found[1])
     assert found == [["data.cleanup"], ["data.backup_db"]]
 
 
-def test_json_round_trip(stack):
+def test_json_round_trip(stack, observe):
+    observe(set_in_delay_raises=raised(lambda: tasks.describe.delay({3, 7})))
     with pytest.raises(EncodeError):
         tasks.describe.delay({3, 7})
-    assert stack.app.send_task("l03.describe", ({1: "a"},)).get(timeout=10) == "{'1': str 'a'}"
-    assert stack.app.send_task("l03.describe", ((1, 2),)).get(timeout=10) == "[int 1, int 2]"
-    described = stack.app.send_task("l03.describe", (decimal.Decimal("1.10"),)).get(timeout=10)
-    assert described == "Decimal Decimal('1.10')"
+    arrived = {label: stack.app.send_task("l03.describe", (value,)).get(timeout=10)
+               for label, value in (("int_key", {1: "a"}), ("tuple", (1, 2)), ("decimal", decimal.Decimal("1.10")))}
+    observe(**arrived)
+    assert arrived["int_key"] == "{'1': str 'a'}"
+    assert arrived["tuple"] == "[int 1, int 2]"
+    assert arrived["decimal"] == "Decimal Decimal('1.10')"
 
 
-def test_unserializable_return_is_a_failure(stack):
+def test_unserializable_return_is_a_failure(stack, observe):
     result = stack.app.send_task("l03.returns", ("set",))
     result.get(timeout=10, propagate=False)
+    observe(state=result.state, result=type(result.result).__name__)
     assert result.state == "FAILURE" and isinstance(result.result, EncodeError)
 
 
@@ -60,9 +79,11 @@ def test_unserializable_return_is_a_failure(stack):
     (({"__type__": "x", "__value__": 1},), {}, r"Can't decode message body"),
     (({1, 2},), {"serializer": "pickle"}, r"Refusing to deserialize untrusted content of type pickle"),
 ])
-def test_undecodable_messages_are_dropped_and_stay_pending(stack, args, options, pattern):
+def test_undecodable_messages_are_dropped_and_stay_pending(stack, observe, args, options, pattern):
     worker = stack.workers[0]
     offset = worker.log_offset()
     result = stack.app.send_task("l03.describe", args, **options)
     helpers.log_after(worker, pattern, offset)
-    assert result.state == "PENDING" and helpers.where_is(stack, result.id) == "gone"
+    message = helpers.where_is(stack, result.id)
+    observe(state=result.state, message=message)
+    assert result.state == "PENDING" and message == "gone"
