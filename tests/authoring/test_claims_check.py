@@ -32,3 +32,14 @@ def test_every_claim_test_is_described_once_in_both_languages_at_a_real_section(
     (folder / "claims.yml").write_text("- not: a mapping\n", encoding="utf-8")
     [problem] = problems(lessons)
     assert "claims.yml cannot be read: list" in problem
+
+
+def test_varies_names_only_release_lines_of_the_matrix(lessons):
+    folder = lessons / "l42_demo"
+    (folder / "test_claims_demo.py").write_text(CLAIMS, encoding="utf-8")
+    (folder / "claims.yml").write_text(
+        "test_echo_returns_its_input: {pt: a, en: a, varies: ['5.5']}\n"
+        "test_echo_twice: {pt: b, en: b, varies: ['4.4']}\n", encoding="utf-8")
+    [problem] = problems(lessons)
+    assert "the claim test_echo_twice says it varies on 4.4, which are not release lines of the matrix (5.5, 5.6, 5.7)" \
+        in problem

@@ -34,3 +34,13 @@ def test_save_and_load_round_trip(tmp_path):
     matrix = results.merge({"releases": {}}, "5.6", column(a=("passed", {"when": "é"})))
     results.save(matrix, path)
     assert results.load(path) == matrix and results.claim_ids(matrix) == ["a"]
+
+
+def test_a_claim_that_varies_on_a_release_is_not_compared_there(monkeypatch):
+    from celerylab.matrix import catalog
+
+    monkeypatch.setattr(catalog, "varies", lambda claim, line: claim == "racy" and line == "5.5")
+    committed = {"releases": {"5.5": column(racy=("passed", {"n": 1})), "5.6": column(racy=("passed", {"n": 1}))}}
+    assert results.differences(committed, column(racy=("failed", {"n": 0})), "5.5") == []
+    assert [claim for claim, *_ in results.differences(committed, column(racy=("failed", {"n": 0})), "5.6")] == ["racy"]
+    assert [claim for claim, *_ in results.differences(committed, column(), "5.5")] == ["racy"]  # gone is still a change

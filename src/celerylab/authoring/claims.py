@@ -9,6 +9,9 @@ import yaml
 from celerylab.audit.lessons import headings_in
 from celerylab.authoring.problems import Problem
 from celerylab.matrix.catalog import CLAIMS_FILE
+from celerylab.matrix.releases import RELEASES
+
+RELEASE_LINES = [release.line for release in RELEASES]
 
 
 def claim_tests(folder: Path) -> dict[str, Path]:
@@ -42,6 +45,10 @@ def claim_problems(folder: Path) -> list[Problem]:
         entry = entry if isinstance(entry, dict) else {}
         if not all(isinstance(entry.get(lang), str) and entry[lang].strip() for lang in ("pt", "en")):
             problems.append(Problem(path, None, "dev.p.claim_text", {"test": name}))
+        unknown = [line for line in entry.get("varies", []) if line not in RELEASE_LINES]
+        if unknown:
+            problems.append(Problem(path, None, "dev.p.claim_varies", {"test": name, "lines": ", ".join(map(str, unknown)),
+                                                                       "known": ", ".join(RELEASE_LINES)}))
         section = entry.get("section", "")
         if section and section not in sections:
             problems.append(Problem(path, None, "dev.p.claim_section", {"test": name, "section": section}))

@@ -13,13 +13,17 @@ CLAIMS_FILE = "claims.yml"
 
 @dataclass(frozen=True)
 class Claim:
-    """A claim test described: its lesson folder, test name, the English heading of its section, its sentence."""
+    """A claim test described: its lesson folder, test name, the English heading of its section, its sentence.
+
+    `varies`: the release lines where repeated runs do not observe the same thing (load decides the race the
+    test measures there); the matrix shows the last observation and `--check` does not compare it."""
 
     lesson: str
     test: str
     section: str
     pt: str
     en: str
+    varies: tuple[str, ...] = ()
 
     def text(self, lang: str) -> str:
         return self.en if lang == "en" else self.pt
@@ -39,8 +43,15 @@ def lesson_claims(lesson: str, lessons_dir: Path = LESSONS) -> dict[str, Claim]:
     if not path.exists():
         return {}
     raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    return {name: Claim(lesson, name, str(entry.get("section", "")), str(entry["pt"]), str(entry["en"]))
+    return {name: Claim(lesson, name, str(entry.get("section", "")), str(entry["pt"]), str(entry["en"]),
+                        tuple(str(line) for line in entry.get("varies", ())))
             for name, entry in raw.items()}
+
+
+def varies(claim_id: str, line: str) -> bool:
+    """True when claims.yml says `claim_id` does not observe the same thing run after run on `line`."""
+    described = describe(claim_id)
+    return described is not None and line in described.varies
 
 
 def describe(claim_id: str) -> Claim | None:

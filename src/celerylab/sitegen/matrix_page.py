@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from celerylab.matrix import results
-from celerylab.matrix.catalog import describe, split_claim_id
+from celerylab.matrix.catalog import describe, split_claim_id, varies
 from celerylab.matrix.report import describe_result
 from celerylab.sitegen.audit_pages import section_link
 from celerylab.sitegen.text import st
@@ -45,7 +45,8 @@ def claim_row(matrix: dict, claim: str, lang: str, titles: dict[str, str]) -> st
     for line in lines:
         result = results.cell(matrix, line, claim)
         text = cell_text(describe_result(result, lang))
-        cells.append(f"**{text}**" if results.verdict(result) != newest else text)
+        text = f"**{text}**" if results.verdict(result) != newest else text
+        cells.append(f"{text} {st('site.releases.varies', lang)}" if varies(claim, line) else text)
     mark = "≠ " if results.differs_across(matrix, claim) else ""
     return f"| {mark}{claim_label(claim, lang, titles)} | " + " | ".join(cells) + " |"
 

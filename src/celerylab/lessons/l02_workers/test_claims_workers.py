@@ -22,10 +22,10 @@ def test_a_killed_child_fails_is_requeued_or_retried(lab, observe):
                dict(task_retry_on_worker_lost=True), dict()]
     with helpers.experiment(lab, *[helpers.worker(f"q{i}", broker_transport_options=vt10, **o)
                                    for i, o in enumerate(options)]) as s:
-        results = [tasks.work.apply_async(("plain", 1), queue="q0"),
-                   tasks.work.apply_async(("reject", 1), queue="q1"),
-                   tasks.work_retry_lost.apply_async(("retry", 1), queue="q2"),
-                   tasks.work.apply_async(("early", 1), queue="q3")]
+        results = [tasks.work.apply_async(("plain", 3), queue="q0"),  # 3 s: the fourth kill still lands mid-task
+                   tasks.work.apply_async(("reject", 3), queue="q1"),
+                   tasks.work_retry_lost.apply_async(("retry", 3), queue="q2"),
+                   tasks.work.apply_async(("early", 3), queue="q3")]
         for key, worker in zip(("plain", "reject", "retry", "early"), s.workers):
             runs.running_for(s, key, 0.5)
             worker.kill_child()
