@@ -51,11 +51,11 @@ def test_revoking_a_queued_task_marks_it_at_once_and_discards_it_at_its_eta(stac
     before_eta = bool(revoked) and time.monotonic() - posted < 1.5
     row_then = helpers.row(stack, bulk)["state"]
     observe(endpoint_revoked_before_eta=before_eta, row_before_eta=row_then if before_eta else None)
-    assert revoked
-    assert row_then == "queued"
     job = scenarios.wait_row_left(stack, bulk, ("queued",))
     discarded = worker.wait_for_log(rf"Discarding revoked task: l04.bulk\[{bulk}\]", timeout=5, since=since)
     observe(row_after_eta=job and job["state"], row_result=job and job["result"], worker_discarded=bool(discarded))
+    assert revoked
+    assert row_then == "queued"
     assert (job["state"], job["result"]) == ("revoked", None)
     assert discarded
 
