@@ -133,3 +133,34 @@ def test_results_without_expiry_pile_up_and_nothing_cleans_them(stack, observe):
             beat_installs_backend_cleanup="celery.backend_cleanup" in scheduler.schedule)
     assert stack.app.backend.supports_autoexpire is True
     assert "celery.backend_cleanup" not in scheduler.schedule
+
+
+@pytest.mark.needs("redis-server")  # fakeredis expires up to 1 s early
+def test_a_failure_gets_result_failure_expires_as_its_ttl(stack, observe):
+    probe = scenarios.probe_app(stack, result_failure_expires=60)  # and the stack's result_expires=3
+    done, failed = str(uuid.uuid4()), str(uuid.uuid4())
+    probe.backend.mark_as_done(done, 42)
+    probe.backend.mark_as_failure(failed, ValueError("refused address"))
+    client = helpers.redis_client(stack)
+    ttls = {"SUCCESS": helpers.ttl_seconds(client, probe.backend.get_key_for_task(done)),
+            "FAILURE": helpers.ttl_seconds(client, probe.backend.get_key_for_task(failed))}
+    probe.close()
+    observe(ttl=ttls)
+    assert ttls == {"SUCCESS": helpers.RESULT_EXPIRES, "FAILURE": 60}
+
+
+def test_exists_tells_a_stored_result_from_no_key_only(stack, observe):
+    short = scenarios.probe_app(stack, result_expires=1)
+    stored, expired, invented = str(uuid.uuid4()), str(uuid.uuid4()), str(uuid.uuid4())
+    short.backend.mark_as_done(expired, 42)
+    stack.app.backend.mark_as_done(stored, 42)
+    queued = stack.app.send_task("l04.double", (1,), queue="nobody")  # no worker consumes this queue
+    assert helpers.until(lambda: not helpers.redis_client(stack).exists(short.backend.get_key_for_task(expired)), 3)
+    short.close()
+    ids = {"stored": stored, "queued": queued.id, "expired": expired, "invented": invented}
+    try:
+        exists = {name: AsyncResult(task_id, app=stack.app).exists() for name, task_id in ids.items()}
+    except AttributeError as error:  # a release without AsyncResult.exists()
+        exists = type(error).__name__
+    observe(exists=exists, states={name: AsyncResult(task_id, app=stack.app).state for name, task_id in ids.items()})
+    assert exists == {"stored": True, "queued": False, "expired": False, "invented": False}

@@ -48,6 +48,15 @@ def test_crontab_reads_the_app_timezone(observe):
     assert quarter_same
 
 
+def test_crontab_converts_times_given_in_utc_to_the_app_timezone(observe):
+    # Times handed over in UTC, as a scheduler that stores them in UTC does, not in app.timezone like app.now().
+    clock = Clock(datetime(2026, 3, 1, tzinfo=UTC))
+    cron = crontab(hour=6, minute=0, app=app_in("America/Sao_Paulo"), nowfun=clock)
+    next_run = clock.instant + cron.remaining_estimate(clock.instant)
+    observe(six_sao_paulo_next_run_utc=f"{next_run.astimezone(UTC):%m-%d %H:%M}")
+    assert next_run == datetime(2026, 3, 1, 9, tzinfo=UTC)
+
+
 def test_enable_utc_does_not_move_a_crontab_when_timezone_is_set(observe):
     now, last = datetime(2026, 3, 2, 5, tzinfo=UTC), datetime(2026, 3, 1, 12, tzinfo=UTC)
     remaining = {}
