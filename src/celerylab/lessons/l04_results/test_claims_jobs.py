@@ -5,6 +5,7 @@ import time
 import uuid
 
 import pytest
+from celery.result import AsyncResult
 
 from celerylab.lessons.l04_results import helpers, scenarios
 
@@ -55,6 +56,7 @@ def test_revoking_a_queued_task_marks_it_at_once_and_discards_it_at_its_eta(stac
     discarded = worker.wait_for_log(rf"Discarding revoked task: l04.bulk\[{bulk}\]", timeout=5, since=since)
     observe(row_after_eta=job and job["state"], row_result=job and job["result"], worker_discarded=bool(discarded))
     assert revoked
+    assert before_eta  # 5.5's worker marks it only when it discards it, at the ETA
     assert row_then == "queued"
     assert (job["state"], job["result"]) == ("revoked", None)
     assert discarded
@@ -113,3 +115,23 @@ def test_revoked_ids_do_not_survive_a_restart_and_the_revoked_task_runs(stack, h
     endpoint = http.get(f"/tasks/{bulk}").json()["status"]
     observe(row_state=job and job["state"], tasks_endpoint=endpoint)
     assert job["state"] == "done" and endpoint == "SUCCESS"
+
+
+def test_revoking_a_running_task_leaves_its_state_to_it(stack, observe):
+    worker = stack.workers[0]
+    result = stack.app.send_task("l04.slow", (3.0,))
+
+    def inspect():
+        return stack.app.control.inspect(destination=[worker.hostname], timeout=1)
+
+    running = helpers.until(lambda: any(task["id"] == result.id
+                                        for task in (inspect().active() or {}).get(worker.hostname, [])), 5)
+    stack.app.control.revoke(result.id)
+    remembered = helpers.until(lambda: result.id in ((inspect().revoked() or {}).get(worker.hostname) or []), 5)
+    during = AsyncResult(result.id, app=stack.app).state
+    finished = helpers.until(lambda: AsyncResult(result.id, app=stack.app).state == "SUCCESS", 8)
+    observe(revoked_while_running=bool(running and remembered), state_while_running=during,
+            ends_in_success=bool(finished))
+    assert running and remembered
+    assert during == "PENDING"  # no task_track_started: nothing is stored until it ends
+    assert finished
