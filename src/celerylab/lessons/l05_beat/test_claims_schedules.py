@@ -91,6 +91,14 @@ def test_daylight_saving_nonexistent_hour_runs_once_late_repeated_hour_once(obse
     assert counts == [6, 8]
 
 
+def test_a_one_day_timedelta_keeps_24_hours_across_daylight_saving(observe):
+    clock = Clock(datetime(2026, 3, 7, 6, tzinfo=NEW_YORK).astimezone(UTC))  # the entry starts at 6:00 local
+    fired = firings(schedule(timedelta(days=1), app=app_in("America/New_York"), nowfun=clock), clock, limit_days=3)
+    runs = [f"{f.astimezone(NEW_YORK):%m-%d %H:%M %Z}" for f in fired]
+    observe(every_day_from_6_00=runs)
+    assert runs == ["03-08 07:00 EDT", "03-09 07:00 EDT"]
+
+
 def test_redbeat_default_lock_is_five_max_intervals(observe):
     defaults = RedBeatScheduler(Celery("defaults", set_as_current=False), lazy=True)
     observe(max_interval=defaults.max_interval, lock_timeout=defaults.lock_timeout)
