@@ -164,3 +164,16 @@ def test_exists_tells_a_stored_result_from_no_key_only(stack, observe):
         exists = type(error).__name__
     observe(exists=exists, states={name: AsyncResult(task_id, app=stack.app).state for name, task_id in ids.items()})
     assert exists == {"stored": True, "queued": False, "expired": False, "invented": False}
+
+
+def test_a_call_can_ask_for_the_result_a_task_ignores(stack, observe):
+    quiet = stack.add_worker(WorkerSpec(pool="prefork", concurrency=1, queues=("quiet",),
+                                        settings={"task_ignore_result": True}))
+    since = quiet.log_offset()
+    asked = stack.app.send_task("l04.double", (2,), queue="quiet", ignore_result=False)
+    plain = stack.app.send_task("l04.double", (3,), queue="quiet")
+    scenarios.wait_succeeded(quiet, [asked.id, plain.id], since)
+    states = {"ignore_result=False": AsyncResult(asked.id, app=stack.app).state,
+              "no option": AsyncResult(plain.id, app=stack.app).state}
+    observe(state=states)
+    assert states == {"ignore_result=False": "SUCCESS", "no option": "PENDING"}

@@ -5,7 +5,9 @@ from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 from celery import Celery
+from celery.beat import Scheduler
 from celery.schedules import crontab, schedule
+from celery.signals import before_task_publish
 from redbeat import RedBeatScheduler
 
 from celerylab.lessons.l05_beat.scenarios import Clock, app_in, firings, night_runs
@@ -69,6 +71,16 @@ def test_enable_utc_does_not_move_a_crontab_when_timezone_is_set(observe):
         assert remaining[enable_utc] == timedelta(hours=4)
 
 
+def test_a_crontab_for_a_date_that_never_comes_is_refused(observe):
+    try:
+        crontab(minute=0, hour=6, day_of_month=30, month_of_year=2, app=app_in("UTC"))
+        outcome = "accepted"
+    except ValueError as error:
+        outcome = type(error).__name__
+    observe(february_30=outcome)
+    assert outcome == "ValueError"
+
+
 def dst_runs(day: datetime, hour: int, minute: int) -> list[str]:
     clock = Clock((day - timedelta(days=1)).astimezone(UTC))
     fired = firings(crontab(hour=hour, minute=minute, app=app_in("America/New_York"), nowfun=clock), clock, count=3)
@@ -103,3 +115,23 @@ def test_redbeat_default_lock_is_five_max_intervals(observe):
     defaults = RedBeatScheduler(Celery("defaults", set_as_current=False), lazy=True)
     observe(max_interval=defaults.max_interval, lock_timeout=defaults.lock_timeout)
     assert (defaults.max_interval, defaults.lock_timeout) == (300, 1500)
+
+
+def test_beat_marks_the_messages_it_sends(observe):
+    app = Celery("l05-header", broker="memory://", set_as_current=False)
+    sent = []
+
+    def keep(headers=None, **_):
+        sent.append(dict(headers))
+
+    before_task_publish.connect(keep, weak=False)
+    try:
+        scheduler = Scheduler(app, lazy=True)
+        scheduler.apply_async(scheduler.Entry(name="tick", task="l05.tick", schedule=1.0, app=app))
+        app.send_task("l05.tick")  # the same task, sent by hand
+    finally:
+        before_task_publish.disconnect(keep)
+        app.close()
+    by_beat, by_hand = (headers.get("celery_beat_task") for headers in sent)
+    observe(celery_beat_task={"beat": by_beat, "by_hand": by_hand})
+    assert (by_beat, by_hand) == (True, None)
