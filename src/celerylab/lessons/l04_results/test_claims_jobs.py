@@ -1,20 +1,25 @@
 """The jobs table tells apart what PENDING hides; what revoke stops, with and without terminate."""
 from __future__ import annotations
 
+import time
 import uuid
 
 import pytest
+from celery.result import AsyncResult
 
 from celerylab.lessons.l04_results import helpers, scenarios
 
 pytestmark = pytest.mark.live
 
 
-def test_the_row_tells_apart_what_the_backend_reads_as_pending(stack, http):
+def test_the_row_tells_apart_what_the_backend_reads_as_pending(stack, http, observe):
     welcome = http.post("/users", json={"name": "Bia", "email": "bia@example.com"}).json()["task_id"]
     done = scenarios.wait_row_left(stack, welcome, ("queued", "running"))
+    observe(welcome_row=done and done["state"], welcome_row_result=done and done["result"])
     assert done["state"] == "done" and done["result"] == {"status": "sent", "to": "bia@example.com"}
-    assert helpers.until(lambda: http.get(f"/tasks/{welcome}").json()["status"] == "PENDING", 6)
+    expired = helpers.until(lambda: http.get(f"/tasks/{welcome}").json()["status"] == "PENDING", 6)
+    observe(expired_reads_pending_within_6_s=bool(expired))
+    assert expired
     bulk = http.post("/emails/bulk", params={"countdown": 2}, json=["c@example.com"]).json()["task_id"]
     report = scenarios.post_report(http, 8)
     refused = http.post("/users", json={"name": "Zé", "email": "no-address"}).json()["task_id"]
@@ -24,6 +29,10 @@ def test_the_row_tells_apart_what_the_backend_reads_as_pending(stack, http):
     endpoint = {name: http.get(f"/tasks/{job}").json()["status"]
                 for name, job in [("expired", welcome), ("invented", invented), ("countdown", bulk),
                                   ("running", report), ("refused", refused)]}
+    rows = {name: (helpers.row(stack, job) or {}).get("state")
+            for name, job in [("expired", welcome), ("invented", invented), ("countdown", bulk),
+                              ("running", report), ("refused", refused)]}
+    observe(tasks_endpoint=endpoint, row_state=rows)
     assert endpoint == {"expired": "PENDING", "invented": "PENDING", "countdown": "PENDING",
                         "running": "PROGRESS", "refused": "FAILURE"}
     assert helpers.row(stack, invented) is None
@@ -32,29 +41,39 @@ def test_the_row_tells_apart_what_the_backend_reads_as_pending(stack, http):
     assert helpers.row(stack, welcome)["result"] == {"status": "sent", "to": "bia@example.com"}
 
 
-def test_revoking_a_queued_task_marks_it_at_once_and_discards_it_at_its_eta(stack, http):
+def test_revoking_a_queued_task_marks_it_at_once_and_discards_it_at_its_eta(stack, http, observe):
     worker = stack.workers[0]
     since = worker.log_offset()
+    posted = time.monotonic()  # the API sets the ETA after this instant: 1.5 s is its earliest
     bulk = http.post("/emails/bulk", params={"countdown": 1.5}, json=["d@example.com"]).json()["task_id"]
     worker.wait_for_log(rf"l04.bulk\[{bulk}\] received", timeout=5, since=since)
     http.delete(f"/tasks/{bulk}")
-    assert helpers.until(lambda: http.get(f"/tasks/{bulk}").json()["status"] == "REVOKED", 5)
-    assert helpers.row(stack, bulk)["state"] == "queued"
+    revoked = helpers.until(lambda: http.get(f"/tasks/{bulk}").json()["status"] == "REVOKED", 5)
+    before_eta = bool(revoked) and time.monotonic() - posted < 1.5
+    row_then = helpers.row(stack, bulk)["state"]
+    observe(endpoint_revoked_before_eta=before_eta, row_before_eta=row_then if before_eta else None)
     job = scenarios.wait_row_left(stack, bulk, ("queued",))
+    discarded = worker.wait_for_log(rf"Discarding revoked task: l04.bulk\[{bulk}\]", timeout=5, since=since)
+    observe(row_after_eta=job and job["state"], row_result=job and job["result"], worker_discarded=bool(discarded))
+    assert revoked
+    assert before_eta  # 5.5's worker marks it only when it discards it, at the ETA
+    assert row_then == "queued"
     assert (job["state"], job["result"]) == ("revoked", None)
-    assert worker.wait_for_log(rf"Discarding revoked task: l04.bulk\[{bulk}\]", timeout=5, since=since)
+    assert discarded
 
 
-def test_revoke_without_terminate_does_not_stop_a_running_task(stack, http):
+def test_revoke_without_terminate_does_not_stop_a_running_task(stack, http, observe):
     report = scenarios.post_report(http, 4)
     scenarios.wait_progress(stack, report, 2)
     http.delete(f"/tasks/{report}")
     job = scenarios.wait_row_left(stack, report, ("queued", "running"))
+    endpoint = http.get(f"/tasks/{report}").json()["status"]
+    observe(row_state=job and job["state"], pages=job and f"{job['progress']}/{job['total']}", tasks_endpoint=endpoint)
     assert (job["state"], job["progress"], job["total"]) == ("done", 4, 4)
-    assert http.get(f"/tasks/{report}").json()["status"] == "SUCCESS"
+    assert endpoint == "SUCCESS"
 
 
-def test_terminate_kills_the_pool_process_halfway(stack, http):
+def test_terminate_kills_the_pool_process_halfway(stack, http, observe):
     worker = stack.workers[0]
     since = worker.log_offset()
     report = scenarios.post_report(http, 10)
@@ -62,13 +81,19 @@ def test_terminate_kills_the_pool_process_halfway(stack, http):
     before = worker.child_pids()
     http.delete(f"/tasks/{report}", params={"terminate": True})
     job = scenarios.wait_row_left(stack, report, ("queued", "running"))
-    assert http.get(f"/tasks/{report}").json()["status"] == "REVOKED"
+    endpoint = http.get(f"/tasks/{report}").json()["status"]
+    observe(tasks_endpoint=endpoint, row_state=job and job["state"],
+            stopped_halfway=bool(job) and job["progress"] < job["total"])
+    assert endpoint == "REVOKED"
     assert job["state"] == "revoked" and job["progress"] < job["total"]
-    assert worker.wait_for_log(rf"Terminating {report} \(15\)", timeout=5, since=since)
-    assert scenarios.replaced_children(worker, before) == 1
+    terminating = worker.wait_for_log(rf"Terminating {report} \(15\)", timeout=5, since=since)
+    replaced = scenarios.replaced_children(worker, before)
+    observe(worker_logged_sigterm=bool(terminating), pool_processes_replaced=replaced)
+    assert terminating
+    assert replaced == 1
 
 
-def test_revoked_ids_do_not_survive_a_restart_and_the_revoked_task_runs(stack, http):
+def test_revoked_ids_do_not_survive_a_restart_and_the_revoked_task_runs(stack, http, observe):
     worker = stack.workers[0]
     since = worker.log_offset()
     bulk = http.post("/emails/bulk", params={"countdown": 2}, json=["e@example.com"]).json()["task_id"]
@@ -79,8 +104,34 @@ def test_revoked_ids_do_not_survive_a_restart_and_the_revoked_task_runs(stack, h
         inspect = stack.app.control.inspect(destination=[worker.hostname], timeout=1)
         return helpers.until(inspect.revoked, timeout=10)[worker.hostname]
 
-    assert helpers.until(lambda: bulk in revoked(), 5)
+    remembered = helpers.until(lambda: bulk in revoked(), 5)
+    observe(revoked_id_in_memory=bool(remembered))
+    assert remembered
     worker.restart()
-    assert revoked() == []
+    after = revoked()
+    observe(revoked_ids_after_restart=len(after))
+    assert after == []
     job = scenarios.wait_row_left(stack, bulk, ("queued", "running"))
-    assert job["state"] == "done" and http.get(f"/tasks/{bulk}").json()["status"] == "SUCCESS"
+    endpoint = http.get(f"/tasks/{bulk}").json()["status"]
+    observe(row_state=job and job["state"], tasks_endpoint=endpoint)
+    assert job["state"] == "done" and endpoint == "SUCCESS"
+
+
+def test_revoking_a_running_task_leaves_its_state_to_it(stack, observe):
+    worker = stack.workers[0]
+    result = stack.app.send_task("l04.slow", (3.0,))
+
+    def inspect():
+        return stack.app.control.inspect(destination=[worker.hostname], timeout=1)
+
+    running = helpers.until(lambda: any(task["id"] == result.id
+                                        for task in (inspect().active() or {}).get(worker.hostname, [])), 5)
+    stack.app.control.revoke(result.id)
+    remembered = helpers.until(lambda: result.id in ((inspect().revoked() or {}).get(worker.hostname) or []), 5)
+    during = AsyncResult(result.id, app=stack.app).state
+    finished = helpers.until(lambda: AsyncResult(result.id, app=stack.app).state == "SUCCESS", 8)
+    observe(revoked_while_running=bool(running and remembered), state_while_running=during,
+            ends_in_success=bool(finished))
+    assert running and remembered
+    assert during == "PENDING"  # no task_track_started: nothing is stored until it ends
+    assert finished

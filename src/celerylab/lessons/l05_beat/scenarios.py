@@ -20,27 +20,33 @@ def app_in(zone: str, enable_utc: bool = True) -> Celery:
 
 
 class Clock:
-    """A fixed clock to pass as ``nowfun=``: Celery reads the time from it, the loop moves it."""
+    """A fixed clock to pass as ``nowfun=``: Celery reads the time from it, the loop moves it.
 
-    def __init__(self, instant: datetime):
+    With a `zone` it reads like Beat's clock, ``app.now()``: the same instant, in the app's time zone.
+    """
+
+    def __init__(self, instant: datetime, zone=None):
         self.instant = instant
+        self.zone = zone
 
     def __call__(self) -> datetime:
-        return self.instant
+        return self.instant.astimezone(self.zone) if self.zone else self.instant
 
 
 def firings(schedule, clock: Clock, count: int = 2, limit_days: int = 60) -> list[datetime]:
     """Beat's loop on a fixed clock: ask ``is_due(last_run_at)``; on True record the instant.
 
-    Like Beat, a fresh entry's last run is "now", and the next check is at most MAX_LOOP away.
+    Like Beat, the clock reads in the app's time zone (``app.now()``), a fresh entry's last run is "now",
+    and the next check is at most MAX_LOOP away.
     """
+    clock.zone = schedule.tz
     start = clock.instant
-    last, fired = start, []
+    last, fired = clock(), []
     while len(fired) < count and clock.instant - start < timedelta(days=limit_days):
         due, next_check = schedule.is_due(last)
         if due:
             fired.append(clock.instant)
-            last = clock.instant
+            last = clock()
         clock.instant += timedelta(seconds=max(1, min(next_check, MAX_LOOP)))
     return fired
 

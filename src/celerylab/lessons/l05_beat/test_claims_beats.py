@@ -11,45 +11,61 @@ from celerylab.stack import WorkerSpec
 
 pytestmark = pytest.mark.live
 WINDOW = 4.0
+LABELS = {1: "1 Beat", 2: "2 Beats", 3: "3 Beats", "B": "worker -B x2"}
 
 
 def embedded(n: int) -> WorkerSpec:
     return WorkerSpec(pool="prefork", concurrency=2, extra_args=("-B", "-s", f"embedded{n}-schedule"))
 
 
-def test_each_beat_is_one_more_copy():
+def test_each_beat_is_one_more_copy(observe):
     cases = {1: dict(beats=1), 2: dict(beats=2), 3: dict(beats=3), "B": dict(workers=[embedded(1), embedded(2)])}
     with ThreadPoolExecutor() as pool:
         stacks = dict(zip(cases, pool.map(lambda options: helpers.start(**options), cases.values())))
     try:
         t0, t1 = helpers.wait_window(WINDOW)
-        for case, stack in stacks.items():
+        measured = {case: helpers.runs(stack, t0, t1) for case, stack in stacks.items()}
+        observe(senders={LABELS[case]: len(helpers.per_sender(rows)) for case, rows in measured.items()},
+                steady={LABELS[case]: helpers.steady(rows, WINDOW) for case, rows in measured.items()},
+                three_beats_4_close_pairs=helpers.close_pairs(measured[3]) >= 4)
+        for case, rows in measured.items():
             beats = 2 if case == "B" else case
-            rows = helpers.runs(stack, t0, t1)
             assert len(helpers.per_sender(rows)) == beats
             assert helpers.steady(rows, WINDOW), (case, helpers.per_sender(rows))
             if case == 3:
                 assert helpers.close_pairs(rows) >= 4
         time.sleep(helpers.PERIOD_SECONDS)
+        sent = {case: helpers.average_per_period(stack, t0, time.time()) for case, stack in stacks.items()}
+        observe(emails_per_period_one_beat=sent[1],
+                at_least_one_email_per_period_per_beat=all(n >= (2 if case == "B" else case)
+                                                            for case, n in sent.items()))
         for case, stack in stacks.items():  # one per period per Beat; a loaded machine may add a late send
-            sent = helpers.average_per_period(stack, t0, time.time())
-            assert sent == 1 if case == 1 else sent >= (2 if case == "B" else case), (case, sent)
+            assert sent[case] == 1 if case == 1 else sent[case] >= (2 if case == "B" else case), (case, sent[case])
     finally:
         for stack in stacks.values():
             stack.close()
 
 
-def test_redbeat_one_sender_then_failover():
+def test_redbeat_one_sender_then_failover(observe):
     with helpers.start(beats=3, beat_scheduler="redbeat.RedBeatScheduler") as stack:
         holder = scenarios.lock_holder(stack)
         t0, t1 = helpers.wait_window(WINDOW)
         rows = helpers.runs(stack, t0, t1)
+        senders = helpers.per_sender(rows)
+        observe(beats=len(stack.beats), senders=len(senders), sender_is_holder=set(senders) == {holder.name},
+                holder_sent_4_in_4_s=senders == {holder.name: pytest.approx(WINDOW, abs=1)})
         assert helpers.per_sender(rows) == {holder.name: pytest.approx(WINDOW, abs=1)}
         term = scenarios.takeover(stack, holder, holder.terminate)
+        released = "Releasing lock" in holder.logs
+        term_gap = helpers.send_gap(stack, t0, holder.name, term["successor"].name)
+        observe(sigterm_takeover_within_2_s=term["seconds"] < 2.0, sigterm_releases_lock=released,
+                sigterm_send_gap_below_2_5_s=term_gap < 2.5)
         assert term["seconds"] < 2.0  # the next retry, every max_interval (1 s)
-        assert "Releasing lock" in holder.logs
-        assert helpers.send_gap(stack, t0, holder.name, term["successor"].name) < 2.5
+        assert released
+        assert term_gap < 2.5
         kill = scenarios.takeover(stack, term["successor"], term["successor"].kill)
+        observe(sigkill_takeover_waits_lock_ttl=kill["ttl_before"] - 0.3 <= kill["seconds"] <= kill["ttl_before"] + 1.6)
         assert kill["ttl_before"] - 0.3 <= kill["seconds"] <= kill["ttl_before"] + 1.6
         gap = helpers.send_gap(stack, t0, term["successor"].name, kill["successor"].name)
+        observe(sigkill_ticks_lost_3_s_or_more=gap >= 3.0)
         assert gap >= 3.0  # the ticks of the lock's remaining TTL were never published
