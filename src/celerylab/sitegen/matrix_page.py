@@ -8,7 +8,7 @@ from celerylab.sitegen.audit_pages import section_link
 from celerylab.sitegen.text import st
 
 MATRIX_PAGE = "releases.md"
-VERSION_ROWS = ("celery", "kombu", "billiard", "redis")
+VERSION_ROWS = ("celery", "kombu", "billiard", "redis", "redis-server")
 
 
 def cell_text(text: str) -> str:
@@ -33,7 +33,7 @@ def versions_table(matrix: dict, lang: str) -> list[str]:
     rows = [f"| {st('site.releases.package', lang)} | " + " | ".join(f"Celery {line}" for line in lines) + " |",
             "|---|" + "---|" * len(lines)]
     for name in VERSION_ROWS:
-        rows.append(f"| `{name}` | " + " | ".join(matrix["releases"][line]["versions"].get(name, "-") for line in lines) + " |")
+        rows.append(f"| `{'redis-py' if name == 'redis' else name}` | " + " | ".join(matrix["releases"][line]["versions"].get(name, "-") for line in lines) + " |")
     return rows
 
 

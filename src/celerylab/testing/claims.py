@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import subprocess
 from importlib import metadata
 from pathlib import Path
 
@@ -33,6 +35,21 @@ def is_claim(item) -> bool:
     return Path(str(item.fspath)).name.startswith("test_claims_")
 
 
+def redis_server() -> str:
+    """The version of the redis-server a lesson's private broker runs (the system's, else the packaged one)."""
+    from celerylab.stack import redis_binaries
+
+    binary = redis_binaries.system() or redis_binaries.packaged()
+    if binary is None:
+        return "-"
+    try:
+        said = subprocess.run([binary.path, "--version"], capture_output=True, text=True, timeout=10).stdout
+    except (OSError, subprocess.SubprocessError):
+        return "-"
+    found = re.search(r"v=(\S+)", said)
+    return found.group(1) if found else "-"
+
+
 def versions() -> dict[str, str]:
     found = {}
     for name in RELEASE_PACKAGES:
@@ -40,6 +57,7 @@ def versions() -> dict[str, str]:
             found[name] = metadata.version(name)
         except metadata.PackageNotFoundError:
             found[name] = "-"
+    found["redis-server"] = redis_server()
     return found
 
 
