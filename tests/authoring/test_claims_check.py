@@ -43,3 +43,31 @@ def test_varies_names_only_release_lines_of_the_matrix(lessons):
     [problem] = problems(lessons)
     assert "the claim test_echo_twice says it varies on 4.4, which are not release lines of the matrix (5.5, 5.6, 5.7)" \
         in problem
+
+
+def test_a_claim_that_differs_across_releases_needs_its_section_to_say_since_when(lessons):
+    from celerylab.authoring.claims import since_problems
+
+    folder = lessons / "l42_demo"
+    (folder / "test_claims_demo.py").write_text(CLAIMS, encoding="utf-8")
+    (folder / "claims.yml").write_text("test_echo_returns_its_input: {section: Exercise, pt: a, en: a}\n"
+                                       "test_echo_twice: {pt: b, en: b}\n", encoding="utf-8")
+
+    def run(outcome_55):
+        return {"versions": {}, "claims": {"l42_demo::test_echo_returns_its_input": {"outcome": outcome_55, "message": "",
+                                                                                     "observed": {}},
+                                           "l42_demo::test_echo_twice": {"outcome": "passed", "message": "",
+                                                                         "observed": {}}}}
+
+    matrix = {"releases": {"5.5": run("failed"), "5.7": run("passed")}}
+    [problem] = since_problems(folder, matrix)
+    assert "test_echo_returns_its_input observes different things across Celery releases" in problem.render()
+    assert "the section “Exercise” does not say since which release" in problem.render()
+    source = (folder / "lesson.md").read_text(encoding="utf-8")
+    source = source.replace("e confere o que a tarefa devolve.", "e confere o que a tarefa devolve (desde o Celery 5.7).")
+    (folder / "lesson.md").write_text(source, encoding="utf-8")
+    assert len(since_problems(folder, matrix)) == 1  # Portuguese alone is not enough
+    source = source.replace("and checks what the task returns.", "and checks what the task returns (since Celery 5.7).")
+    (folder / "lesson.md").write_text(source, encoding="utf-8")
+    assert since_problems(folder, matrix) == []
+    assert since_problems(folder, {"releases": {"5.5": run("passed"), "5.7": run("passed")}}) == []

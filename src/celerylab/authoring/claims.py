@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import yaml
 
 from celerylab.audit.lessons import headings_in
 from celerylab.authoring.problems import Problem
-from celerylab.matrix.catalog import CLAIMS_FILE
+from celerylab.matrix import results
+from celerylab.matrix.catalog import CLAIMS_FILE, split_claim_id
 from celerylab.matrix.releases import RELEASES
 
 RELEASE_LINES = [release.line for release in RELEASES]
@@ -52,4 +54,52 @@ def claim_problems(folder: Path) -> list[Problem]:
         section = entry.get("section", "")
         if section and section not in sections:
             problems.append(Problem(path, None, "dev.p.claim_section", {"test": name, "section": section}))
+    return problems
+
+
+RELEASE_NAMED = re.compile(r"\b5\.[0-9]\b")
+HEADING = re.compile(r"^(#{2,3}) (.+)$", re.M)
+
+
+def section_text(source: str, heading: str) -> tuple[str, str]:
+    """(pt, en) text of the section under the English `heading` (the whole lesson for ""), down to the next
+    heading of the same or a higher level."""
+    cells = source.split("\n+++ ")[1:]
+    parts = [(cell.split("::: en")[0], cell.split("::: en")[-1] if "::: en" in cell else "") for cell in cells]
+    if not heading:
+        return "".join(pt for pt, _ in parts), "".join(en for _, en in parts)
+    level, taken = None, []
+    for pt, en in parts:
+        found = HEADING.findall(en)
+        if level is None:
+            level = next((len(marks) for marks, text in found if text == heading), None)
+            if level is not None:
+                taken.append((pt, en))
+        elif found and min(len(marks) for marks, _ in found) <= level:
+            break
+        else:
+            taken.append((pt, en))
+    return "".join(pt for pt, _ in taken), "".join(en for _, en in taken)
+
+
+def since_problems(folder: Path, matrix: dict | None = None) -> list[Problem]:
+    """Every claim whose releases observe different things is in a section that names a release (5.x), in both
+    languages: the lesson says since when."""
+    matrix = results.load() if matrix is None else matrix
+    source_path = folder / "lesson.md"
+    described = yaml.safe_load((folder / CLAIMS_FILE).read_text(encoding="utf-8")) if (folder / CLAIMS_FILE).exists() \
+        else {}
+    if not source_path.exists() or not isinstance(described, dict):
+        return []
+    source = source_path.read_text(encoding="utf-8")
+    problems, seen = [], set()
+    for claim in results.claim_ids(matrix):
+        lesson, test, _ = split_claim_id(claim)
+        if lesson != folder.name or test in seen or not results.differs_across(matrix, claim):
+            continue
+        seen.add(test)
+        section = str((described.get(test) or {}).get("section", ""))
+        pt, en = section_text(source, section)
+        if not (RELEASE_NAMED.search(pt) and RELEASE_NAMED.search(en)):
+            problems.append(Problem(source_path, None, "dev.p.claim_since", {"test": test, "section": section or "-"}))
     return problems

@@ -69,6 +69,7 @@ def lesson_problems(folder: Path, catalog: catalogs.Catalog, report: Report) -> 
     problems += exercises.check_problems(folder, ids)
     problems += keys.lesson_key_problems(folder, catalog)[0]
     problems += claims.claim_problems(folder)
+    problems += claims.since_problems(folder)
     report.problems += problems
     return cells
 
