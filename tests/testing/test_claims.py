@@ -59,3 +59,26 @@ def test_claims_json_keeps_each_claims_outcome_and_observations(tmp_path, worker
 def test_plain_keeps_json_and_reprs_the_rest():
     assert plain({1: (True, None, 1.5, "x")}) == {"1": [True, None, 1.5, "x"]}
     assert plain(ValueError("bad")) == "ValueError('bad')"
+
+
+def test_claims_check_fails_the_run_only_when_a_claim_observes_other_than_recorded(tmp_path):
+    from celerylab.matrix.releases import RELEASES
+
+    lesson = tmp_path / "l99_fixture"
+    lesson.mkdir()
+    (lesson / "test_claims_fixture.py").write_text("def test_holds(observe):\n    observe(runs=1)\n")
+    observed = tmp_path / "observed.json"
+    line = next(release.line for release in RELEASES if release.is_installed())
+
+    def run_with(recorded_runs):
+        observed.write_text(json.dumps({"releases": {line: {"versions": {}, "claims": {"l99_fixture::test_holds": {
+            "outcome": "passed", "message": "", "observed": {"runs": recorded_runs}}}}}}))
+        return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0",
+                               "-p", "celerylab.testing.claims", f"--claims-check={observed}", str(lesson)],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=120)
+
+    assert run_with(1).returncode == 0
+    changed = run_with(2)
+    assert changed.returncode == 1, changed.stdout
+    assert "claims that observed other than observed.json records" in changed.stdout
+    assert "recorded: holds · runs=2" in changed.stdout and "now:      holds · runs=1" in changed.stdout

@@ -91,6 +91,9 @@ OUTCOME = pytest.StashKey[tuple]()
 def pytest_addoption(parser) -> None:
     parser.addoption("--claims-json", default=None,
                      help="write each claim test's outcome and observed values to this JSON file")
+    parser.addoption("--claims-check", default=None, metavar="OBSERVED_JSON",
+                     help="fail the run when a claim test observes other than what this file (matrix/observed.json) "
+                          "records for the installed Celery release")
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -108,11 +111,10 @@ def pytest_runtest_makereport(item, call):
                                                  "observed": item.stash.get(OBSERVED, {})}))
 
 
-class ClaimsWriter:
-    """Collects the claim records from every test report (xdist workers included) and writes them at the end."""
+class ClaimsCollector:
+    """Collects the claim records from every test report (xdist workers included)."""
 
-    def __init__(self, path: str):
-        self.path = Path(path)
+    def __init__(self):
         self.claims: dict[str, dict] = {}
 
     def pytest_runtest_logreport(self, report) -> None:
@@ -120,6 +122,14 @@ class ClaimsWriter:
             if name == "claim":
                 outcome, message = value["outcome"]
                 self.claims[value["id"]] = {"outcome": outcome, "message": message, "observed": value["observed"]}
+
+
+class ClaimsWriter(ClaimsCollector):
+    """... and writes them to a JSON file at the end."""
+
+    def __init__(self, path: str):
+        super().__init__()
+        self.path = Path(path)
 
     def pytest_sessionfinish(self, session) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -129,7 +139,46 @@ class ClaimsWriter:
         temporary.replace(self.path)
 
 
+class ClaimsChecker(ClaimsCollector):
+    """... and fails the run when a claim that ran observed other than observed.json's column for this release."""
+
+    def __init__(self, path: str):
+        super().__init__()
+        self.path = Path(path)
+        self.found: list = []
+
+    def pytest_sessionfinish(self, session) -> None:
+        from celerylab.matrix import results
+        from celerylab.matrix.releases import RELEASES
+
+        installed = next((release for release in RELEASES if release.is_installed()), None)
+        if installed is None or not self.claims:
+            return
+        committed = results.load(self.path)
+        scope = {claim: result for claim, result in committed.get("releases", {}).get(installed.line, {})
+                 .get("claims", {}).items() if claim in self.claims}
+        self.found = results.differences({"releases": {installed.line: {"claims": scope}}},
+                                         {"claims": self.claims}, installed.line)
+        if self.found and session.exitstatus == 0:
+            session.exitstatus = 1
+
+    def pytest_terminal_summary(self, terminalreporter) -> None:
+        from celerylab.matrix.report import describe_result
+
+        if not self.found:
+            return
+        terminalreporter.section(f"claims that observed other than {self.path.name} records", red=True)
+        for claim, committed, observed in self.found:
+            terminalreporter.write_line(f"{claim}\n  recorded: {describe_result(committed, 'en')}"
+                                        f"\n  now:      {describe_result(observed, 'en')}")
+
+
 def pytest_configure(config) -> None:
+    if hasattr(config, "workerinput"):  # the controller writes and checks; xdist workers only report
+        return
     path = config.getoption("--claims-json", None)
-    if path and not hasattr(config, "workerinput"):  # the controller writes; xdist workers only report
+    if path:
         config.pluginmanager.register(ClaimsWriter(path), "celerylab-claims-writer")
+    observed = config.getoption("--claims-check", None)
+    if observed:
+        config.pluginmanager.register(ClaimsChecker(observed), "celerylab-claims-checker")
