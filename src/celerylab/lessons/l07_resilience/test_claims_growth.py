@@ -1,6 +1,7 @@
 """A leaking task grows the worker; max_tasks/max_memory per child bound it; results pile up without expiry."""
 from __future__ import annotations
 
+import gc
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -11,7 +12,7 @@ from celerylab.stack import WorkerSpec
 pytestmark = pytest.mark.live
 
 
-def test_child_limits_bound_the_leak():
+def test_child_limits_bound_the_leak(observe):
     limits = {"none": {}, "tasks": {"worker_max_tasks_per_child": 4}, "memory": {"worker_max_memory_per_child": 90_000}}
     stacks = helpers.start_many({name: {"workers": [WorkerSpec(pool="prefork", concurrency=1, settings=settings)]}
                                  for name, settings in limits.items()})
@@ -19,8 +20,15 @@ def test_child_limits_bound_the_leak():
         with ThreadPoolExecutor() as pool:
             grown = dict(zip(limits, pool.map(lambda name: scenarios.grow(stacks[name], tasks=6, megabytes=10), limits)))
     finally:
+        gc.collect()  # results reclaimed while Redis is up: before Celery 5.7, each one reclaimed later waits ~19 s
         for stack in stacks.values():
             stack.close()
+    observe(none_children=grown["none"]["children"], tasks_children=grown["tasks"]["children"],
+            memory_replaced_its_child=grown["memory"]["children"] >= 2,
+            none_grew_50_mb=grown["none"]["peak"] >= 50, tasks_peak_under_45_mb=grown["tasks"]["peak"] <= 45,
+            memory_peak_under_55_mb=grown["memory"]["peak"] <= 55,
+            replacement_costs_under_10_s=all(grown[limited]["seconds"] - grown["none"]["seconds"] < 10
+                                             for limited in ("tasks", "memory")))
     assert grown["none"]["peak"] >= 50 and grown["none"]["children"] == 1, grown["none"]
     assert grown["tasks"]["peak"] <= 45 and grown["tasks"]["children"] == 2, grown["tasks"]
     assert grown["memory"]["peak"] <= 55 and grown["memory"]["children"] >= 2, grown["memory"]
@@ -29,7 +37,7 @@ def test_child_limits_bound_the_leak():
 
 
 @pytest.mark.needs("redis-server")
-def test_result_keys_expire_by_ttl_unless_result_expires_is_none():
+def test_result_keys_expire_by_ttl_unless_result_expires_is_none(observe):
     stacks = helpers.start_many({"default": {}, "never": {"settings": {"result_expires": None}}})
     try:
         ttls = {}
@@ -40,12 +48,41 @@ def test_result_keys_expire_by_ttl_unless_result_expires_is_none():
             [result.get(timeout=30) for result in kept]
             client = helpers.keys(stack)
             found = client.keys(f"{stack.namespace}celery-task-meta-*")
-            assert len(found) == 20
             ttls[name] = {client.ttl(key) for key in found}
+            observe(**{f"{name}_result_keys": len(found),
+                       f"{name}_about_310_bytes_a_key": all(250 < client.memory_usage(key) < 400 for key in found),
+                       f"{name}_supports_autoexpire": stack.app.backend.supports_autoexpire})
+            if name == "default":
+                observe(default_ttl_about_1_day=all(86_000 < ttl <= 86_400 for ttl in ttls[name]))
+            else:
+                observe(**{f"{name}_ttls": sorted(ttls[name])})
+            assert len(found) == 20
             assert all(250 < client.memory_usage(key) < 400 for key in found)  # "~310 bytes a key"
             assert stack.app.backend.supports_autoexpire
+        del kept
     finally:
+        gc.collect()  # results reclaimed while Redis is up: before Celery 5.7, each one reclaimed later waits ~19 s
         for stack in stacks.values():
             stack.close()
     assert all(86_000 < ttl <= 86_400 for ttl in ttls["default"]), ttls
     assert ttls["never"] == {-1}
+
+
+@pytest.mark.needs("redis-server")
+def test_result_failure_expires_gives_failures_their_own_ttl(observe):
+    """`result_failure_expires` (new in Celery 5.7): the worker stores a failure with that TTL, a success with `result_expires`."""
+    with helpers.start(settings={"result_failure_expires": 60}) as stack:
+        failed, done = stack.app.send_task("l07.echo", ()), stack.app.send_task("l07.echo", ("fine",))  # no argument: TypeError
+        failed.get(timeout=10, propagate=False)
+        done.get(timeout=10)
+        client = helpers.keys(stack)
+        ttls = {name: client.ttl(f"{stack.namespace}celery-task-meta-{result.id}") for name, result in
+                (("failure", failed), ("success", done))}
+        states = (failed.state, done.state)
+        del failed, done
+        gc.collect()  # results reclaimed while Redis is up: before Celery 5.7, each one reclaimed later waits ~19 s
+    observe(states=list(states), failure_ttl_at_most_60_s=0 < ttls["failure"] <= 60,
+            success_ttl_about_1_day=86_000 < ttls["success"] <= 86_400)
+    assert states == ("FAILURE", "SUCCESS")
+    assert 0 < ttls["failure"] <= 60, ttls
+    assert 86_000 < ttls["success"] <= 86_400, ttls
