@@ -38,7 +38,7 @@ def test_rows_cells_marks_and_links(matrix):
     assert "| Claim | 5.5 | 5.7 |\n|---|---|---|\n" in page
     same = "| [Same \\| always.](lessons/03_silent_defects.md#catching-any-unknown-key) | holds · n=1 | holds · n=1 |"
     moved = ("| ≠ [Moved.](lessons/03_silent_defects.md) | **does not hold · runs=2 (assert 2 == 1)** "
-             "(varies from run to run on this release: the last observation) | holds · runs=1 |")
+             "(varies from run to run on this release; this is the last observation) | holds · runs=1 |")
     assert same in page and moved in page
     assert "| `test_undescribed` | holds | holds |" in page
 
