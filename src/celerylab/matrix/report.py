@@ -5,6 +5,8 @@ import json
 
 from celerylab.matrix.text import mt
 
+MESSAGE_SHOWN = 160  # a failure's first line, cut: the observed values say the rest
+
 
 def observed_text(observed: dict) -> str:
     """`runs=1, state=PENDING`: each observed value as compact JSON (strings bare)."""
@@ -21,5 +23,6 @@ def describe_result(result: dict | None, lang: str | None = None) -> str:
         parts.append(observed_text(result["observed"]))
     text = " · ".join(parts)
     if result["outcome"] != "passed" and result.get("message"):
-        text += f" ({result['message']})"
+        message = result["message"]
+        text += f" ({message if len(message) <= MESSAGE_SHOWN else message[:MESSAGE_SHOWN - 1] + '…'})"
     return text
