@@ -58,28 +58,34 @@ def claim_problems(folder: Path) -> list[Problem]:
 
 
 RELEASE_NAMED = re.compile(r"\b5\.[0-9]\b")
-HEADING = re.compile(r"^(#{2,3}) (.+)$", re.M)
+HEADING = re.compile(r"^(#{1,3}) (.+)$")
 
 
-def section_text(source: str, heading: str) -> tuple[str, str]:
-    """(pt, en) text of the section under the English `heading` (the whole lesson for ""), down to the next
-    heading of the same or a higher level."""
+def section_text(source: str, heading: str, pt_heading: str) -> tuple[str, str]:
+    """(pt, en) text of the section under `pt_heading` / the English `heading` (the whole lesson for ""), down to
+    the next heading of the same or a higher level."""
     cells = source.split("\n+++ ")[1:]
-    parts = [(cell.split("::: en")[0], cell.split("::: en")[-1] if "::: en" in cell else "") for cell in cells]
+    pt = "\n".join(cell.split("::: en")[0] for cell in cells)
+    en = "\n".join(cell.split("::: en")[-1] for cell in cells if "::: en" in cell)
     if not heading:
-        return "".join(pt for pt, _ in parts), "".join(en for _, en in parts)
-    level, taken = None, []
-    for pt, en in parts:
-        found = HEADING.findall(en)
+        return pt, en
+    return section_of(pt, pt_heading), section_of(en, heading)
+
+
+def section_of(text: str, heading: str) -> str:
+    """From the line `## heading` (or ###) to the next heading of its level or higher; "" when it is not there."""
+    lines, taken, level = text.splitlines(), [], None
+    for line in lines:
+        found = HEADING.match(line)
         if level is None:
-            level = next((len(marks) for marks, text in found if text == heading), None)
-            if level is not None:
-                taken.append((pt, en))
-        elif found and min(len(marks) for marks, _ in found) <= level:
+            if found and found.group(2) == heading:
+                level = len(found.group(1))
+                taken.append(line)
+        elif found and len(found.group(1)) <= level:
             break
         else:
-            taken.append((pt, en))
-    return "".join(pt for pt, _ in taken), "".join(en for _, en in taken)
+            taken.append(line)
+    return "\n".join(taken)
 
 
 def since_problems(folder: Path, matrix: dict | None = None) -> list[Problem]:
@@ -99,7 +105,7 @@ def since_problems(folder: Path, matrix: dict | None = None) -> list[Problem]:
             continue
         seen.add(test)
         section = str((described.get(test) or {}).get("section", ""))
-        pt, en = section_text(source, section)
+        pt, en = section_text(source, section, headings_in(source_path).get(section, ""))
         if not (RELEASE_NAMED.search(pt) and RELEASE_NAMED.search(en)):
             problems.append(Problem(source_path, None, "dev.p.claim_since", {"test": test, "section": section or "-"}))
     return problems

@@ -33,7 +33,14 @@ def add_pairs(stack: Stack, cases: dict[str, dict]) -> dict[str, str]:
 def prefetch_counts(stack: Stack, queues: dict[str, str]) -> dict[str, int]:
     """Each case's prefetch count, as its first worker reports it (`celery inspect stats`)."""
     names = {case: f"celery@{case}-1" for case in queues}
-    stats = stack.app.control.inspect(destination=list(names.values()), timeout=2).stats() or {}
+    stats: dict = {}
+
+    def ask() -> bool:  # a busy worker can miss one 2 s round: ask again the ones that did not answer
+        missing = [name for name in names.values() if name not in stats]
+        stats.update(stack.app.control.inspect(destination=missing, timeout=2).stats() or {})
+        return all(name in stats for name in names.values())
+
+    helpers.until(ask, timeout=20)
     return {case: stats.get(name, {}).get("prefetch_count", "?") for case, name in names.items()}
 
 
