@@ -41,6 +41,8 @@ def test_rows_cells_marks_and_links(matrix):
              "(varies from run to run on this release; this is the last observation) | holds · runs=1 |")
     assert same in page and moved in page
     assert "| `test_undescribed` | holds | holds |" in page
+    changes = page.split("## Only what changes\n")[1].split("## Every claim, by lesson\n")[0]
+    assert moved in changes and same not in changes and "### 03 — Defects" in page
 
 
 def test_portuguese_page_links_the_portuguese_section(matrix):

@@ -67,8 +67,13 @@ def releases_page(lang: str, titles: dict[str, str], matrix: dict | None = None)
     for claim in claims:
         by_lesson.setdefault(split_claim_id(claim)[0], []).append(claim)
     header = f"| {st('site.releases.claim', lang)} | " + " | ".join(matrix["releases"]) + " |"
+    rule = "|---|" + "---|" * len(matrix["releases"])
+    if differing:
+        lines += [f"## {st('site.releases.changes', lang)}", "", header, rule,
+                  *(claim_row(matrix, claim, lang, titles) for claim in differing), "",
+                  f"## {st('site.releases.all', lang)}", ""]
     for lesson, lesson_claims in by_lesson.items():
         stem = lesson[1:]
-        lines += [f"## {titles.get(stem, stem)}", "", header, "|---|" + "---|" * len(matrix["releases"]),
+        lines += [f"### {titles.get(stem, stem)}", "", header, rule,
                   *(claim_row(matrix, claim, lang, titles) for claim in lesson_claims), ""]
     return "\n".join(lines)
