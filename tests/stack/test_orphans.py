@@ -93,8 +93,15 @@ def test_interrupted_start_cleans_up(monkeypatch):
 
 
 def reapers_of(owner_pid: int) -> list[int]:
-    return [child.pid for child in psutil.Process(owner_pid).children()
-            if any(part.endswith("reaper.py") for part in child.cmdline())]
+    """The owner's living reaper children (a killed one is a zombie until the owner reaps it: not counted)."""
+    found = []
+    for child in psutil.Process(owner_pid).children():
+        try:
+            if any(part.endswith("reaper.py") for part in child.cmdline()):
+                found.append(child.pid)
+        except (psutil.ZombieProcess, psutil.NoSuchProcess):
+            continue
+    return found
 
 
 def test_a_killed_reaper_is_replaced_and_still_cleans_up_after_its_owner(tmp_path):

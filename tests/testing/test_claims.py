@@ -82,3 +82,14 @@ def test_claims_check_fails_the_run_only_when_a_claim_observes_other_than_record
     assert changed.returncode == 1, changed.stdout
     assert "claims that observed other than observed.json records" in changed.stdout
     assert "recorded: holds · runs=2" in changed.stdout and "now:      holds · runs=1" in changed.stdout
+
+
+def test_only_tests_in_a_lesson_folder_are_claims(tmp_path):
+    folder = tmp_path / "authoring"
+    folder.mkdir()
+    (folder / "test_claims_check.py").write_text("def test_a_tool_test(observe):\n    observe(n=1)\n")
+    out = tmp_path / "claims.json"
+    subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0",
+                    "-p", "celerylab.testing.claims", f"--claims-json={out}", str(folder)],
+                   cwd=tmp_path, capture_output=True, text=True, timeout=120, check=True)
+    assert json.loads(out.read_text())["claims"] == {}

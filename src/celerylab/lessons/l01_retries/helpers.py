@@ -6,8 +6,10 @@ import time
 import uuid
 
 import redis
+from celery.states import READY_STATES
 
 from celerylab import appdb  # noqa: F401  (the notebook reaches it as helpers.appdb)
+from celerylab.polling import until
 from celerylab.fakes.control import FakeControl
 from celerylab.stack import Stack, WorkerSpec
 
@@ -139,7 +141,9 @@ def publish_again(stack: Stack, task: str, args: tuple, times: int = 3, timeout:
     states = []
     for _ in range(times):
         result = stack.app.send_task(task, args, task_id=task_id)
-        result.get(timeout=timeout, propagate=False)
+        # read the stored state instead of waiting on the backend's pub/sub: with one id re-used after forget(),
+        # a result message can be missed (seen on Celery 5.6 under load: a 10 s timeout on a task that had finished)
+        until(lambda: result.state in READY_STATES, timeout=timeout, step=0.02)
         states.append(result.state)
         result.forget()
     return states
