@@ -34,3 +34,26 @@ def test_a_run_writes_each_claims_result_and_check_finds_what_changed(tmp_path, 
     err = capsys.readouterr().err
     assert "Celery 5.7: 1 claims observed something other than what observed.json records:" in err
     assert "recorded: does not hold · tampered=true" in err and json.loads(out.read_text()) == written
+
+
+def test_a_change_that_does_not_happen_again_alone_is_named_and_not_counted(monkeypatch, capsys):
+    from celerylab.commands import matrix as command
+    from celerylab.matrix import runner
+    from celerylab.matrix.releases import release
+
+    held = {"outcome": "passed", "message": "", "observed": {"ping": True}}
+    lost = {"outcome": "failed", "message": "assert False", "observed": {"ping": False}}
+    scope = {"l07_resilience::test_ping": held, "l07_resilience::test_gone": held}
+    found = [("l07_resilience::test_ping", held, lost), ("l07_resilience::test_gone", held, lost)]
+    asked = {}
+
+    def second_run(each, python, jobs, lessons, select):
+        asked.update(jobs=jobs, lessons=lessons, select=select)
+        return {"claims": {"l07_resilience::test_ping": held, "l07_resilience::test_gone": lost}}
+
+    monkeypatch.setattr(runner, "run", second_run)
+    still = command.confirmed(release("5.5"), "python", scope, found)
+    assert [claim for claim, _, _ in still] == ["l07_resilience::test_gone"]
+    assert asked == {"jobs": 1, "lessons": ["l07_resilience"], "select": "test_gone or test_ping"}
+    err = capsys.readouterr().err
+    assert "l07_resilience::test_ping: " in err and "l07_resilience::test_gone: " not in err

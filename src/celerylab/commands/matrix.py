@@ -44,6 +44,30 @@ def show_differences(line: str, found: list) -> None:
         say("matrix.check.claim", claim=claim, committed=describe_result(committed), observed=describe_result(observed))
 
 
+def confirmed(release, python, scope: dict, found: list) -> list:
+    """The changes that happen again when their claims run a second time, alone (-n 0): a change that does not
+    come back was the machine's load, not the release (it is named, and not counted)."""
+    from celerylab.matrix import results, runner
+    from celerylab.matrix.catalog import split_claim_id
+
+    tests = sorted({split_claim_id(claim)[1] for claim, _, _ in found})
+    lessons = sorted({split_claim_id(claim)[0] for claim, _, _ in found})
+    say("matrix.check.again", line=release.line, count=len(found))
+    try:
+        again = runner.run(release, python, jobs=1, lessons=lessons, select=" or ".join(tests))
+    except RuntimeError as error:
+        say("matrix.run_failed", line=release.line, error=str(error))
+        return found
+    named = {claim for claim, _, _ in found}
+    still = results.differences({"releases": {release.line: {"claims": {claim: result for claim, result in scope.items()
+                                                                          if claim in named}}}},
+                                {"claims": {claim: result for claim, result in again["claims"].items() if claim in named}},
+                                release.line)
+    for claim in sorted(named - {claim for claim, _, _ in still}):
+        say("matrix.check.not_again", claim=claim)
+    return still
+
+
 def run(args) -> int:
     from celerylab.matrix import environments, results, runner
     from celerylab.matrix.releases import RELEASES, release
@@ -77,6 +101,8 @@ def run(args) -> int:
             scope = {claim: result for claim, result in committed.get("releases", {}).get(each.line, {}).get("claims", {}).items()
                      if claim in column["claims"] or not (args.lesson or args.select)}
             found = results.differences({"releases": {each.line: {"claims": scope}}}, column, each.line)
+            if found:
+                found = confirmed(each, python, scope, found)
             if found:
                 changed[each.line] = found
                 show_differences(each.line, found)
