@@ -1,6 +1,7 @@
 """No orphans: closing a stack, or SIGKILLing the process that owns it, leaves no process behind."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -107,6 +108,7 @@ def reapers_of(owner_pid: int) -> list[int]:
 def test_a_killed_reaper_is_replaced_and_still_cleans_up_after_its_owner(tmp_path):
     owner = subprocess.Popen([sys.executable, "-c", OWNER, "embedded", str(Path(__file__).parent)],
                              stdout=subprocess.PIPE, text=True)
+    started = {"pids": []}
     try:
         started = json.loads(owner.stdout.readline())
         [first] = reapers_of(owner.pid)
@@ -118,4 +120,8 @@ def test_a_killed_reaper_is_replaced_and_still_cleans_up_after_its_owner(tmp_pat
     finally:
         os.kill(owner.pid, signal.SIGKILL)
         owner.wait()
-    assert wait_all_gone(started["pids"]) == [], "processes survived their owner after the reaper was replaced"
+        survivors = wait_all_gone(started["pids"])
+        for pid in survivors:  # a failing run must not leave the stack behind either
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+    assert survivors == [], "processes survived their owner after the reaper was replaced"
