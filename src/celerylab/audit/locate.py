@@ -7,7 +7,7 @@ import sys
 
 from celerylab.audit.comments import task_of
 from celerylab.audit.model import Hit
-from celerylab.audit.usages import module_files
+from celerylab.audit.usages import module_files, parsed
 
 
 def names_in(node) -> list[str]:
@@ -27,9 +27,8 @@ def first_line(files, wanted: set[str]) -> tuple[str, int] | None:
     """The first file (in order) and line where code names one of `wanted` (case-insensitive; not in docstrings)."""
     wanted = {name.lower() for name in wanted}
     for path in files:
-        try:
-            tree = ast.parse(open(path, encoding="utf-8").read(), path)
-        except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
+        tree = parsed(path)
+        if tree is None:
             continue
         docstrings = {id(node.body[0].value) for node in ast.walk(tree)
                       if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef))

@@ -7,6 +7,7 @@ import sys
 from dataclasses import dataclass
 
 from celerylab.audit.sources import TASK_DECORATORS
+from celerylab.audit.usages import parsed
 
 SKIP_DIRS = {"__pycache__", "node_modules", "site-packages", "venv", ".venv", "build", "dist", "migrations"}
 MAX_FILES = 2000
@@ -72,9 +73,8 @@ def unreached(spec_module: str, folder: str = "") -> list[Unreached]:
     for module, path in project_files(spec_module):
         if module in sys.modules:
             continue
-        try:
-            tree = ast.parse(open(path, encoding="utf-8").read(), path)
-        except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
+        tree = parsed(path)
+        if tree is None:
             continue
         tasks = declares_shared_tasks(tree, app_modules)
         if tasks:

@@ -5,6 +5,8 @@ import ast
 import os
 from dataclasses import dataclass
 
+from celerylab.audit.model import Hit
+
 SENDS = {"delay", "apply_async", "send_task", "delay_on_commit"}
 READS = {"get", "state", "status", "result", "ready", "successful", "failed", "wait", "info", "traceback", "forget",
          "collect"}
@@ -16,6 +18,15 @@ class Usage:
     file: str
     line: int
     expression: str
+
+
+def parsed(path: str) -> ast.Module | None:
+    """The syntax tree of the Python file at `path`; None when it cannot be read or parsed."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return ast.parse(handle.read(), path)
+    except (OSError, TypeError, SyntaxError, UnicodeDecodeError, ValueError):  # TypeError: no file (None)
+        return None
 
 
 def is_send(node) -> bool:
@@ -41,9 +52,8 @@ def result_names(tree) -> set[str]:
 
 def result_reads(path: str, folder: str = "") -> list[Usage]:
     """Every read of a result in the file at `path` (named relative to `folder`)."""
-    try:
-        tree = ast.parse(open(path, encoding="utf-8").read(), path)
-    except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
+    tree = parsed(path)
+    if tree is None:
         return []
     names = result_names(tree)
     found: list[Usage] = []
@@ -89,9 +99,8 @@ def sends_in(body) -> list:
 def sends_in_transactions(path: str, folder: str = "") -> list[Usage]:
     """Every `.delay()`/`.apply_async()`/`send_task()` written inside a `with ...atomic()/transaction()/begin()` block
     or an `@atomic` function of the file at `path` (lexically: a transaction opened by a caller is not seen)."""
-    try:
-        tree = ast.parse(open(path, encoding="utf-8").read(), path)
-    except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
+    tree = parsed(path)
+    if tree is None:
         return []
     found: list[Usage] = []
     for node in ast.walk(tree):
@@ -115,9 +124,8 @@ def mentions_started(node) -> bool:
 
 def started_checks(path: str, folder: str = "") -> list[Usage]:
     """Comparisons of a state with STARTED (`state == "STARTED"`, `in (states.STARTED, ...)`) in the file at `path`."""
-    try:
-        tree = ast.parse(open(path, encoding="utf-8").read(), path)
-    except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
+    tree = parsed(path)
+    if tree is None:
         return []
     found = []
     for node in ast.walk(tree):
@@ -132,9 +140,8 @@ def started_checks(path: str, folder: str = "") -> list[Usage]:
 
 def terminating_revokes(path: str, folder: str = "") -> list[Usage]:
     """Calls of `.revoke(..., terminate=True)` (any receiver: AsyncResult, app.control) in the file at `path`."""
-    try:
-        tree = ast.parse(open(path, encoding="utf-8").read(), path)
-    except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
+    tree = parsed(path)
+    if tree is None:
         return []
     return [Usage(os.path.relpath(path, folder or None), node.lineno, ast.unparse(node)[:80])
             for node in ast.walk(tree)
@@ -153,9 +160,8 @@ def sender(node) -> str | None:
 
 def reads_by_task(path: str, folder: str = "") -> list[tuple[str, Usage]]:
     """(task variable, read) for each result read whose task the code names (`double.delay(2).get()`)."""
-    try:
-        tree = ast.parse(open(path, encoding="utf-8").read(), path)
-    except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
+    tree = parsed(path)
+    if tree is None:
         return []
     assigned: dict[str, str] = {}
     for node in ast.walk(tree):
@@ -169,3 +175,12 @@ def reads_by_task(path: str, folder: str = "") -> list[tuple[str, Usage]]:
             if task:
                 found.append((task, Usage(os.path.relpath(path, folder or None), node.lineno, ast.unparse(node)[:80])))
     return sorted(found, key=lambda pair: pair[1].line)
+
+
+def usage_hits(view, find):
+    """One finding per place `find(path, folder)` reports in the user's modules, located at that file and line."""
+    for path in module_files(view.user_modules):
+        for usage in find(path, view.loaded.folder):
+            yield Hit(f"{usage.file}:{usage.line}", {"file": usage.file, "line": usage.line,
+                                                     "expression": usage.expression},
+                      file=usage.file, line=usage.line)

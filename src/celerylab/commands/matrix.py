@@ -107,9 +107,10 @@ def run(args) -> int:
                 changed[each.line] = found
                 show_differences(each.line, found)
         else:
-            matrix = results.merge(matrix, each.line, column) if not (args.lesson or args.select) else \
-                results.merge(matrix, each.line, {**column, "claims": {**matrix.get("releases", {}).get(each.line, {})
-                                                                        .get("claims", {}), **column["claims"]}})
+            if args.lesson or args.select:  # a part of the claims: the others keep what they observed before
+                kept = matrix.get("releases", {}).get(each.line, {}).get("claims", {})
+                column = {**column, "claims": {**kept, **column["claims"]}}
+            matrix = results.merge(matrix, each.line, column)
             results.save(matrix, out)
             say("matrix.written", path=out)
     if args.check:

@@ -13,6 +13,7 @@ from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
 from celerylab.audit.sources import function_of
 from celerylab.audit.text import at
+from celerylab.audit.usages import parsed
 
 
 def closest(view, name: str) -> str:
@@ -119,9 +120,8 @@ def task_missing_in_worker(view):
 def imported_by(module) -> set[str]:
     """The modules a module's own source imports (relative imports resolved against its package)."""
     path = getattr(module, "__file__", None)
-    try:
-        tree = ast.parse(open(path, encoding="utf-8").read(), path)
-    except (OSError, TypeError, SyntaxError, UnicodeDecodeError, ValueError):
+    tree = parsed(path)
+    if tree is None:
         return set()
     package = module.__name__ if hasattr(module, "__path__") else module.__name__.rpartition(".")[0]
     names: set[str] = set()

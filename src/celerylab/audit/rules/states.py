@@ -5,18 +5,14 @@ from datetime import timedelta
 
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
-from celerylab.audit.usages import module_files, started_checks, terminating_revokes
+from celerylab.audit.usages import started_checks, terminating_revokes, usage_hits
 
 
 @rule("CL505", "started-never-recorded", "medium", "defect")
 def started_never_recorded(view):
     if any(getattr(task, "track_started", False) for task in view.tasks.values()):
         return
-    for path in module_files(view.user_modules):
-        for usage in started_checks(path, view.loaded.folder):
-            yield Hit(f"{usage.file}:{usage.line}", {"file": usage.file, "line": usage.line,
-                                                     "expression": usage.expression},
-                      file=usage.file, line=usage.line)
+    yield from usage_hits(view, started_checks)
 
 
 @rule("CL506", "started-expires-mid-run", "medium", "defect")
@@ -33,8 +29,4 @@ def started_expires_mid_run(view):
 
 @rule("CL507", "revoke-terminate-in-code", "medium", "practice")
 def revoke_terminate_in_code(view):
-    for path in module_files(view.user_modules):
-        for usage in terminating_revokes(path, view.loaded.folder):
-            yield Hit(f"{usage.file}:{usage.line}", {"file": usage.file, "line": usage.line,
-                                                     "expression": usage.expression},
-                      file=usage.file, line=usage.line)
+    yield from usage_hits(view, terminating_revokes)
