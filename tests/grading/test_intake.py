@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 import os
 import stat
-import time
 
 import nbformat
 import pytest
@@ -37,13 +36,12 @@ def test_special_files_are_never_opened(tmp_path):
     os.symlink("loop.ipynb", tmp_path / "loop.ipynb")
     os.symlink("fifo.ipynb", tmp_path / "to_fifo.ipynb")
     (tmp_path / "dir.ipynb").mkdir()
-    started = time.monotonic()
+    # opening the FIFO would block: the test's timeout (pytest-timeout) would end it, not this assert
     assert reason(tmp_path / "fifo.ipynb", tmp_path) == "grading.reason.not_regular"
     assert reason(tmp_path / "to_fifo.ipynb", tmp_path) == "grading.reason.not_regular"
     assert reason(tmp_path / "zero.ipynb", tmp_path) == "grading.reason.outside"
     assert reason(tmp_path / "loop.ipynb", tmp_path) == "grading.reason.bad_link"
     assert reason(tmp_path / "dir.ipynb", tmp_path) == "grading.reason.not_regular"
-    assert time.monotonic() - started < 2
 
 
 def test_a_device_named_ipynb(tmp_path):
@@ -80,16 +78,15 @@ def test_malformed_json_of_every_kind(tmp_path):
     assert rejected("many", with_cells(MAX_CELLS + 1)) == "grading.reason.too_many_cells"
 
 
-def test_tens_of_thousands_of_cells_cost_linear_time(tmp_path):
+def test_tens_of_thousands_of_cells_are_refused_and_duplicate_ids_found_at_the_limit(tmp_path):
+    """Its cost is measured by benchmarks/intake.py (a duplicate-id scan once took quadratic time)."""
     path = tmp_path / "huge.ipynb"
     path.write_text(json.dumps(with_cells(50_000)))
-    started = time.monotonic()
     assert reason(path, tmp_path) == "grading.reason.too_many_cells"
     twins = with_cells(MAX_CELLS - 10)
     twins["cells"][-1]["id"] = twins["cells"][-2]["id"]
     path.write_text(json.dumps(twins))
     assert reason(path, tmp_path) == "grading.reason.duplicate_ids"
-    assert time.monotonic() - started < 5
 
 
 def test_every_entry_has_its_own_key(tmp_path):
