@@ -5,7 +5,7 @@ import json
 import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
-from itertools import islice
+from itertools import count, islice
 
 import httpx
 import redis
@@ -23,6 +23,8 @@ SOLO = WorkerSpec(pool="solo")
 SCHEMA = ["CREATE TABLE IF NOT EXISTS orders (order_id INTEGER, pid INTEGER)",
           "CREATE TABLE IF NOT EXISTS runs (task_id TEXT, pid INTEGER)"]
 MB = 2 ** 20
+
+_PRODUCERS = count(1)
 
 
 def stack_options(**options) -> dict:
@@ -45,9 +47,16 @@ def start_many(cases: dict[str, dict]) -> dict[str, Stack]:
 
 
 def producer_app(stack: Stack) -> Celery:
-    """A Celery app of its own pointed at the stack, as a web process has: its own connections and result consumer."""
+    """A Celery app of its own pointed at the stack, as a separate web process has: its own connections and result consumer.
+
+    kombu keeps one connection pool per process for every app with the same broker URL and transport options
+    (`kombu.pools.connections`, keyed by the connection's options), and `Producer.publish` writes each send's
+    `retry_policy` into the pooled connections' options: an option no transport reads gives each app its own pool.
+    """
     app = Celery("web", set_as_current=False)
-    app.conf.update(stack_settings(stack.broker.url, stack.namespace))
+    settings = stack_settings(stack.broker.url, stack.namespace)
+    settings["broker_transport_options"] = {**settings["broker_transport_options"], "celerylab_producer": next(_PRODUCERS)}
+    app.conf.update(settings)
     return app
 
 
