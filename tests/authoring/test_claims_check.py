@@ -32,6 +32,9 @@ def test_every_claim_test_is_described_once_in_both_languages_at_a_real_section(
     (folder / "claims.yml").write_text("- not: a mapping\n", encoding="utf-8")
     [problem] = problems(lessons)
     assert "claims.yml cannot be read: list" in problem
+    (folder / "claims.yml").write_text("test_echo_twice: [unclosed\n", encoding="utf-8")
+    [problem] = problems(lessons)  # reported once, and the release check of the same file does not raise
+    assert "claims.yml cannot be read:" in problem
 
 
 def test_varies_names_only_release_lines_of_the_matrix(lessons):

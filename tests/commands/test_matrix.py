@@ -52,7 +52,7 @@ def test_a_change_that_does_not_happen_again_alone_is_named_and_not_counted(monk
         return {"claims": {"l07_resilience::test_ping": held, "l07_resilience::test_gone": lost}}
 
     monkeypatch.setattr(runner, "run", second_run)
-    still = command.confirmed(release("5.5"), "python", scope, found)
+    still = command.confirmed(release("5.5"), "python", {"releases": {"5.5": {"claims": scope}}}, found)
     assert [claim for claim, _, _ in still] == ["l07_resilience::test_gone"]
     assert asked == {"jobs": 1, "lessons": ["l07_resilience"], "select": "test_gone or test_ping"}
     err = capsys.readouterr().err

@@ -9,6 +9,7 @@ from pathlib import Path
 # lessons/NN_slug/; a deployment with a known host sets this to "https://host/" and every link follows.
 SITE_BASE_URL = ""
 LESSONS_DIR = Path(__file__).resolve().parents[1] / "lessons"
+SECTION_HEADING = re.compile(r"^#{2,3} (.+)$", re.M)  # the sections a page links to (## and ###)
 
 # lesson folder -> {rule id: the English heading of the section that shows it ("" for the page itself)}.
 LESSON_RULES: dict[str, dict[str, str]] = {
@@ -119,14 +120,23 @@ def headings(lesson: str) -> dict[str, str]:
 
 
 def headings_in(path: Path) -> dict[str, str]:
-    """English heading -> Portuguese heading of the same cell, in the lesson source at `path` ({} if none)."""
-    if not path.exists():
+    """English heading -> Portuguese heading of the same cell, in the lesson source at `path` ({} if none, or if the
+    source does not parse: `celerylab dev check` reports that)."""
+    from celerylab.compiler.errors import SourceError
+    from celerylab.compiler.parser import parse_file
+
+    try:
+        return headings_of(parse_file(path)) if path.exists() else {}
+    except SourceError:
         return {}
+
+
+def headings_of(cells) -> dict[str, str]:
+    """English heading -> Portuguese heading of the same cell, among parsed lesson cells (compiler SourceCells)."""
     pairs: dict[str, str] = {}
-    for cell in path.read_text(encoding="utf-8").split("\n+++ ")[1:]:
-        pt = re.findall(r"^#{2,3} (.+)$", cell.split("::: en")[0], re.M)
-        en = re.findall(r"^#{2,3} (.+)$", cell.split("::: en")[-1], re.M) if "::: en" in cell else []
-        pairs.update(zip(en, pt))
+    for cell in cells:
+        if cell.kind == "markdown" and {"pt", "en"} <= set(cell.texts):
+            pairs.update(zip(SECTION_HEADING.findall(cell.texts["en"]), SECTION_HEADING.findall(cell.texts["pt"])))
     return pairs
 
 

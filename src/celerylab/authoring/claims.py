@@ -7,8 +7,11 @@ from pathlib import Path
 
 import yaml
 
-from celerylab.audit.lessons import headings_in
+from celerylab.audit.lessons import headings_in, headings_of
 from celerylab.authoring.problems import Problem
+from celerylab.compiler.errors import SourceError
+from celerylab.compiler.model import SourceCell
+from celerylab.compiler.parser import parse_file
 from celerylab.matrix import results
 from celerylab.matrix.catalog import CLAIMS_FILE, split_claim_id
 from celerylab.matrix.releases import RELEASES
@@ -26,17 +29,26 @@ def claim_tests(folder: Path) -> dict[str, Path]:
     return found
 
 
+def described_claims(folder: Path) -> tuple[dict, list[Problem]]:
+    """The lesson's claims.yml as read ({} when there is none), or {} and the problem that kept it from being read."""
+    path = folder / CLAIMS_FILE
+    try:
+        described = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else {}
+    except yaml.YAMLError as error:
+        return {}, [Problem(path, None, "dev.p.claims_yaml", {"error": str(error).splitlines()[0]})]
+    if not isinstance(described, dict):
+        return {}, [Problem(path, None, "dev.p.claims_yaml", {"error": type(described).__name__})]
+    return described, []
+
+
 def claim_problems(folder: Path) -> list[Problem]:
     tests = claim_tests(folder)
     path = folder / CLAIMS_FILE
     if not tests and not path.exists():
         return []
-    try:
-        described = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else {}
-    except yaml.YAMLError as error:
-        return [Problem(path, None, "dev.p.claims_yaml", {"error": str(error).splitlines()[0]})]
-    if not isinstance(described, dict):
-        return [Problem(path, None, "dev.p.claims_yaml", {"error": type(described).__name__})]
+    described, unreadable = described_claims(folder)
+    if unreadable:
+        return unreadable
     problems = [Problem(tests[name], None, "dev.p.claim_undescribed", {"test": name, "file": CLAIMS_FILE})
                 for name in tests if name not in described]
     sections = headings_in(folder / "lesson.md")
@@ -61,12 +73,11 @@ RELEASE_NAMED = re.compile(r"\b5\.[0-9]\b")
 HEADING = re.compile(r"^(#{1,3}) (.+)$")
 
 
-def section_text(source: str, heading: str, pt_heading: str) -> tuple[str, str]:
+def section_text(cells: list[SourceCell], heading: str, pt_heading: str) -> tuple[str, str]:
     """(pt, en) text of the section under `pt_heading` / the English `heading` (the whole lesson for ""), down to
     the next heading of the same or a higher level."""
-    cells = source.split("\n+++ ")[1:]
-    pt = "\n".join(cell.split("::: en")[0] for cell in cells)
-    en = "\n".join(cell.split("::: en")[-1] for cell in cells if "::: en" in cell)
+    pt = "\n".join(cell.texts["pt"] for cell in cells if "pt" in cell.texts)
+    en = "\n".join(cell.texts["en"] for cell in cells if "en" in cell.texts)
     if not heading:
         return pt, en
     return section_of(pt, pt_heading), section_of(en, heading)
@@ -93,11 +104,13 @@ def since_problems(folder: Path, matrix: dict | None = None) -> list[Problem]:
     languages: the lesson says since when."""
     matrix = results.load() if matrix is None else matrix
     source_path = folder / "lesson.md"
-    described = yaml.safe_load((folder / CLAIMS_FILE).read_text(encoding="utf-8")) if (folder / CLAIMS_FILE).exists() \
-        else {}
-    if not source_path.exists() or not isinstance(described, dict):
+    described, unreadable = described_claims(folder)
+    if not source_path.exists() or unreadable:  # claim_problems reports an unreadable claims.yml
         return []
-    source = source_path.read_text(encoding="utf-8")
+    try:
+        cells = parse_file(source_path)
+    except SourceError:  # reported with its line by the lesson's own check
+        return []
     problems, seen = [], set()
     for claim in results.claim_ids(matrix):
         lesson, test, _ = split_claim_id(claim)
@@ -105,7 +118,7 @@ def since_problems(folder: Path, matrix: dict | None = None) -> list[Problem]:
             continue
         seen.add(test)
         section = str((described.get(test) or {}).get("section", ""))
-        pt, en = section_text(source, section, headings_in(source_path).get(section, ""))
+        pt, en = section_text(cells, section, headings_of(cells).get(section, ""))
         if not (RELEASE_NAMED.search(pt) and RELEASE_NAMED.search(en)):
             problems.append(Problem(source_path, None, "dev.p.claim_since", {"test": test, "section": section or "-"}))
     return problems

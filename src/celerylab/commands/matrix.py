@@ -44,7 +44,7 @@ def show_differences(line: str, found: list) -> None:
         say("matrix.check.claim", claim=claim, committed=describe_result(committed), observed=describe_result(observed))
 
 
-def confirmed(release, python, scope: dict, found: list) -> list:
+def confirmed(release, python, committed: dict, found: list) -> list:
     """The changes that happen again when their claims run a second time, alone (-n 0): a change that does not
     come back was the machine's load, not the release (it is named, and not counted)."""
     from celerylab.matrix import results, runner
@@ -59,10 +59,7 @@ def confirmed(release, python, scope: dict, found: list) -> list:
         say("matrix.run_failed", line=release.line, error=str(error))
         return found
     named = {claim for claim, _, _ in found}
-    still = results.differences({"releases": {release.line: {"claims": {claim: result for claim, result in scope.items()
-                                                                          if claim in named}}}},
-                                {"claims": {claim: result for claim, result in again["claims"].items() if claim in named}},
-                                release.line)
+    still = results.differences(committed, again, release.line, only=named)
     for claim in sorted(named - {claim for claim, _, _ in still}):
         say("matrix.check.not_again", claim=claim)
     return still
@@ -78,7 +75,7 @@ def run(args) -> int:
         say("matrix.unknown_lesson", lessons=", ".join(unknown))
         return 2
     out = args.out or results.OBSERVED
-    committed = matrix = results.load(out)
+    matrix = results.load(out)  # with --check, what each run is compared with; else, what it is merged into
     changed: dict[str, list] = {}
     for each in chosen:
         say("matrix.env", line=each.line, celery=each.celery, kombu=each.kombu)
@@ -97,19 +94,17 @@ def run(args) -> int:
         outcomes = [claim["outcome"] for claim in column["claims"].values()]
         say("matrix.summary", line=each.line, claims=len(outcomes), passed=outcomes.count("passed"),
             failed=outcomes.count("failed"), other=len(outcomes) - outcomes.count("passed") - outcomes.count("failed"))
+        partial = bool(args.lesson or args.select)  # a part of the claims ran: compare or replace only those
         if args.check:
-            scope = {claim: result for claim, result in committed.get("releases", {}).get(each.line, {}).get("claims", {}).items()
-                     if claim in column["claims"] or not (args.lesson or args.select)}
-            found = results.differences({"releases": {each.line: {"claims": scope}}}, column, each.line)
+            found = results.differences(matrix, column, each.line, only=set(column["claims"]) if partial else None)
             if found:
-                found = confirmed(each, python, scope, found)
+                found = confirmed(each, python, matrix, found)
             if found:
                 changed[each.line] = found
                 show_differences(each.line, found)
         else:
-            if args.lesson or args.select:  # a part of the claims: the others keep what they observed before
-                kept = matrix.get("releases", {}).get(each.line, {}).get("claims", {})
-                column = {**column, "claims": {**kept, **column["claims"]}}
+            if partial:  # the others keep what they observed before
+                column = {**column, "claims": {**results.column_claims(matrix, each.line), **column["claims"]}}
             matrix = results.merge(matrix, each.line, column)
             results.save(matrix, out)
             say("matrix.written", path=out)

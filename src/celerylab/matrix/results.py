@@ -38,8 +38,13 @@ def claim_ids(matrix: dict) -> list[str]:
     return sorted({claim for column in matrix.get("releases", {}).values() for claim in column.get("claims", {})})
 
 
+def column_claims(matrix: dict, line: str) -> dict[str, dict]:
+    """{claim id: result} of `line`'s column ({} when the matrix has no such column)."""
+    return matrix.get("releases", {}).get(line, {}).get("claims", {})
+
+
 def cell(matrix: dict, line: str, claim: str) -> dict | None:
-    return matrix.get("releases", {}).get(line, {}).get("claims", {}).get(claim)
+    return column_claims(matrix, line).get(claim)
 
 
 def verdict(result: dict | None) -> tuple:
@@ -47,13 +52,16 @@ def verdict(result: dict | None) -> tuple:
     return (None,) if result is None else (result["outcome"], json.dumps(result["observed"], sort_keys=True))
 
 
-def differences(expected: dict, run: dict, line: str) -> list[tuple[str, dict | None, dict | None]]:
-    """(claim id, committed result, this run's result) for every claim whose outcome or observations changed."""
+def differences(expected: dict, run: dict, line: str,
+                only: set[str] | None = None) -> list[tuple[str, dict | None, dict | None]]:
+    """(claim id, committed result, this run's result) for every claim whose outcome or observations changed;
+    with `only`, among those claims alone (a partial run compares what it ran)."""
     from celerylab.matrix.catalog import varies
 
-    committed = expected.get("releases", {}).get(line, {}).get("claims", {})
+    committed = column_claims(expected, line)
     observed = run.get("claims", {})
-    return [(claim, committed.get(claim), observed.get(claim)) for claim in sorted({*committed, *observed})
+    claims = {*committed, *observed} if only is None else {*committed, *observed} & only
+    return [(claim, committed.get(claim), observed.get(claim)) for claim in sorted(claims)
             if verdict(committed.get(claim)) != verdict(observed.get(claim))
             and not (claim in committed and claim in observed and varies(claim, line))]
 

@@ -159,11 +159,8 @@ class ClaimsChecker(ClaimsCollector):
         installed = next((release for release in RELEASES if release.is_installed()), None)
         if installed is None or not self.claims:
             return
-        committed = results.load(self.path)
-        scope = {claim: result for claim, result in committed.get("releases", {}).get(installed.line, {})
-                 .get("claims", {}).items() if claim in self.claims}
-        self.found = results.differences({"releases": {installed.line: {"claims": scope}}},
-                                         {"claims": self.claims}, installed.line)
+        self.found = results.differences(results.load(self.path), {"claims": self.claims}, installed.line,
+                                         only=set(self.claims))
         if self.found and session.exitstatus == 0:
             session.exitstatus = 1
 
