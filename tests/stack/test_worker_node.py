@@ -61,3 +61,20 @@ def test_extra_args_end_the_command_line():
     spec = WorkerSpec(pool="prefork", concurrency=2, extra_args=("--max-tasks-per-child", 1))
     argv = worker_argv("app", spec, "w@h")
     assert argv[-2:] == ["--max-tasks-per-child", "1"] and argv[argv.index("-P") + 1] == "prefork"
+
+
+def test_workers_run_celerys_default_flags():
+    argv = worker_argv("app", WorkerSpec(), "w@h")
+    assert not {"--without-gossip", "--without-mingle", "--without-heartbeat"} & set(argv)
+    off = worker_argv("app", WorkerSpec(extra_args=("--without-heartbeat",)), "w@h")
+    assert off[-1] == "--without-heartbeat"
+
+
+def test_command_line_shows_the_flags_without_the_random_node_name():
+    from celerylab.stack.worker_node import WorkerNode
+    spec = WorkerSpec(pool="prefork", concurrency=2, extra_args=("--without-heartbeat",))
+    node = WorkerNode("worker1", worker_argv("lesson.tasks", spec, "w1-abc123@%h"), spec=spec,
+                      nodename="w1-abc123@%h")
+    line = node.command_line()
+    assert line.startswith("celery -A lesson.tasks worker -P prefork -c 2")
+    assert "abc123" not in line and line.endswith("--without-heartbeat")

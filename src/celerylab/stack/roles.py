@@ -34,9 +34,11 @@ def celery_argv(app: str, *args: str) -> list[str]:
 
 
 def worker_argv(app: str, spec: WorkerSpec, nodename: str) -> list[str]:
+    """Celery's default worker flags (heartbeat, gossip and mingle on); a lesson turns one off in
+    its own cell with ``WorkerSpec(extra_args=("--without-heartbeat",))``. ``-E`` sends the task
+    events the stack's timeline reads (Flower sends the same request to every worker it finds)."""
     argv = celery_argv(app, "worker", "-P", spec.pool, "-c", str(spec.concurrency),
-                       "-n", nodename, "--without-gossip", "--without-mingle",
-                       "--without-heartbeat", "-E", "--loglevel", spec.loglevel)
+                       "-n", nodename, "-E", "--loglevel", spec.loglevel)
     if spec.queues:
         argv += ["-Q", ",".join(spec.queues)]
     return argv + [str(arg) for arg in spec.extra_args]

@@ -23,6 +23,23 @@ class WorkerNode(Node):
         self.spec = spec
         self.hostname = nodename.replace("%h", socket.gethostname())
 
+    def command_line(self) -> str:
+        """The ``celery ... worker ...`` arguments this node runs with, for a lesson cell to print.
+
+        The node name (``-n``, which carries the stack's random id) is left out.
+        """
+        args = self.argv[self.argv.index("celery") + 1:] if "celery" in self.argv else list(self.argv)
+        shown = []
+        skip = False
+        for arg in args:
+            if skip:
+                skip = False
+            elif arg == "-n":
+                skip = True
+            else:
+                shown.append(arg)
+        return " ".join(["celery", *shown])
+
     def _children(self) -> list[psutil.Process]:
         if not self.alive:
             return []
