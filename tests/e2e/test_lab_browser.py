@@ -170,3 +170,48 @@ def test_a_notebook_that_starts_a_stack_runs_in_the_browser_and_nothing_survives
 @pytest.mark.skipif(not (ROOT / LESSON).exists(), reason=f"{LESSON} not built yet")
 def test_lesson_01_runs_in_the_browser_in_portuguese(tmp_path):
     learner_session(tmp_path, LESSON, LESSON_EXPECTED, "lab_lesson01_pt", timeout_s=600, expect_live_stack=False)
+
+
+def type_in_a_lab_terminal(port: int, token: str, profile: Path, line: str) -> None:
+    """Open a new terminal from JupyterLab's launcher in Chromium and type `line` into it."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch_persistent_context(
+            str(profile), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
+            viewport={"width": 1200, "height": 800})
+        try:
+            page = browser.new_page()
+            page.set_default_timeout(90_000)
+            page.goto(f"http://127.0.0.1:{port}/lab?token={token}")
+            page.locator(".jp-LauncherCard", has_text=re.compile(r"^Terminal$")).first.click()
+            textarea = page.locator(".jp-Terminal .xterm-helper-textarea").first
+            textarea.wait_for(state="attached")
+            textarea.focus()
+            page.keyboard.type(line)
+            page.keyboard.press("Enter")
+            page.wait_for_timeout(2000)  # the shell runs the line; the test waits on its output file
+        finally:
+            browser.close()
+
+
+@pytest.mark.timeout(300)
+def test_celerylab_is_found_in_a_lab_terminal(tmp_path):
+    """Typed in a real lab terminal, `command -v celerylab` finds this installation's command."""
+    course, home = tmp_path / "course", tmp_path / "home"
+    home.mkdir()
+    write_smoke_notebook(course / SMOKE)
+    answer = tmp_path / "where.txt"
+    port, token = free_port(), secrets.token_hex(16)
+    lab = start_lab(course, home, port, token)
+    try:
+        type_in_a_lab_terminal(port, token, tmp_path / "chromium",
+                               f"command -v celerylab > {answer}.tmp; mv {answer}.tmp {answer}")
+        deadline = time.monotonic() + 30
+        while not answer.exists() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert answer.exists(), "the terminal ran nothing"
+        found = answer.read_text().strip()
+        assert found and Path(found).resolve() == Path(sys.executable).with_name("celerylab").resolve(), found
+    finally:
+        lab.stop()

@@ -12,13 +12,29 @@ def add_lang(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=LANGS, default=argparse.SUPPRESS, help=t("cmd.lang"))
 
 
-def add_exercise_command(subparsers, name: str, help_key: str, run) -> argparse.ArgumentParser:
-    """A subcommand that takes one EXERCISE (and --lang) and calls `run(args)`."""
+def add_exercise_command(subparsers, name: str, help_key: str, run,
+                         optional: bool = False) -> argparse.ArgumentParser:
+    """A subcommand that takes one EXERCISE (optional: it may be left out) and --lang, and calls `run(args)`."""
     parser = subparsers.add_parser(name, help=t(help_key))
-    parser.add_argument("exercise", help=t("cmd.exercise"))
+    parser.add_argument("exercise", help=t("cmd.exercise"), **({"nargs": "?"} if optional else {}))
     add_lang(parser)
     parser.set_defaults(run=run)
     return parser
+
+
+def exercise_title(info) -> str:
+    """An exercise's title in the current language (the other one, or "", when it has none)."""
+    from celerylab.i18n import get_lang
+
+    return info.title.get(get_lang()) or next(iter(info.title.values()), "")
+
+
+def print_exercise_list(file=sys.stdout) -> None:
+    """Every exercise of the course, one line each: its id and title."""
+    from celerylab.course import all_exercises
+
+    for info in all_exercises():
+        print(t("cmd.exercise_line", exercise=info.id, title=exercise_title(info)), file=file)
 
 
 def exercise_or_none(exercise_id: str):

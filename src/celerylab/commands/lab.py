@@ -116,6 +116,15 @@ def with_menu_labels(current: dict, labels: dict[str, str]) -> dict:
     return {**current, "menus": menus}
 
 
+def terminal_shell() -> list[str]:
+    """The lab terminals' shell: interactive, not a login shell, so it keeps the lab's PATH.
+
+    Left alone, jupyter_server starts ``$SHELL -l`` when it has no terminal of its own, and a login
+    shell reads /etc/profile, which on Debian and Ubuntu sets PATH anew: `celerylab` was not found.
+    """
+    return [os.environ.get("SHELL") or "/bin/sh", "-i"]
+
+
 def lab_argv(args, root: Path, lang: str, scope: Path | None = None) -> list[str]:
     """The `jupyter lab` command line: the course root, the start folder, address, port and token."""
     from celerylab.grading.learner_state import scope_dir
@@ -132,7 +141,8 @@ def lab_argv(args, root: Path, lang: str, scope: Path | None = None) -> list[str
             # one workspace (open tabs) and one set of settings per course and language
             f"--LabApp.workspaces_dir={folders['workspaces']}",
             f"--LabApp.user_settings_dir={folders['user-settings']}",
-            f"--LabApp.app_settings_dir={folders['app-settings']}"]
+            f"--LabApp.app_settings_dir={folders['app-settings']}",
+            "--ServerApp.terminado_settings=" + json.dumps({"shell_command": terminal_shell()})]
     if args.port:  # an explicit port is kept or refused, never silently moved
         argv += [f"--ServerApp.port={args.port}", "--ServerApp.port_retries=0"]
     else:  # $JUPYTER_PORT or 8888, then the next free ones

@@ -1,7 +1,7 @@
 """`celerylab progress`: every exercise of the course, done / failing / not started, and hints seen."""
 from __future__ import annotations
 
-from celerylab.commands._common import add_lang
+from celerylab.commands._common import add_lang, exercise_title
 from celerylab.i18n import t
 
 MARKS = {"passed": "✅", "failing": "❌", "not-started": "·"}
@@ -26,7 +26,7 @@ def run(args) -> int:
         status = progress.status(info.id)
         counts[status] = counts.get(status, 0) + 1
         print(t("cmd.progress.line", mark=MARKS.get(status, "·"), exercise=info.id, status=t(f"status.{status}"),
-                hints=progress.hints_shown(info.id), total=len(info.hints)))
+                hints=progress.hints_shown(info.id), total=len(info.hints), title=exercise_title(info)))
     print(t("cmd.progress.summary", done=counts["passed"], count=len(course), failing=counts["failing"],
             todo=counts["not-started"]))
     return 0
