@@ -215,3 +215,68 @@ def test_celerylab_is_found_in_a_lab_terminal(tmp_path):
         assert found and Path(found).resolve() == Path(sys.executable).with_name("celerylab").resolve(), found
     finally:
         lab.stop()
+
+
+# Words JupyterLab's Portuguese keeps as they are in English.
+SAME_IN_PORTUGUESE = {"Kernel", "Console", "Notebook", "Markdown", "Python", "Terminal", "Debugger", "Jupytext",
+                      "HTML", "LaTeX", "PDF", "Asciidoc", "ReStructured Text", "Reveal.js Slides", "WebPDF", "Qtpdf"}
+MENU_ITEMS = "Array.from(document.querySelectorAll('.lm-Menu .lm-Menu-itemLabel')).map(e => e.textContent.trim())"
+
+
+def jupyterlab_msgids() -> set[str]:
+    """Every string JupyterLab's own front end translates (``__("...")`` and ``_n("...", ...)``)."""
+    static = Path(sys.prefix) / "share" / "jupyter" / "lab" / "static"
+    found: set[str] = set()
+    for script in static.glob("*.js"):
+        for match in re.finditer(r'(?:__|_n)\("((?:[^"\\]|\\.)*)"', script.read_text("utf-8", errors="ignore")):
+            try:
+                found.add(json.loads(f'"{match.group(1)}"'))
+            except ValueError:  # a JavaScript-only escape (\\'): not a menu label
+                found.add(match.group(1))
+    return found
+
+
+def menu_labels_in_browser(port: int, token: str, profile: Path) -> list[str]:
+    """Every item of every main menu and of their submenus, as the browser shows them."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch_persistent_context(
+            str(profile), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
+            viewport={"width": 1400, "height": 1000})
+        try:
+            page = browser.new_page()
+            page.set_default_timeout(90_000)
+            page.goto(f"http://127.0.0.1:{port}/lab/tree/{SMOKE}?token={token}")
+            page.wait_for_selector(".jp-NotebookPanel .jp-CodeCell")
+            page.wait_for_function(KERNEL_IDLE)
+            labels: list[str] = []
+            for index in range(page.locator(".lm-MenuBar-item").count()):
+                page.locator(".lm-MenuBar-item").nth(index).click()
+                submenus = page.locator(".lm-Menu-item[data-type='submenu']")
+                for sub in range(submenus.count()):
+                    submenus.nth(sub).hover()
+                    page.wait_for_timeout(200)
+                labels += page.evaluate(MENU_ITEMS)
+                page.keyboard.press("Escape")
+                page.keyboard.press("Escape")
+            return labels
+        finally:
+            browser.close()
+
+
+@pytest.mark.timeout(300)
+def test_jupyterlabs_menus_speak_portuguese(tmp_path):
+    """With --lang pt, no menu item is a JupyterLab string left in English (the pinned pack predates 4.6)."""
+    course, home = tmp_path / "course", tmp_path / "home"
+    home.mkdir()
+    write_smoke_notebook(course / SMOKE)
+    port, token = free_port(), secrets.token_hex(16)
+    lab = start_lab(course, home, port, token)
+    try:
+        labels = menu_labels_in_browser(port, token, tmp_path / "chromium")
+    finally:
+        lab.stop()
+    english = sorted({label for label in labels if label in jupyterlab_msgids()} - SAME_IN_PORTUGUESE)
+    assert len(labels) > 100 and "Executar todas as células" in labels
+    assert english == []

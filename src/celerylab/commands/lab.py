@@ -130,7 +130,7 @@ def lab_argv(args, root: Path, lang: str, scope: Path | None = None) -> list[str
     from celerylab.grading.learner_state import scope_dir
 
     folders = lab_settings(scope or scope_dir(lang), lang)
-    argv = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={root}",
+    argv = [sys.executable, "-m", "celerylab.commands.lab_server", f"--ServerApp.root_dir={root}",
             f"--ServerApp.ip={args.ip}",
             # a course runs offline: no extension installs, update checks or news feed
             "--LabApp.extension_manager=readonly",
