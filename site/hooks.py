@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 from mkdocs.plugins import event_priority
 
+from celerylab.sitegen.page_a11y import name_search_dialog
 from celerylab.sitegen.pages import build_site_pages, site_nav
 from celerylab.sitegen.search import split_search_index
 
@@ -72,8 +73,9 @@ def on_pre_build(config):
 
 
 def on_post_page(output, page, config):
-    """Drop head alternates, relative switch links; for non-default languages, Material's `base` at the language root."""
-    output = HEAD_ALTERNATE.sub("", output)
+    """Drop head alternates, name the search dialog, relative switch links; for non-default languages,
+    Material's `base` at the language root."""
+    output = name_search_dialog(HEAD_ALTERNATE.sub("", output))
     if 'class="mermaid"' in output:
         output = BUNDLE.sub(lambda m: "".join(f'<script src="{m.group(1)}{src}"></script>' for src in MERMAID_SCRIPTS)
                             + m.group(0), output, count=1)

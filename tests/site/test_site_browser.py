@@ -14,6 +14,42 @@ SIZES = [pytest.param(DESKTOP, id="desktop"), pytest.param(PHONE, id="phone")]
 NO_DIAGRAM = ["/", "/en/", "/lessons/", "/lessons/01_retries/", "/en/lessons/01_retries/", "/exercises/",
               "/en/exercises/", "/glossary/", "/en/glossary/"]
 WEIGHT_LIMIT = 500_000
+# The axe-core rules Lighthouse 12.2.3 weighs in its accessibility score (its manual and informative audits
+# left out): no violation of any of them scores 100 there.
+LIGHTHOUSE_AXE_RULES = [
+    "aria-allowed-attr",
+    "aria-allowed-role",
+    "aria-conditional-attr",
+    "aria-deprecated-role",
+    "aria-dialog-name",
+    "aria-hidden-body",
+    "aria-prohibited-attr",
+    "aria-required-attr",
+    "aria-roles",
+    "aria-valid-attr-value",
+    "aria-valid-attr",
+    "button-name",
+    "color-contrast",
+    "document-title",
+    "heading-order",
+    "html-has-lang",
+    "html-lang-valid",
+    "image-alt",
+    "image-redundant-alt",
+    "label",
+    "link-in-text-block",
+    "link-name",
+    "list",
+    "listitem",
+    "meta-viewport",
+    "tabindex",
+    "table-duplicate-name",
+    "target-size",
+    "td-headers-attr",
+    "valid-lang",
+]
+ACCESSIBILITY_PAGES = ["/", "/lessons/01_retries/", "/en/lessons/01_retries/", "/releases/", "/en/releases/",
+                       "/diagrams/", "/audit/"]
 
 
 def heading(page) -> str:
@@ -186,3 +222,30 @@ def test_no_console_error_and_no_request_leaves_localhost(browser, server):
     assert errors == []
     outside = [url for url in browser.log["requests"] if not url.startswith((server + "/", "data:", "blob:"))]
     assert outside == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_pages_pass_the_accessibility_rules_lighthouse_scores(tab, server, scheme):
+    """axe-core (the engine behind Lighthouse's accessibility score) finds no violation, in either palette."""
+    from pathlib import Path
+
+    import axe_playwright_python
+
+    axe = Path(axe_playwright_python.__file__).with_name("axe.min.js").read_text(encoding="utf-8")
+    tab.emulate_media(color_scheme=scheme)
+    tab.goto(server + "/")
+    tab.evaluate("localStorage.clear()")
+    violations = {}
+    try:
+        for path in ACCESSIBILITY_PAGES:
+            tab.goto(server + path)
+            tab.wait_for_function(f"document.body.dataset.mdColorScheme === '{'slate' if scheme == 'dark' else 'default'}'")
+            tab.evaluate(axe)
+            result = tab.evaluate("rules => axe.run(document, {runOnly: {type: 'rule', values: rules}})",
+                                  LIGHTHOUSE_AXE_RULES)
+            for violation in result["violations"]:
+                nodes = [node["target"][-1] for node in violation["nodes"]]
+                violations[f"{path} {violation['id']}"] = f"{len(nodes)} node(s), e.g. {nodes[:3]}"
+    finally:
+        tab.emulate_media(color_scheme="light")
+    assert violations == {}
