@@ -249,3 +249,22 @@ def test_pages_pass_the_accessibility_rules_lighthouse_scores(tab, server, schem
     finally:
         tab.emulate_media(color_scheme="light")
     assert violations == {}
+
+
+@pytest.mark.parametrize("path", ["/releases/", "/en/releases/"])
+def test_the_releases_page_gives_each_claim_the_full_width_and_a_short_line_per_release(tab, server, path):
+    tab.set_viewport_size(DESKTOP)
+    tab.goto(server + path)
+    layout = tab.evaluate("""() => {
+        const folds = Array.from(document.querySelectorAll('.md-content details.cl-observed'));
+        const claims = folds.map(fold => fold.previousElementSibling);
+        return {claims: claims.length, narrowest: Math.min(...claims.map(p => p.getBoundingClientRect().width)),
+                widest_status: Math.max(...folds.map(f => f.querySelector('summary').getBoundingClientRect().right)),
+                opened: folds.filter(f => f.open).length, height: document.documentElement.scrollHeight,
+                overflow: document.documentElement.scrollWidth - window.innerWidth};
+    }""")
+    assert layout["claims"] > 50 and layout["opened"] == 0  # every claim's details start folded
+    assert layout["narrowest"] > 600  # a claim's sentence is not squeezed into a table column
+    assert layout["widest_status"] <= DESKTOP["width"] and layout["overflow"] <= 0  # 5.7 is on screen
+    assert layout["height"] / layout["claims"] < 170  # about three lines a claim (it was 51,279 px in all)
+    tab.screenshot(path=str(SCREENSHOTS / f"releases{path.replace('/', '_')}1280.png"))

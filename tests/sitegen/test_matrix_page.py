@@ -1,4 +1,4 @@
-"""The site's release page: one row per claim, a column per release, differences marked and bold, rows linked."""
+"""The site's release page: each claim full width and linked, a short status per release, differences bold, details folded."""
 from __future__ import annotations
 
 import pytest
@@ -31,16 +31,21 @@ def matrix(monkeypatch):
                                               test_undescribed=("passed", {}, "")))
 
 
-def test_rows_cells_marks_and_links(matrix):
+def test_each_claim_full_width_a_short_status_per_release_and_details_folded(matrix):
     page = matrix_page.releases_page("en", TITLES, matrix)
     assert page.startswith("# What changes between Celery releases\n")
     assert "| `kombu` | 5.y | 5.y |" in page and "3 claims; 1 of them observe something different" in page
-    assert "| Claim | 5.5 | 5.7 |\n|---|---|---|\n" in page
-    same = "| [Same \\| always.](lessons/03_silent_defects.md#catching-any-unknown-key) | holds · n=1 | holds · n=1 |"
-    moved = ("| ≠ [Moved.](lessons/03_silent_defects.md) | **does not hold · runs=2 (assert 2 == 1)** "
-             "(varies from run to run on this release; this is the last observation) | holds · runs=1 |")
+    fold = '\n\n<details class="cl-observed" markdown="1">\n<summary markdown="span">'
+    same = ("[Same \\| always.](lessons/03_silent_defects.md#catching-any-unknown-key)"
+            + fold + "5.5 ✔ holds · 5.7 ✔ holds</summary>\n")
+    moved = "≠ [Moved.](lessons/03_silent_defects.md)" + fold + "5.5 **✘ does not hold ≈** · 5.7 ✔ holds</summary>\n"
     assert same in page and moved in page
-    assert "| `test_undescribed` | holds | holds |" in page
+    details = ("\n- **Celery 5.5**: does not hold · runs=2 (assert 2 == 1) "
+               "(varies from run to run on this release; this is the last observation)\n"
+               "- **Celery 5.7**: holds · runs=1\n\n</details>\n")
+    assert details in page
+    assert "`test_undescribed`" + fold + "5.5 ✔ holds · 5.7 ✔ holds</summary>" in page
+    assert "| Claim |" not in page  # no table squeezes the claim into a column
     changes = page.split("## Only what changes\n")[1].split("## Every claim, by lesson\n")[0]
     assert moved in changes and same not in changes and "### 03 — Defects" in page
 
@@ -49,7 +54,7 @@ def test_portuguese_page_links_the_portuguese_section(matrix):
     page = matrix_page.releases_page("pt", TITLES, matrix)
     assert page.startswith("# O que muda entre versões do Celery\n")
     assert "(lessons/03_silent_defects.md#como-pegar-qualquer-chave-desconhecida)" in page
-    assert "**não vale · runs=2 (assert 2 == 1)**" in page
+    assert "5.5 **✘ não vale ≈** · 5.7 ✔ vale" in page and "não vale · runs=2 (assert 2 == 1)" in page
 
 
 def test_without_measurements_the_page_says_how_to_make_them():

@@ -1,4 +1,4 @@
-"""The site's release page, generated from matrix/observed.json: one row per claim, one column per Celery release."""
+"""The site's release page, generated from matrix/observed.json: each claim, a short status per release, details folded."""
 from __future__ import annotations
 
 from celerylab.matrix import results
@@ -37,18 +37,30 @@ def versions_table(matrix: dict, lang: str) -> list[str]:
     return rows
 
 
-def claim_row(matrix: dict, claim: str, lang: str, titles: dict[str, str]) -> str:
-    """`| ≠ claim | cell | cell |`: cells that differ from the newest release's are bold, the row marked ≠."""
+MARKS = {"passed": "✔", "failed": "✘", "error": "!", "skipped": "–"}
+
+
+def short_status(matrix: dict, claim: str, line: str, newest: tuple, lang: str) -> str:
+    """`5.6 ✘ does not hold`: a mark and one word per release, bold where it differs from the newest release."""
+    result = results.cell(matrix, line, claim)
+    word = describe_result(None, lang) if result is None else describe_result({**result, "observed": {}}, lang)
+    word = word.split(" (")[0]  # the outcome alone; the failure line is in the folded details
+    mark = MARKS.get(result["outcome"], "·") if result else "·"
+    text = f"{mark} {word}" + (" ≈" if varies(claim, line) else "")
+    return f"{line} **{text}**" if results.verdict(result) != newest else f"{line} {text}"
+
+
+def claim_block(matrix: dict, claim: str, lang: str, titles: dict[str, str]) -> list[str]:
+    """A claim as a reader wants it: the sentence full width, one short status per release, the details folded."""
     lines = list(matrix["releases"])
     newest = results.verdict(results.cell(matrix, lines[-1], claim))
-    cells = []
-    for line in lines:
-        result = results.cell(matrix, line, claim)
-        text = cell_text(describe_result(result, lang))
-        text = f"**{text}**" if results.verdict(result) != newest else text
-        cells.append(f"{text} {st('site.releases.varies', lang)}" if varies(claim, line) else text)
     mark = "≠ " if results.differs_across(matrix, claim) else ""
-    return f"| {mark}{claim_label(claim, lang, titles)} | " + " | ".join(cells) + " |"
+    status = " · ".join(short_status(matrix, claim, line, newest, lang) for line in lines)
+    details = [f"- **Celery {line}**: {cell_text(describe_result(results.cell(matrix, line, claim), lang))}"
+               + (f" {st('site.releases.varies', lang)}" if varies(claim, line) else "") for line in lines]
+    return [f"{mark}{claim_label(claim, lang, titles)}", "",
+            '<details class="cl-observed" markdown="1">',
+            f'<summary markdown="span">{status}</summary>', "", *details, "", "</details>", ""]
 
 
 def releases_page(lang: str, titles: dict[str, str], matrix: dict | None = None) -> str:
@@ -66,14 +78,14 @@ def releases_page(lang: str, titles: dict[str, str], matrix: dict | None = None)
     by_lesson: dict[str, list[str]] = {}
     for claim in claims:
         by_lesson.setdefault(split_claim_id(claim)[0], []).append(claim)
-    header = f"| {st('site.releases.claim', lang)} | " + " | ".join(matrix["releases"]) + " |"
-    rule = "|---|" + "---|" * len(matrix["releases"])
     if differing:
-        lines += [f"## {st('site.releases.changes', lang)}", "", header, rule,
-                  *(claim_row(matrix, claim, lang, titles) for claim in differing), "",
-                  f"## {st('site.releases.all', lang)}", ""]
+        lines += [f"## {st('site.releases.changes', lang)}", ""]
+        for claim in differing:
+            lines += claim_block(matrix, claim, lang, titles)
+        lines += [f"## {st('site.releases.all', lang)}", ""]
     for lesson, lesson_claims in by_lesson.items():
         stem = lesson[1:]
-        lines += [f"### {titles.get(stem, stem)}", "", header, rule,
-                  *(claim_row(matrix, claim, lang, titles) for claim in lesson_claims), ""]
+        lines += [f"### {titles.get(stem, stem)}", ""]
+        for claim in lesson_claims:
+            lines += claim_block(matrix, claim, lang, titles)
     return "\n".join(lines)
