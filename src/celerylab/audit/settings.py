@@ -36,6 +36,16 @@ def raw_source_keys(app) -> dict[str, object]:
     return keys
 
 
+# Celery's old uppercase names all start so (CELERY_, CELERYD_, CELERYBEAT_, BROKER_); the few others are known keys.
+OLD_PREFIXES = ("CELERY", "BROKER_")
+
+
+def looks_like_celery(key: str) -> bool:
+    """A key a settings object read without a namespace may have meant for Celery: a known setting, any lowercase
+    key (Celery's own style), or an uppercase one with an old Celery prefix. DEBUG or SECRET_KEY are not."""
+    return is_known(key) or not key.isupper() or key.startswith(OLD_PREFIXES)
+
+
 def source_keys(app) -> dict[str, object]:
     """The user's settings among them, as Celery names them.
 
@@ -44,8 +54,8 @@ def source_keys(app) -> dict[str, object]:
     """
     prefix = f"{app.namespace}_" if app.namespace else ""
     keys = raw_source_keys(app)
-    if not prefix:
-        return keys
+    if not prefix:  # a framework's settings read whole (django.conf:settings, no namespace): its own keys are not ours
+        return {key: value for key, value in keys.items() if looks_like_celery(key)}
     # An old name that happens to carry the prefix (CELERY_TASK_RESULT_EXPIRES) is read as the old name it is.
     return {key if key in _OLD_SETTING_KEYS else key[len(prefix):].lower(): value
             for key, value in keys.items() if key.startswith(prefix)}
@@ -74,13 +84,25 @@ def closest(key: str) -> str:
     return (get_close_matches(key, pool, n=1) or ["-"])[0]
 
 
+# A Task attribute a setting could have meant holds a plain value (max_retries = 3); a property (`backend`)
+# or a method is no option anyone sets by name.
+PLAIN = (bool, int, float, str, tuple, list, dict, type(None))
+
+
 def task_attribute(key: str) -> str | None:
     """`task_max_retries` -> `max_retries`: an attribute of Task that a made-up prefix turned into a "setting"."""
     for prefix in ("task_", "celery_task_", "celery_"):
         name = key.lower().removeprefix(prefix) if key.lower().startswith(prefix) else None
-        if name and not name.startswith("_") and hasattr(Task, name) and not callable(getattr(Task, name)):
+        if name and not name.startswith("_") and hasattr(Task, name) \
+                and isinstance(inspect.getattr_static(Task, name), PLAIN):
             return name
     return None
+
+
+def unprefixed(key: str) -> str | None:
+    """`CELERY_BROKER_URL` -> `broker_url`: a setting written for `namespace="CELERY"` (Django's style)."""
+    name = key[len("CELERY_"):].lower() if key.startswith("CELERY_") else ""
+    return name if name in SETTING_KEYS else None
 
 
 def transport_option(key: str) -> str | None:

@@ -16,6 +16,10 @@ def unknown_setting(view):
         option = known.transport_option(key)
         if option:
             yield Hit(key, {"key": key, "option": option}, message="transport")
+        elif known.unprefixed(key) and not view.app.namespace:
+            yield Hit(key, {"key": key, "setting": known.unprefixed(key)}, message="namespace")
+        elif known.closest(key) == "-":
+            yield Hit(key, {"key": key}, message="far")
         else:
             yield Hit(key, {"key": key, "closest": known.closest(key)})
 
