@@ -78,10 +78,21 @@ def new_name(key: str) -> str:
     return _TO_NEW_KEY.get(key, key)
 
 
+# The settings nearly every app writes: among names equally near a typo, the one people meant (`celery_backend`
+# is as near to cache_backend as to result_backend; it means result_backend).
+COMMON = {"broker_url", "result_backend", "result_expires", "task_serializer", "result_serializer", "accept_content",
+          "timezone", "enable_utc", "task_acks_late", "task_time_limit", "task_soft_time_limit", "task_routes",
+          "task_queues", "task_default_queue", "beat_schedule", "imports", "include", "worker_prefetch_multiplier",
+          "broker_transport_options", "task_always_eager", "task_track_started", "worker_concurrency"}
+
+
 def closest(key: str) -> str:
-    """The real setting name nearest to `key` ("-" when none is near)."""
+    """The real setting name nearest to `key` ("-" when none is near); a common setting wins among the near ones."""
     pool = sorted(_OLD_SETTING_KEYS) if key.isupper() else sorted(SETTING_KEYS)
-    return (get_close_matches(key, pool, n=1) or ["-"])[0]
+    near = get_close_matches(key, pool, n=3)
+    if not key.isupper():
+        near = sorted(near[:2], key=lambda name: name not in COMMON) + near[2:]
+    return (near or ["-"])[0]
 
 
 # A Task attribute a setting could have meant holds a plain value (max_retries = 3); a property (`backend`)

@@ -53,7 +53,7 @@ def config_module_not_loaded(view):
     read = [*known.source_keys(view.app), *known.raw_source_keys(view.app)]  # Celery also reads plain and old names
     if not any(known.is_known(key) for key in read):
         yield Hit(label, {"source": label, "namespace": f"{view.app.namespace}_" if view.app.namespace else ""},
-                  message="empty")
+                  message="empty" if view.app.namespace else "empty_plain")
 
 
 @rule("CL406", "connection-retry-startup", "low", "defect")
