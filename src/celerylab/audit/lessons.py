@@ -169,4 +169,5 @@ def section_anchor(lesson: str, heading: str, lang: str) -> str:
     pairs = headings(lesson)
     if not heading or heading not in pairs:  # a renamed section: the page, never a dead anchor
         return ""
-    return f"#{anchor(heading if lang == 'en' else pairs[heading])}"
+    found = anchor(heading if lang == "en" else pairs[heading])
+    return f"#{found}" if found else ""  # without markdown (an audit-only install): the page, never a bare "#"
