@@ -88,3 +88,42 @@ def test_the_wheel_audits_an_app_in_a_clean_virtualenv_with_nothing_of_the_lab(t
     urls = [f["url"] for f in data["findings"] if f["lesson"]]
     assert urls and all(url.startswith("http://127.0.0.1:8000/") and not url.endswith("#") for url in urls), urls
     assert str(ROOT) not in done.stdout + done.stderr
+
+
+def readme_yaml(containing: str) -> dict | list:
+    """The README's ```yaml block that mentions `containing`, parsed."""
+    import re
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    [block] = [each for each in re.findall(r"```yaml\n(.*?)```", text, re.S) if containing in each]
+    return yaml.safe_load(block)
+
+
+def test_the_documented_code_scanning_workflow_uploads_the_sarif_its_audit_step_writes(tmp_path, capsys):
+    """The README's workflow: its audit step, run here on a test app, writes the file the upload step sends."""
+    from test_audit_ci import sarif_schema
+
+    import jsonschema
+
+    from celerylab import cli
+
+    steps = readme_yaml("upload-sarif")["jobs"]["audit"]["steps"]
+    [audit_step] = [step["run"] for step in steps if "celerylab audit" in step.get("run", "")]
+    [upload] = [step for step in steps if step.get("uses", "").startswith("github/codeql-action/upload-sarif@")]
+    command, _, target = audit_step.partition(">")
+    argv = shlex.split(command)
+    assert argv[:2] == ["celerylab", "audit"] and argv[2:4] == ["-A", "proj"]
+    assert upload["if"] == "always()" and upload["with"]["sarif_file"] == target.strip()
+    status = cli.main([*argv[1:2], "-A", "audit_apps.cl107", *argv[4:], "--path", str(HERE)])
+    sarif = json.loads(capsys.readouterr().out)
+    assert status == 1 and not list(jsonschema.Draft4Validator(sarif_schema()).iter_errors(sarif))
+
+
+def test_the_documented_local_pre_commit_hook_runs_the_audit(capsys):
+    from celerylab import cli
+
+    [hook] = readme_yaml("repo: local")["repos"][0]["hooks"]
+    argv = shlex.split(hook["entry"])
+    assert argv[:2] == ["celerylab", "audit"] and hook["pass_filenames"] is False
+    assert cli.main([argv[1], "-A", "audit_apps.cl105", *argv[4:], "--path", str(HERE)]) == 1
+    capsys.readouterr()
