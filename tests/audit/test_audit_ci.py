@@ -109,3 +109,16 @@ def test_the_schema_check_catches_a_broken_sarif(capfd):
     sarif = json.loads(out)
     del sarif["runs"][0]["results"][0]["message"]
     assert list(jsonschema.Draft4Validator(sarif_schema()).iter_errors(sarif))
+
+
+@pytest.mark.parametrize("kind", ["json", "sarif"])
+def test_an_app_that_does_not_load_still_prints_a_document_that_parses(capfd, kind):
+    status, out, err = run(capfd, "-A", "audit_apps.bad_raises", "--format", kind)
+    data = json.loads(out)
+    assert status == 2 and "KeyError: 'AUDIT_SURELY_UNSET_DATABASE_URL'" in err
+    if kind == "json":
+        assert data["findings"] == [] and "AUDIT_SURELY_UNSET_DATABASE_URL" in data["error"]
+    else:
+        [invocation] = data["runs"][0]["invocations"]
+        assert invocation["executionSuccessful"] is False and data["runs"][0]["results"] == []
+        assert not list(jsonschema.Draft4Validator(sarif_schema()).iter_errors(data))

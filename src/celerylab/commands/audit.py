@@ -38,6 +38,16 @@ def render(report, kind: str) -> str:
     return {"text": format_text, "json": format_json, "sarif": format_sarif}[kind].render(report)
 
 
+def failed(spec: str, kind: str, message: str) -> int:
+    """Exit 2 with the reason on stderr; JSON and SARIF still print a document that parses, saying it."""
+    from celerylab.audit import format_json, format_sarif
+
+    print(message, file=sys.stderr)
+    if kind != "text":
+        print({"json": format_json, "sarif": format_sarif}[kind].failed(spec, message))
+    return 2
+
+
 def app_spec(args) -> str | None:
     """-A as given; without it, the default app a worker started there without -A runs (with a celeryconfig)."""
     from celerylab.audit.loader import DEFAULT_SPECS, has_config_module
@@ -80,10 +90,8 @@ def run(args) -> int:
                            live=args.live, on_live=said, scan=args.scan)
             rendered = render(report, args.format)
     except LoadError as error:
-        print(str(error), file=sys.stderr)
-        return 2
+        return failed(spec, args.format, str(error))
     except (StackError, NoAnswer) as error:  # --live: the worker did not start or did not answer
-        print(at("audit.live.failed", error=error), file=sys.stderr)
-        return 2
+        return failed(spec, args.format, at("audit.live.failed", error=error))
     print(rendered)
     return report.exit_status(args.fail_on, strict=args.strict)
