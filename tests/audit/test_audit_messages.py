@@ -86,3 +86,10 @@ def test_the_lesson_link_is_a_full_url_from_a_configurable_base(monkeypatch, cap
     assert "    lesson: https://docs.example/en/lessons/03_silent_defects/#why-not-pickle" in out
     assert "live:" not in out
     set_lang("pt")
+
+
+def test_a_frameworks_config_given_to_conf_update_offers_only_celery_looking_keys(audit_app):
+    """Eight Flask keys and CELERY_BROKER_URL through conf.update: one CL101, and no CL117 for the module variable
+    (it did reach app.conf, under a name Celery does not read)."""
+    report = audit_app("flask_update")
+    assert pairs(report.findings) == {("CL101", "CELERY_BROKER_URL")}

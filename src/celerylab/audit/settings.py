@@ -65,7 +65,8 @@ def user_settings(app) -> dict[str, object]:
     """Every key the user set, by any route, with its value as the app reads it."""
     auto = set(getattr(app, "_preconf_set_by_auto", ()))
     keys = dict(source_keys(app))
-    keys.update({key: value for key, value in app.conf.changes.items() if key not in auto})
+    # conf.update(flask_app.config) hands Celery a whole framework's settings: only Celery-looking keys are offered
+    keys.update({key: value for key, value in app.conf.changes.items() if key not in auto and looks_like_celery(key)})
     return keys
 
 

@@ -41,7 +41,8 @@ def read_names(files) -> set[str]:
 @rule("CL117", "setting-never-loaded", "high", "defect")
 def setting_never_loaded(view):
     files = module_files(view.user_modules)
-    loaded = set(known.raw_source_keys(view.app))      # what config_from_object read, under its own names
+    # what config_from_object read, and what conf.update was given, under their own names (CL101 judges those)
+    loaded = set(known.raw_source_keys(view.app)) | set(view.conf.changes)
     origin = app_origin(view)
     read = None
     for path in files:
