@@ -64,8 +64,8 @@ def test_explain_needs_no_app(capsys):
     assert status == 0
     assert out.splitlines()[0] == ("CL401 · high · defect · acks_late on Redis with a visibility timeout shorter "
                                    "than the time limit")
-    assert "In the lesson: en/lessons/02_workers/#6-the-duplicate-users-report-most-longer-than-the-visibility" \
-           "-timeout" in out
+    assert "In the lesson: http://127.0.0.1:8000/en/lessons/02_workers/#6-the-duplicate-users-report-most-longer-than" \
+           "-the-visibility-timeout" in out
 
 
 def test_explain_an_unknown_rule(capsys):
@@ -76,8 +76,9 @@ def test_explain_an_unknown_rule(capsys):
 def test_portuguese_by_default(capsys):
     status = cli.main(["audit", "-A", "audit_apps.cl107", "--path", str(HERE)])
     out = capsys.readouterr().out
-    assert status == 1 and "CL107 [crítico · defeito]" in out and "    por quê: carregar um pickle executa código" in out
-    assert "    ao vivo: lessons/03_silent_defects/#por-que-nao-pickle" in out
+    assert status == 1 and "CL107 [crítica · defeito]" in out and "    por quê: carregar um pickle executa código" in out
+    assert "    lição: http://127.0.0.1:8000/lessons/03_silent_defects/#por-que-nao-pickle" in out
+    assert out.splitlines()[-1] == "1 achado (1 crítica); 0 não decididos; 0 suprimidos"
 
 
 def test_the_help_lists_audit(capsys):

@@ -13,13 +13,14 @@ def test_text_shows_rule_subject_severity_why_fix_and_link(audit_app):
            " accepts pickle" in text
     assert "    why: loading a pickle runs code" in text
     assert "    fix: `accept_content = [\"json\"]`" in text
-    assert "    live: en/lessons/03_silent_defects/#why-not-pickle" in text
-    assert text.splitlines()[-1] == "1 findings (1 critical); 0 undecided; 0 suppressed"
+    assert "    lesson: http://127.0.0.1:8000/en/lessons/03_silent_defects/#why-not-pickle" in text
+    assert text.splitlines()[-1] == "1 finding (1 critical); 0 undecided; 0 suppressed"
 
 
 def test_text_of_a_clean_app(audit_app):
     text = format_text.render(audit_app("clean"))
-    assert "No findings." in text and "0 findings (0); 0 undecided; 0 suppressed" in text
+    assert "No findings." in text and text.splitlines()[-1] == "0 findings; 0 undecided; 0 suppressed"
+    assert "(1 registered task," in text.splitlines()[0]
 
 
 def test_text_marks_undecided_and_says_it_is_not_a_pass(audit_app):

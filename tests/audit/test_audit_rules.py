@@ -16,8 +16,9 @@ EXPECTED = {
     "cl105": {("CL105", "reports.*"), ("CL105", "cl105.reindex")},
     "cl106": {("CL106", "cl106.sendmail"), ("CL106", "cl106.*")},
     "cl107": {("CL107", "accept_content")},
-    "cl108": {("CL108", "result_serializer"), ("CL108", "cl108.work")},
-    "cl109": {("CL109", "audit_apps.cl109.unnamed")},
+    "cl108": {("CL108", "result_serializer"), ("CL108", "cl108.work"),   # and json-only accept refuses both:
+              ("CL119", "result_serializer"), ("CL119", "cl108.work.serializer")},
+    "cl109": {("CL109", "name")},
     "cl110": {("CL110", "task_always_eager")},
     "cl111": {("CL111", "audit_apps.celeryconfg")},
     "cl111_empty": {("CL111", "audit_apps.web_settings"), ("CL201", "task_time_limit"), ("CL503", "result_backend")},
@@ -28,6 +29,10 @@ EXPECTED = {
     "cl113_pydantic": {("CL113", "cl113p.unchecked(order)")},
     "cl116": {("CL116", "include:audit_l03.shop")},
     "cl116_ok": set(),
+    "cl117": {("CL117", "audit_apps/cl117.py:CELERY_BEAT_SCHEDULE")},
+    "cl118": {("CL118", "result_backend")},
+    "cl118_transport": {("CL118", "broker_url")},
+    "cl119": {("CL119", "task_serializer"), ("CL119", "cl119.odd.serializer")},
     "cl201": {("CL201", "task_time_limit")},
     "cl202": {("CL202", "cl202.export")},
     "cl203": {("CL201", "task_time_limit"), ("CL203", "cl203.stream.time_limit"),
@@ -47,7 +52,7 @@ EXPECTED = {
     "cl401_unknown": {("CL201", "task_time_limit")},
     "cl402": {("CL402", "cl402.remind"), ("CL402", "remind")},
     "cl403": {("CL403", "worker_prefetch_multiplier")},
-    "cl404": {("CL404", "worker_prefetch_multiplier")},
+    "cl404": set(),
     "cl405": {("CL405", "task_reject_on_worker_lost")},
     "cl406": {("CL406", "broker_connection_retry")},
     "cl407": {("CL407", "broker_transport_options")},
@@ -65,12 +70,13 @@ EXPECTED = {
     "cl603": {("CL603", "hourly-sync")},
     "cl604": {("CL604", "poll")},
     "cl605": {("CL605", "daily-digest")},
+    "cl606": {("CL606", "too-many"), ("CL606", "wrong-keyword")},
     "cl701_default": {("CL701", "task_default_queue")},
     "cl701_routed": set(),
     "cl702": {("CL702", "task_routes['cl702.payment']")},
     "cl701": {("CL701", "cl701.export"), ("CL701", "task_routes['cl701.invoice']")},
 }
-UNDECIDED = {"cl401_unknown": {("CL401", "acks_late")}}
+UNDECIDED = {"cl401_unknown": {("CL401", "acks_late")}, "cl404": {("CL404", "worker_prefetch_multiplier")}}
 
 
 @pytest.mark.parametrize("module", sorted(EXPECTED))

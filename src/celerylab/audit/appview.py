@@ -19,6 +19,7 @@ VISIBILITY_SCHEMES = {"redis", "rediss", "sentinel", "sqs", "redis+socket"}
 class AppView:
     loaded: Loaded
     live_registered: set[str] | None = None  # --live: what a real worker registered
+    scanned: tuple[str, ...] = ()            # --scan: files read for call sites, never imported
     _declared: dict = field(default_factory=dict, repr=False)
 
     @property

@@ -1,7 +1,7 @@
 """`--explain RULE`: a rule's severity, category, why, fix and lesson link, without any app."""
 from __future__ import annotations
 
-from celerylab.audit.lessons import lesson_url
+from celerylab.audit.site import lesson_link
 from celerylab.audit.registry import get, known_ids
 from celerylab.audit.runner import text
 from celerylab.audit.text import at
@@ -16,7 +16,7 @@ def explain(rule_id: str) -> str | None:
                 category=at(f"audit.category.{rule.category}"), title=text(rule, "title", {})),
              f"{at('audit.report.why')}: {text(rule, 'why', {})}",
              f"{at('audit.report.fix')}: {text(rule, 'fix', {})}"]
-    url = lesson_url(rule.id, get_lang())
+    url = lesson_link(rule.id, get_lang())
     if url:
         lines.append(at("audit.explain.lesson", url=url))
     return "\n".join(lines)

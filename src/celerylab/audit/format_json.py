@@ -31,3 +31,9 @@ def data(report: Report) -> dict:
 
 def render(report: Report) -> str:
     return json.dumps(data(report), indent=2, ensure_ascii=False, sort_keys=False)
+
+
+def failed(app: str, message: str) -> str:
+    """The document for an app that did not load (exit 2): CI still reads JSON, with the reason."""
+    return json.dumps({"schema": SCHEMA, "app": app, "error": message, "findings": [], "unknown": [], "suppressed": [],
+                       "summary": {"findings": 0, "unknown": 0, "suppressed": 0}}, indent=2, ensure_ascii=False)

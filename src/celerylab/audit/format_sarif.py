@@ -47,9 +47,20 @@ def render(report: Report) -> str:
         entry = result(finding, index)
         entry["suppressions"] = [{"kind": "external"}]
         results.append(entry)
-    sarif = {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
-             "runs": [{"tool": {"driver": {"name": "celerylab audit", "informationUri": "https://docs.celeryq.dev/",
-                                           "rules": [descriptor(rule) for rule in rules]}},
-                       "automationDetails": {"id": f"celerylab-audit/{report.app}"},
-                       "results": results}]}
+    return document(report.app, rules, results)
+
+
+def document(app: str, rules, results, invocation: dict | None = None) -> str:
+    run = {"tool": {"driver": {"name": "celerylab audit", "informationUri": "https://docs.celeryq.dev/",
+                               "rules": [descriptor(rule) for rule in rules]}},
+           "automationDetails": {"id": f"celerylab-audit/{app}"}, "results": results}
+    if invocation:
+        run["invocations"] = [invocation]
+    sarif = {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0", "runs": [run]}
     return json.dumps(sarif, indent=2, ensure_ascii=False)
+
+
+def failed(app: str, message: str) -> str:
+    """An app that did not load (exit 2): a valid log with no result and the reason as the run's notification."""
+    return document(app, [], [], {"executionSuccessful": False, "toolExecutionNotifications": [
+        {"level": "error", "message": {"text": message}}]})

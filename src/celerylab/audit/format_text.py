@@ -5,7 +5,7 @@ from collections import Counter
 
 from celerylab.audit.model import SEVERITIES
 from celerylab.audit.runner import Report
-from celerylab.audit.text import at
+from celerylab.audit.text import at, has
 
 
 def block(finding, undecided: bool = False) -> list[str]:
@@ -21,9 +21,26 @@ def block(finding, undecided: bool = False) -> list[str]:
     return lines
 
 
+def counted(key: str, count: int, **values) -> str:
+    """`key`.none/.one/.other by `count` (Portuguese and English agree on one and many)."""
+    if count == 0 and has(f"{key}.none"):
+        return at(f"{key}.none", count=count, **values)
+    return at(f"{key}.{'one' if count == 1 else 'other'}", count=count, **values)
+
+
+def summary(report: Report) -> str:
+    """`2 findings (1 critical, 1 low); 0 undecided; 0 suppressed`: no breakdown when nothing was found."""
+    counts = Counter(f.rule.severity for f in report.findings)
+    by_severity = ", ".join(f"{counts[s]} {at(f'audit.severity.{s}')}" for s in SEVERITIES if counts[s])
+    return at("audit.report.summary", findings=counted("audit.report.findings", len(report.findings),
+                                                        by_severity=by_severity),
+              unknown=counted("audit.report.undecided", len(report.unknown) + len(report.errors)),
+              suppressed=counted("audit.report.suppressed", len(report.suppressed)))
+
+
 def render(report: Report) -> str:
     none = at("audit.report.none")
-    lines = [at("audit.report.title", app=report.app, tasks=report.facts["tasks"],
+    lines = [at("audit.report.title", app=report.app, tasks=counted("audit.report.tasks", report.facts["tasks"]),
                 broker=report.facts["broker"].replace("-", none), backend=report.facts["backend"].replace("-", none)),
              ""]
     order = sorted(report.findings, key=lambda f: (SEVERITIES.index(f.rule.severity), f.rule.id, f.subject))
@@ -35,10 +52,7 @@ def render(report: Report) -> str:
         lines.append(f"{rule_id} [{at('audit.report.unknown')}] {error}")
     if not (order or report.unknown or report.errors):
         lines.append(at("audit.report.clean"))
-    counts = Counter(f.rule.severity for f in report.findings)
-    by_severity = ", ".join(f"{counts[s]} {at(f'audit.severity.{s}')}" for s in SEVERITIES if counts[s]) or "0"
-    lines += ["", at("audit.report.summary", findings=len(report.findings), by_severity=by_severity,
-                     unknown=len(report.unknown) + len(report.errors), suppressed=len(report.suppressed))]
+    lines += ["", summary(report)]
     if report.unknown or report.errors:
         lines.append(at("audit.report.unknown_note"))
     return "\n".join(lines)

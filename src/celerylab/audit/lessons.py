@@ -51,6 +51,9 @@ LESSON_RULES: dict[str, dict[str, str]] = {
         "CL114": "What `autodiscover_tasks` really finds",
         "CL115": "2. The task the worker never registered",
         "CL116": "What `autodiscover_tasks` really finds",
+        "CL117": "1. Misspelled settings",
+        "CL118": "",
+        "CL119": "Why not pickle",
         "CL701": "2. The task the worker never registered",
         "CL702": "2. The task the worker never registered",
     },
@@ -70,6 +73,7 @@ LESSON_RULES: dict[str, dict[str, str]] = {
         "CL603": "3. Defences",
         "CL605": "Daylight saving: the hour that does not exist and the hour that happens twice",
         "CL604": "3a. A task made idempotent by its period",
+        "CL606": "1. Schedules, computed by Celery itself",
     },
     "l06_architecture": {
         "CL403": "3. Prefetch starvation: short tasks stuck behind a long one",
@@ -165,4 +169,5 @@ def section_anchor(lesson: str, heading: str, lang: str) -> str:
     pairs = headings(lesson)
     if not heading or heading not in pairs:  # a renamed section: the page, never a dead anchor
         return ""
-    return f"#{anchor(heading if lang == 'en' else pairs[heading])}"
+    found = anchor(heading if lang == "en" else pairs[heading])
+    return f"#{found}" if found else ""  # without markdown (an audit-only install): the page, never a bare "#"

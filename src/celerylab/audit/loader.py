@@ -49,8 +49,30 @@ def import_module(spec: str, name: str):
         raise user_error(spec, "import", error) from error
 
 
+# What `celery worker` runs without -A: Celery's default app, configured by the default loader from the module
+# named by $CELERY_CONFIG_MODULE (celeryconfig), as Celery's eventlet example runs. `-A celery:current_app` names it.
+DEFAULT_SPECS = ("celery:current_app", "celery.current_app")
+CONFIG_MODULE_ENV = "CELERY_CONFIG_MODULE"
+
+
+def config_module_name() -> str:
+    return os.environ.get(CONFIG_MODULE_ENV) or "celeryconfig"
+
+
+def has_config_module(folder: str) -> bool:
+    """A worker started in `folder` without -A would find a configuration module there (or one is named)."""
+    return bool(os.environ.get(CONFIG_MODULE_ENV)) or os.path.exists(os.path.join(folder, "celeryconfig.py"))
+
+
+def default_app() -> Celery:
+    """A fresh copy of the app Celery makes when none is current (celery._state), never Celery's own shared one."""
+    return Celery("default", fixups=[], set_as_current=False, loader=os.environ.get("CELERY_LOADER") or "default")
+
+
 def find_app(spec: str) -> Celery:
     """`module`, `module:attribute` or `module.attribute`, looked up the way `celery -A` looks them up."""
+    if spec in DEFAULT_SPECS:
+        return default_app()
     name, _, attribute = spec.partition(":")
     module = import_module(spec, name)
     if module is None and not attribute and "." in name:

@@ -1,13 +1,12 @@
-"""Where in the user's files a finding points: its own position, its task's decorator, or the line naming its subject."""
+"""Where in the user's files a finding points: its own position, its task's decorator, the key it names, the app's creation."""
 from __future__ import annotations
 
 import ast
-import os
-import sys
 
 from celerylab.audit.comments import task_of
 from celerylab.audit.model import Hit
-from celerylab.audit.usages import module_files, parsed
+from celerylab.audit.origin import app_module_files, app_origin, relative
+from celerylab.audit.usages import parsed
 
 
 def names_in(node) -> list[str]:
@@ -23,47 +22,83 @@ def names_in(node) -> list[str]:
     return []
 
 
-def first_line(files, wanted: set[str]) -> tuple[str, int] | None:
-    """The first file (in order) and line where code names one of `wanted` (case-insensitive; not in docstrings)."""
+def docstrings(tree) -> set[int]:
+    return {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef))
+            and node.body and isinstance(node.body[0], ast.Expr)}
+
+
+def line_of(node) -> int | None:
+    return getattr(node, "lineno", None) or (getattr(node, "value", None) and getattr(node.value, "lineno", None))
+
+
+def naming(tree, wanted: set[str]) -> list:
+    """The nodes of `tree` naming one of `wanted` (case-insensitive; docstrings left out)."""
+    skip = docstrings(tree)
+    return [node for node in ast.walk(tree)
+            if id(node) not in skip and any(name.lower() in wanted for name in names_in(node))]
+
+
+def values_of(tree, wanted: set[str]) -> list:
+    """The values given to a setting named in `wanted`: `x = v`, `conf.x = v`, `x=v` in a call, `{"x": v}`."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if node.value is not None and any(name.lower() in wanted for t in targets for name in names_in(t)):
+                found.append(node.value)
+        elif isinstance(node, ast.keyword) and node.arg and node.arg.lower() in wanted:
+            found.append(node.value)
+        elif isinstance(node, ast.Dict):
+            found += [value for key, value in zip(node.keys, node.values)
+                      if key is not None and any(name.lower() in wanted for name in names_in(key))]
+    return found
+
+
+def first_line(files, wanted: set[str], within: set[str] | None = None) -> tuple[str, int] | None:
+    """The first file (in order) and line where code names one of `wanted`; with `within`, only inside the
+    value given to a setting named in `within` (a route's own key, not the same string elsewhere)."""
     wanted = {name.lower() for name in wanted}
+    within = {name.lower() for name in within} if within else None
     for path in files:
         tree = parsed(path)
         if tree is None:
             continue
-        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
-                      if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef))
-                      and node.body and isinstance(node.body[0], ast.Expr)}
-        lines = [getattr(node, "lineno", None) or getattr(node, "value", None) and node.value.lineno
-                 for node in ast.walk(tree)
-                 if id(node) not in docstrings and any(name.lower() in wanted for name in names_in(node))]
+        scopes = values_of(tree, within) if within else [tree]
+        lines = [line_of(node) for scope in scopes for node in naming(scope, wanted)]
         lines = [line for line in lines if line]
         if lines:
             return path, min(lines)
     return None
 
 
-def app_file(view) -> str | None:
-    module = sys.modules.get(view.loaded.spec.partition(":")[0])
-    return getattr(module, "__file__", None)
+def spellings(view, name: str) -> set[str]:
+    """A setting as the source may write it: as is, and under the app's namespace (CELERY_TASK_ROUTES)."""
+    return {name, f"{view.app.namespace}_{name}"} if view.app.namespace else {name}
+
+
+def anchor_of(view, hit: Hit) -> tuple[str, ...]:
+    if hit.anchor:
+        return hit.anchor
+    if hit.subject in (view.conf.beat_schedule or {}):
+        return ("beat_schedule", hit.subject)
+    return ()
 
 
 def locate(view, hit: Hit) -> tuple[str | None, int | None]:
-    """(file relative to the audit's folder, line) for `hit`; the app's module, line 1, when nothing names it."""
+    """(file relative to the audit's folder, line) for `hit`; the line creating the app when nothing names it."""
     if hit.file:
         return hit.file, hit.line
-    relative = (lambda path: os.path.relpath(path, view.loaded.folder or None))
     task = task_of(view, hit.subject)
     if task is not None:
         declared = view.declared(task)
         if declared.file:
-            return relative(declared.file), declared.line
-    files = module_files(view.user_modules)
-    app_module = app_file(view)
-    if app_module in files:  # the app's own module first: that is where settings are usually written
-        files = [app_module, *[path for path in files if path != app_module]]
-    subject = hit.subject
-    wanted = {subject, f"{view.app.namespace}_{subject}"} if view.app.namespace else {subject}
-    found = first_line(files, wanted) if subject else None
-    if found:
-        return relative(found[0]), found[1]
-    return (relative(app_module), 1) if app_module else (None, None)
+            return relative(view, declared.file), declared.line
+    files = app_module_files(view)
+    anchor = anchor_of(view, hit)
+    found = first_line(files, {anchor[-1]}, spellings(view, anchor[0])) if len(anchor) == 2 else None
+    if not found and hit.subject:
+        found = first_line(files, spellings(view, hit.subject))
+    if not found:
+        found = app_origin(view)
+    return (relative(view, found[0]), found[1]) if found else (None, None)

@@ -22,6 +22,9 @@ class Hit:
     message: str = "message"
     file: str | None = None
     line: int | None = None
+    # Where the source names the subject, outermost first: ("task_routes", "reports.*") is the key "reports.*"
+    # inside the value given to task_routes (not the same string in task_annotations).
+    anchor: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

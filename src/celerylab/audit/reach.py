@@ -31,7 +31,13 @@ def project_files(spec_module: str) -> list[tuple[str, str]]:
     The package, not the whole top-level one: in a repository with several apps, another app's task modules
     are not this app's business.
     """
+    from celerylab.audit.loader import is_user_module
+
+    if not is_user_module(sys.modules.get(spec_module)):  # `-A celery:current_app`: Celery's package is not the project's
+        return []
     package_name = spec_module if hasattr(sys.modules.get(spec_module), "__path__") else spec_module.rpartition(".")[0]
+    if not package_name:
+        return flat_files(sys.modules[spec_module].__file__)
     package = sys.modules.get(package_name)
     paths = list(getattr(package, "__path__", []) or [])
     found: list[tuple[str, str]] = []
@@ -47,6 +53,18 @@ def project_files(spec_module: str) -> list[tuple[str, str]]:
             if len(found) > MAX_FILES:
                 break
     return found[:MAX_FILES]
+
+
+def flat_files(app_file: str) -> list[tuple[str, str]]:
+    """(module name, file) of the modules beside a top-level app module (`app.py`, `tasks.py` in one folder)."""
+    folder = os.path.dirname(os.path.abspath(app_file))
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return []
+    return [(name[:-3], os.path.join(folder, name)) for name in names
+            if name.endswith(".py") and name.isascii() and name[:-3].isidentifier() and not is_test_file(name)
+            and name not in ("setup.py", "conftest.py", "manage.py")][:MAX_FILES]
 
 
 def declares_shared_tasks(tree, app_modules: set[str]) -> list[ast.FunctionDef]:

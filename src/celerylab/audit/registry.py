@@ -9,7 +9,7 @@ from celerylab.audit.model import CATEGORIES, SEVERITIES, Rule
 RULES: dict[str, Rule] = {}
 RULE_MODULES = ("settings", "registration", "serialization", "limits", "retries", "delivery", "results", "beat",
                 "queues", "source", "transactions", "reach", "task_code",
-                "states")
+                "states", "wiring", "stray")
 
 
 def rule(rule_id: str, slug: str, severity: str, category: str):

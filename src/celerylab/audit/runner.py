@@ -7,7 +7,7 @@ from string import Formatter
 from celerylab.audit.appview import AppView
 from celerylab.audit.comments import comments
 from celerylab.audit.comments import silenced as comment_silenced
-from celerylab.audit.lessons import lesson_url
+from celerylab.audit.site import lesson_link
 from celerylab.audit.locate import locate
 from celerylab.audit.model import SEVERITIES, Finding, Hit, Rule
 from celerylab.audit.registry import UNUSED_SUPPRESSION, all_rules, get
@@ -37,8 +37,10 @@ def finding(rule: Rule, hit: Hit, view: AppView | None = None) -> Finding:
         file, line = locate(view, hit)
         hit = replace(hit, file=file, line=line)
     values = {key: value for key, value in hit.values.items()}
-    return Finding(rule, hit, text(rule, hit.message, values), text(rule, "why", values), text(rule, "fix", values),
-                   lesson_url(rule.id, get_lang()))
+    why, fix = (part if hit.message == "message" or not has(rule.key(f"{part}_{hit.message}"))
+                else f"{part}_{hit.message}" for part in ("why", "fix"))
+    return Finding(rule, hit, text(rule, hit.message, values), text(rule, why, values), text(rule, fix, values),
+                   lesson_link(rule.id, get_lang()))
 
 
 @dataclass
@@ -50,7 +52,13 @@ class Report:
     suppressed: list[Finding] = field(default_factory=list)
     errors: list[tuple[str, str]] = field(default_factory=list)  # (rule id, the error a check raised)
 
-    def exit_status(self, fail_on: str = "high") -> int:
+    def exit_status(self, fail_on: str = "defect", strict: bool = False) -> int:
+        """1 when a finding fails the run: by default any defect, whatever its severity (practice findings alone
+        pass); with a severity, any finding at or above it. Undecided findings and rule errors fail only `strict`."""
+        if strict and (self.unknown or self.errors):
+            return 1
+        if fail_on == "defect":
+            return 1 if any(f.rule.category == "defect" for f in self.findings) else 0
         threshold = SEVERITIES.index(fail_on)
         return 1 if any(SEVERITIES.index(f.rule.severity) <= threshold for f in self.findings) else 0
 

@@ -177,9 +177,32 @@ def reads_by_task(path: str, folder: str = "") -> list[tuple[str, Usage]]:
     return sorted(found, key=lambda pair: pair[1].line)
 
 
+QUEUE_CALLS = {"delay", "apply_async", "send_task", "delay_on_commit", "apply_async_on_commit", "set",
+               "signature", "subtask"}
+
+
+def queue_sends(path: str, folder: str = "") -> list[tuple[str, Usage]]:
+    """(queue, call) for each send naming a literal queue: `.apply_async(queue="x")`, `send_task(..., queue="x")`,
+    `.set(queue="x")`, `signature(..., queue="x")`."""
+    tree = parsed(path)
+    if tree is None:
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and call_name(node) in QUEUE_CALLS:
+            for keyword in node.keywords:
+                if keyword.arg == "queue" and isinstance(keyword.value, ast.Constant) \
+                        and isinstance(keyword.value.value, str):
+                    found.append((keyword.value.value, Usage(os.path.relpath(path, folder or None), node.lineno,
+                                                             ast.unparse(node)[:80])))
+    return sorted(found, key=lambda pair: pair[1].line)
+
+
 def usage_hits(view, find):
-    """One finding per place `find(path, folder)` reports in the user's modules, located at that file and line."""
-    for path in module_files(view.user_modules):
+    """One finding per place `find(path, folder)` reports in the user's modules (and --scan files), at that file and line."""
+    from celerylab.audit.scan import call_site_files
+
+    for path in call_site_files(view):
         for usage in find(path, view.loaded.folder):
             yield Hit(f"{usage.file}:{usage.line}", {"file": usage.file, "line": usage.line,
                                                      "expression": usage.expression},

@@ -1,6 +1,8 @@
 """`celerylab audit`: the course's silent defects, found in the learner's own Celery app (celerylab.audit)."""
 from __future__ import annotations
 
+import argparse
+import os
 import sys
 
 from celerylab.audit.model import SEVERITIES
@@ -8,18 +10,23 @@ from celerylab.audit.text import at
 from celerylab.commands._common import add_lang
 
 FORMATS = ("text", "json", "sarif")
+FAIL_ON = ("defect", *SEVERITIES)
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("audit", help=at("audit.help"), description=at("audit.help"))
+    parser = subparsers.add_parser("audit", help=at("audit.help"), description=at("audit.help"),
+                                   epilog=at("audit.epilog"), formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("-A", "--app", help=at("audit.opt.app"))
     parser.add_argument("--format", choices=FORMATS, default="text", help=at("audit.opt.format"))
     parser.add_argument("--explain", metavar="RULE", help=at("audit.opt.explain"))
     parser.add_argument("--rules", action="store_true", help=at("audit.opt.rules"))
     parser.add_argument("--ignore", metavar="RULE[:SUBJECT]", action="append", default=[], help=at("audit.opt.ignore"))
-    parser.add_argument("--fail-on", choices=SEVERITIES, default="high", help=at("audit.opt.fail_on"))
+    parser.add_argument("--fail-on", choices=FAIL_ON, default="defect", help=at("audit.opt.fail_on"))
+    parser.add_argument("--strict", action="store_true", help=at("audit.opt.strict"))
     parser.add_argument("--no-practice", action="store_true", help=at("audit.opt.no_practice"))
     parser.add_argument("--path", help=at("audit.opt.path"))
+    parser.add_argument("--scan", metavar="DIR", action="append", default=[], help=at("audit.opt.scan"))
+    parser.add_argument("--site-url", metavar="URL", help=at("audit.opt.site_url"))
     parser.add_argument("--live", action="store_true", help=at("audit.opt.live"))
     add_lang(parser)
     parser.set_defaults(run=run)
@@ -31,13 +38,35 @@ def render(report, kind: str) -> str:
     return {"text": format_text, "json": format_json, "sarif": format_sarif}[kind].render(report)
 
 
+def failed(spec: str, kind: str, message: str) -> int:
+    """Exit 2 with the reason on stderr; JSON and SARIF still print a document that parses, saying it."""
+    from celerylab.audit import format_json, format_sarif
+
+    print(message, file=sys.stderr)
+    if kind != "text":
+        print({"json": format_json, "sarif": format_sarif}[kind].failed(spec, message))
+    return 2
+
+
+def app_spec(args) -> str | None:
+    """-A as given; without it, the default app a worker started there without -A runs (with a celeryconfig)."""
+    from celerylab.audit.loader import DEFAULT_SPECS, has_config_module
+
+    if args.app:
+        return args.app
+    return DEFAULT_SPECS[0] if has_config_module(os.path.abspath(args.path or os.getcwd())) else None
+
+
 def run(args) -> int:
+    from celerylab.audit import site
     from celerylab.audit.api import audit
     from celerylab.audit.explain import explain, rule_list, unknown_rule
     from celerylab.audit.live import NoAnswer
     from celerylab.audit.loader import LoadError
+    from celerylab.audit.quiet import stdout_to_stderr
     from celerylab.stack.errors import StackError
 
+    site.chosen = args.site_url
     if args.rules:
         print(rule_list())
         return 0
@@ -45,7 +74,8 @@ def run(args) -> int:
         text = explain(args.explain)
         print(text or unknown_rule(args.explain), file=sys.stdout if text else sys.stderr)
         return 0 if text else 2
-    if not args.app:
+    spec = app_spec(args)
+    if not spec:
         print(at("audit.no_app"), file=sys.stderr)
         return 2
 
@@ -53,15 +83,15 @@ def run(args) -> int:
         print(at("audit.live.registered", count=len(names)), file=sys.stderr)
 
     if args.live:
-        print(at("audit.live.start", app=args.app), file=sys.stderr)
+        print(at("audit.live.start", app=spec), file=sys.stderr)
     try:
-        report = audit(args.app, ignore=args.ignore, practice=not args.no_practice, path=args.path,
-                       live=args.live, on_live=said)
+        with stdout_to_stderr():  # the user's code prints while it loads: stdout is the report's alone
+            report = audit(spec, ignore=args.ignore, practice=not args.no_practice, path=args.path,
+                           live=args.live, on_live=said, scan=args.scan)
+            rendered = render(report, args.format)
     except LoadError as error:
-        print(str(error), file=sys.stderr)
-        return 2
+        return failed(spec, args.format, str(error))
     except (StackError, NoAnswer) as error:  # --live: the worker did not start or did not answer
-        print(at("audit.live.failed", error=error), file=sys.stderr)
-        return 2
-    print(render(report, args.format))
-    return report.exit_status(args.fail_on)
+        return failed(spec, args.format, at("audit.live.failed", error=error))
+    print(rendered)
+    return report.exit_status(args.fail_on, strict=args.strict)

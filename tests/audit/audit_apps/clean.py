@@ -4,7 +4,7 @@ from celery.schedules import crontab
 from audit_apps.base import make_app
 
 app = make_app("clean", task_routes={"clean.*": {"queue": "celery"}},
-               beat_schedule={"nightly": {"task": "clean.report", "schedule": crontab(hour=4, minute=0),
+               beat_schedule={"nightly": {"task": "clean.report", "schedule": crontab(hour=4, minute=0), "args": (1,),
                                           "options": {"expires": 3600}}})
 
 

@@ -81,14 +81,15 @@ def acks_late_prefetch(view):
 
 @rule("CL404", "long-tasks-default-prefetch", "medium", "practice")
 def long_tasks_default_prefetch(view):
+    """Undecided: a time limit of a minute or more allows a long task but is no evidence of one."""
     multiplier = view.conf.worker_prefetch_multiplier
     if multiplier == 1 or "worker_prefetch_multiplier" in view.user:
         return
     limited = {name: task for name, task in view.tasks.items()
                if not view.acks_late(task) and view.limit(task) and view.limit(task) >= LONG_TASK_SECONDS}
-    if limited:
+    if limited:  # a limit is an allowance, not a duration: no run of these tasks says they are long
         yield Hit("worker_prefetch_multiplier", {"multiplier": multiplier, "count": len(limited),
-                                                 "tasks": ", ".join(limited)})
+                                                 "tasks": ", ".join(limited)}, unknown=True, message="unknown")
 
 
 @rule("CL405", "acks-late-worker-lost", "medium", "defect")

@@ -4,6 +4,8 @@ from __future__ import annotations
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
 from celerylab.audit.rules.registration import label, matches, route_maps
+from celerylab.audit.scan import call_site_files
+from celerylab.audit.usages import queue_sends
 
 
 def queue_name(value) -> str | None:
@@ -43,13 +45,28 @@ def destinations(view):
         yield "task_default_queue", view.conf.task_default_queue
 
 
+def anchor(where: str) -> tuple[str, ...]:
+    """What to look for in the source: the route's own key, the Beat entry, the task (located at its decorator)."""
+    if where.startswith("task_routes['"):
+        return ("task_routes", where[len("task_routes['"):-2])
+    if where.startswith("beat_schedule['"):
+        return ("beat_schedule", where[len("beat_schedule['"):-2])
+    return ()
+
+
 def undeclared(view):
     declared = declared_queues(view)
     if declared is None:
         return
+    names = ", ".join(sorted(declared))
     for where, queue in destinations(view):
         if queue and queue not in declared:
-            yield Hit(where, {"where": where, "queue": queue, "declared": ", ".join(sorted(declared))})
+            yield Hit(where, {"where": where, "queue": queue, "declared": names}, anchor=anchor(where))
+    for path in call_site_files(view):
+        for queue, usage in queue_sends(path, view.loaded.folder):
+            if queue not in declared:
+                yield Hit(f"{usage.file}:{usage.line}", {"where": usage.expression, "queue": queue, "declared": names},
+                          file=usage.file, line=usage.line)
 
 
 @rule("CL701", "undeclared-queue", "high", "defect")

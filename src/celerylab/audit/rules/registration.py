@@ -35,7 +35,8 @@ def unregistered_beat_task(view):
     for entry, spec in sorted((view.conf.beat_schedule or {}).items()):
         task = spec.get("task") if isinstance(spec, dict) else None
         if task and task not in names:
-            yield Hit(entry, {"entry": entry, "task": task, "closest": closest(view, task)})
+            yield Hit(entry, {"entry": entry, "task": task, "closest": closest(view, task)},
+                      anchor=("beat_schedule", entry))
 
 
 def route_maps(view) -> list[dict]:
@@ -65,7 +66,8 @@ def unknown_route_task(view):
     for routes in route_maps(view):
         for pattern in routes:
             if not matches(pattern, names):
-                yield Hit(label(pattern), {"pattern": label(pattern), "closest": closest(view, label(pattern))})
+                yield Hit(label(pattern), {"pattern": label(pattern), "closest": closest(view, label(pattern))},
+                          anchor=("task_routes", label(pattern)))
 
 
 def annotation_maps(view) -> list[dict]:
@@ -80,7 +82,8 @@ def unknown_annotation_task(view):
     for mapping in annotation_maps(view):
         for pattern in mapping:
             if pattern != "*" and pattern not in registered(view):  # annotations match whole names only
-                yield Hit(pattern, {"pattern": pattern, "closest": closest(view, pattern)})
+                yield Hit(pattern, {"pattern": pattern, "closest": closest(view, pattern)},
+                          anchor=("task_annotations", pattern))
 
 
 @rule("CL103", "annotation-overrides-decorator", "medium", "defect")
@@ -99,13 +102,19 @@ def annotation_overrides_decorator(view):
 
 @rule("CL109", "task-name-derived", "low", "practice")
 def task_name_derived(view):
+    """One finding for the app (as CL201), with the count and the list: at the first such task's decorator."""
+    derived = []
     for name, task in view.user_tasks.items():
         declared = view.declared(task)
         if declared.readable and "name" not in declared.keywords:
             function = getattr(task, "__wrapped__", None) or task.run
             if name == gen_task_name(view.app, function.__name__, function.__module__):
-                shown = os.path.relpath(declared.file, view.loaded.folder or None) if declared.file else None
-                yield Hit(name, {"task": name}, file=shown, line=declared.line)
+                derived.append((name, declared))
+    if derived:
+        name, declared = derived[0]
+        shown = os.path.relpath(declared.file, view.loaded.folder or None) if declared.file else None
+        yield Hit("name", {"count": len(derived), "tasks": ", ".join(each for each, _ in derived), "task": name},
+                  file=shown, line=declared.line)
 
 
 @rule("CL115", "task-missing-in-worker", "high", "defect")

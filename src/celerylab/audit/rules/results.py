@@ -8,7 +8,8 @@ from celery import Task
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
 from celerylab.audit.text import at
-from celerylab.audit.usages import module_files, reads_by_task, result_reads
+from celerylab.audit.scan import call_site_files
+from celerylab.audit.usages import reads_by_task, result_reads
 
 
 def seconds(value):
@@ -47,7 +48,7 @@ def result_expires_truncated(view):
 
 
 def reads(view):
-    return [usage for path in module_files(view.user_modules) for usage in result_reads(path, view.loaded.folder)]
+    return [usage for path in call_site_files(view) for usage in result_reads(path, view.loaded.folder)]
 
 
 @rule("CL502", "results-read-without-backend", "high", "defect")

@@ -81,7 +81,7 @@ def fixed_retry_rhythm(view):
             delay = retry_kwargs(task).get("countdown", task.default_retry_delay)
             yield Hit(name, {"task": name, "detail": at("audit.CL305.no_backoff", delay=delay)})
         elif getattr(task, "retry_jitter", True) is False:
-            yield Hit(name, {"task": name, "detail": at("audit.CL305.no_jitter")})
+            yield Hit(name, {"task": name}, message="jitter")
 
 
 @rule("CL306", "countdown-overwritten-by-backoff", "medium", "defect")

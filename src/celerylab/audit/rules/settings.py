@@ -16,6 +16,10 @@ def unknown_setting(view):
         option = known.transport_option(key)
         if option:
             yield Hit(key, {"key": key, "option": option}, message="transport")
+        elif known.unprefixed(key) and not view.app.namespace:
+            yield Hit(key, {"key": key, "setting": known.unprefixed(key)}, message="namespace")
+        elif known.closest(key) == "-":
+            yield Hit(key, {"key": key}, message="far")
         else:
             yield Hit(key, {"key": key, "closest": known.closest(key)})
 
@@ -49,7 +53,7 @@ def config_module_not_loaded(view):
     read = [*known.source_keys(view.app), *known.raw_source_keys(view.app)]  # Celery also reads plain and old names
     if not any(known.is_known(key) for key in read):
         yield Hit(label, {"source": label, "namespace": f"{view.app.namespace}_" if view.app.namespace else ""},
-                  message="empty")
+                  message="empty" if view.app.namespace else "empty_plain")
 
 
 @rule("CL406", "connection-retry-startup", "low", "defect")

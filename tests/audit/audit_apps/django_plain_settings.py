@@ -1,0 +1,20 @@
+"""A Django settings module read without a namespace: Django's own keys, and one Celery key written for namespace CELERY."""
+DEBUG = False
+SECRET_KEY = "not-a-celery-setting"
+ALLOWED_HOSTS = ["shop.example"]
+INSTALLED_APPS = ["django.contrib.admin", "django.contrib.auth", "shop"]
+MIDDLEWARE = ["django.middleware.security.SecurityMiddleware"]
+ROOT_URLCONF = "shop.urls"
+TEMPLATES = [{"BACKEND": "django.template.backends.django.DjangoTemplates", "DIRS": [], "APP_DIRS": True}]
+WSGI_APPLICATION = "shop.wsgi.application"
+DATABASES = {"default": {"ENGINE": "django.db.backends.postgresql", "NAME": "shop"}}
+AUTH_PASSWORD_VALIDATORS = []
+LANGUAGE_CODE = "pt-br"
+TIME_ZONE = "America/Sao_Paulo"
+USE_I18N = True
+USE_TZ = True
+STATIC_URL = "static/"
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+LOGGING = {"version": 1}
+CELERY_BROKER_URL = "redis://localhost:6379/0"
