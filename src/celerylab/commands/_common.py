@@ -29,12 +29,12 @@ def exercise_title(info) -> str:
     return info.title.get(get_lang()) or next(iter(info.title.values()), "")
 
 
-def print_exercise_list(file=sys.stdout) -> None:
-    """Every exercise of the course, one line each: its id and title."""
+def print_exercise_list() -> None:
+    """Every exercise of the course, one line each on stdout: its id and title."""
     from celerylab.course import all_exercises
 
     for info in all_exercises():
-        print(t("cmd.exercise_line", exercise=info.id, title=exercise_title(info)), file=file)
+        print(t("cmd.exercise_line", exercise=info.id, title=exercise_title(info)))
 
 
 def exercise_or_none(exercise_id: str):
