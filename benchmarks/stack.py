@@ -115,6 +115,13 @@ def main() -> None:
         print("| workers | ready | ready + 1st result |\n|---|---|---|")
         for name, rounds in starts.items():
             print(f"| {name} | {spread(rounds, 'ready')} | {spread(rounds, 'first')} |")
+        for workers in (1, 3):  # each round's own difference: the load of that moment cancels out
+            pairs = zip(starts[f"defaults, {workers} worker{'s' * (workers > 1)}"],
+                        starts[f"old flags, {workers} worker{'s' * (workers > 1)}"])
+            extra = [{"ready": new["ready"] - old["ready"], "first": new["first"] - old["first"],
+                      "ratio": new["first"] / old["first"]} for new, old in pairs]
+            print(f"| defaults - old flags, {workers} worker(s), same round | {spread(extra, 'ready')} "
+                  f"| {spread(extra, 'first')} (x {spread(extra, 'ratio')}) |")
         print()
     if args.skip != "kinds":
         print(f"Broker kinds, default flags, one solo worker (sending task events, -E); {args.sequential} sequential and "
