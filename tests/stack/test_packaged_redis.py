@@ -97,6 +97,9 @@ def test_with_no_system_redis_the_stack_runs_on_the_packaged_real_redis(no_syste
         broker.restart(keep_data=True)
         assert client.get("marker") == b"1"
         assert stack.app.send_task("celerylab.smoke.add", (3, 4)).get(timeout=20) == 7
+        broker.restart()  # no persistence unless asked: the server keeps nothing across a plain restart
+        assert client.get("marker") is None
+        assert stack.app.send_task("celerylab.smoke.add", (4, 5)).get(timeout=20) == 9
         client.close()
 
 
