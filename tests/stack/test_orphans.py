@@ -42,9 +42,9 @@ def wait_all_gone(pids: list[int], timeout: float = 10.0) -> list[int]:
     return alive
 
 
-@pytest.mark.needs("redis-server")
+@pytest.mark.needs("redis-server", "packaged-redis")
 def test_sigkill_of_the_owner_leaves_no_process(tmp_path):
-    for kind in ("embedded", "redis-server"):
+    for kind in ("embedded", "redis-server", "packaged"):
         owner = subprocess.Popen([sys.executable, "-c", OWNER, kind, str(Path(__file__).parent)],
                                  stdout=subprocess.PIPE, text=True)
         try:

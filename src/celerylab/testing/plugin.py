@@ -52,6 +52,7 @@ def _redis_binary(where: str) -> bool:
 CHECKS = {
     "redis-server": lambda: _redis_binary("system"),
     "packaged-redis": lambda: _redis_binary("packaged"),
+    "real-redis": lambda: _redis_binary("system") or _redis_binary("packaged"),
     "machine-redis": lambda: _listening(MACHINE_REDIS),
     "postgres": lambda: _listening(POSTGRES),
     "rabbitmq": lambda: _listening(RABBITMQ),

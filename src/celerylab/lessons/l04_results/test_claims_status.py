@@ -36,7 +36,7 @@ def test_the_notes_endpoint_shows_pending_then_success_and_progress(stack, http,
     assert progress == [1, 2, 3, 4, 5]
 
 
-@pytest.mark.needs("redis-server")  # fakeredis expires up to 1 s early
+@pytest.mark.needs("real-redis")  # fakeredis expires up to 1 s early
 def test_an_expired_result_and_an_invented_id_both_read_pending(stack, http, observe):
     task_id = http.post("/users", json={"name": "Bia", "email": "bia@example.com"}).json()["task_id"]
     succeeded = helpers.until(lambda: status(http, task_id)[0] == "SUCCESS", 5)
@@ -70,7 +70,7 @@ def test_an_expired_result_and_an_invented_id_both_read_pending(stack, http, obs
     assert isinstance(raised, CeleryTimeoutError)
 
 
-@pytest.mark.needs("redis-server")  # fakeredis expires up to 1 s early
+@pytest.mark.needs("real-redis")  # fakeredis expires up to 1 s early
 def test_result_expires_is_truncated_and_below_one_second_never_expires(stack, observe):
     ttls = {str(v): scenarios.ttl_after_success(stack, v)["ttl"]
             for v in (DEFAULTS["result_expires"], 3, 2.7, 1.5, 0.5, 0, None)}
@@ -78,7 +78,7 @@ def test_result_expires_is_truncated_and_below_one_second_never_expires(stack, o
     assert ttls == {"1 day, 0:00:00": 86400, "3": 3, "2.7": 2, "1.5": 1, "0.5": -1, "0": -1, "None": -1}
 
 
-@pytest.mark.needs("redis-server")  # fakeredis expires up to 1 s early
+@pytest.mark.needs("real-redis")  # fakeredis expires up to 1 s early
 def test_a_real_worker_truncates_too(stack, observe):
     stack.add_worker(WorkerSpec(pool="prefork", concurrency=1, queues=("e27",), settings={"result_expires": 2.7}))
     result = stack.app.send_task("l04.double", (1,), queue="e27")
@@ -135,7 +135,7 @@ def test_results_without_expiry_pile_up_and_nothing_cleans_them(stack, observe):
     assert "celery.backend_cleanup" not in scheduler.schedule
 
 
-@pytest.mark.needs("redis-server")  # fakeredis expires up to 1 s early
+@pytest.mark.needs("real-redis")  # fakeredis expires up to 1 s early
 def test_a_failure_gets_result_failure_expires_as_its_ttl(stack, observe):
     probe = scenarios.probe_app(stack, result_failure_expires=60)  # and the stack's result_expires=3
     done, failed = str(uuid.uuid4()), str(uuid.uuid4())

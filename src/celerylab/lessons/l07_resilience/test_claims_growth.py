@@ -36,7 +36,7 @@ def test_child_limits_bound_the_leak(observe):
         assert grown[limited]["seconds"] - grown["none"]["seconds"] < 10, grown
 
 
-@pytest.mark.needs("redis-server")
+@pytest.mark.needs("real-redis")
 def test_result_keys_expire_by_ttl_unless_result_expires_is_none(observe):
     stacks = helpers.start_many({"default": {}, "never": {"settings": {"result_expires": None}}})
     try:
@@ -68,7 +68,7 @@ def test_result_keys_expire_by_ttl_unless_result_expires_is_none(observe):
     assert ttls["never"] == {-1}
 
 
-@pytest.mark.needs("redis-server")
+@pytest.mark.needs("real-redis")
 def test_result_failure_expires_gives_failures_their_own_ttl(observe):
     """`result_failure_expires` (new in Celery 5.7): the worker stores a failure with that TTL, a success with `result_expires`."""
     with helpers.start(settings={"result_failure_expires": 60}) as stack:

@@ -12,7 +12,7 @@ from kombu.exceptions import OperationalError
 
 from celerylab.lessons.l07_resilience import helpers, scenarios
 
-pytestmark = [pytest.mark.live, pytest.mark.needs("redis-server")]
+pytestmark = [pytest.mark.live, pytest.mark.needs("real-redis")]
 POLICY = {"max_retries": 20, "interval_start": 0, "interval_step": 0.25, "interval_max": 0.25}
 
 

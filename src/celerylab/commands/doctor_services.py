@@ -1,0 +1,53 @@
+"""`celerylab doctor`'s lines on the services some lessons use besides the broker: PostgreSQL and RabbitMQ."""
+from __future__ import annotations
+
+import os
+import socket
+
+from celerylab import appdb
+from celerylab.i18n import t
+
+POSTGRES_ADDRESS = ("127.0.0.1", 5432)  # where doctor looks for a PostgreSQL when no URL is set
+
+
+def _listening(address: tuple[str, int]) -> bool:
+    try:
+        with socket.create_connection(address, timeout=0.5):
+            return True
+    except OSError:
+        return False
+
+
+def _postgres_version(url: str) -> str:
+    import psycopg
+
+    with psycopg.connect(url, connect_timeout=3) as connection:
+        return connection.execute("SHOW server_version").fetchone()[0]
+
+
+def postgres_line() -> str:
+    """Whether the lessons' PostgreSQL (from CELERYLAB_DATABASE_URL) answers; without the variable, SQLite."""
+    url = os.environ.get(appdb.DATABASE_URL_ENV)
+    if not url or appdb.kind(url) != "postgresql":
+        address = "{}:{}".format(*POSTGRES_ADDRESS)
+        hint = t("doctor.postgres_hint", address=address) if _listening(POSTGRES_ADDRESS) else ""
+        return t("doctor.postgres_unset", hint=hint)
+    try:
+        version = _postgres_version(url)
+    except Exception as error:  # any failure to connect is what the line reports
+        return t("doctor.postgres_down", url=url, error=f"{type(error).__name__}: {str(error).strip()}")
+    return t("doctor.postgres_ok", url=url, server=f"PostgreSQL {version}")
+
+
+def rabbitmq_line() -> str:
+    """Whether a RabbitMQ answers where lesson 02 looks for one."""
+    from celerylab.lessons.l02_workers import helpers
+
+    reachable, why = helpers.rabbitmq_reachable(helpers.RABBITMQ_URL)
+    if reachable:
+        return t("doctor.rabbitmq_ok", url=helpers.RABBITMQ_URL)
+    return t("doctor.rabbitmq_down", url=helpers.RABBITMQ_URL, error=why.removeprefix(f"{helpers.RABBITMQ_URL}: "))
+
+
+def lines() -> list[str]:
+    return [postgres_line(), rabbitmq_line()]

@@ -1,0 +1,59 @@
+"""`celerylab doctor` says whether the lessons' PostgreSQL and RabbitMQ answer, and where the lessons look for them."""
+from __future__ import annotations
+
+import pytest
+
+from celerylab.commands import doctor_services
+from celerylab.i18n import set_lang
+from celerylab.lessons.l02_workers import helpers as l02
+from celerylab.stack.ports import free_port
+from celerylab.testing.plugin import POSTGRES, RABBITMQ
+
+
+@pytest.fixture(params=["pt", "en"])
+def lang(request):
+    set_lang(request.param)
+    yield request.param
+    set_lang("pt")
+
+
+@pytest.mark.needs("postgres")
+def test_a_reachable_postgres_is_named_with_its_version(monkeypatch, lang):
+    monkeypatch.setenv("CELERYLAB_DATABASE_URL", POSTGRES)
+    line = doctor_services.postgres_line()
+    assert line.startswith({"pt": "PostgreSQL: responde em ", "en": "PostgreSQL: answers at "}[lang] + POSTGRES)
+    assert "(PostgreSQL 1" in line and "CELERYLAB_DATABASE_URL" in line
+
+
+def test_a_postgres_url_that_does_not_answer_says_so(monkeypatch, lang):
+    url = f"postgresql://postgres@127.0.0.1:{free_port()}/test"
+    monkeypatch.setenv("CELERYLAB_DATABASE_URL", url)
+    line = doctor_services.postgres_line()
+    assert line.startswith({"pt": "PostgreSQL: CELERYLAB_DATABASE_URL aponta para ",
+                            "en": "PostgreSQL: CELERYLAB_DATABASE_URL points at "}[lang] + url)
+    assert "OperationalError" in line
+
+
+@pytest.mark.parametrize("listening", [True, False])
+def test_without_a_url_the_lessons_use_sqlite_and_a_local_postgres_is_suggested(monkeypatch, lang, listening):
+    monkeypatch.delenv("CELERYLAB_DATABASE_URL", raising=False)
+    monkeypatch.setattr(doctor_services, "_listening", lambda address: listening)
+    line = doctor_services.postgres_line()
+    assert "SQLite" in line and "CELERYLAB_DATABASE_URL" in line
+    assert ("CELERYLAB_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres" in line) is listening
+
+
+@pytest.mark.needs("rabbitmq")
+def test_a_reachable_rabbitmq_is_named_where_lesson_02_looks(lang):
+    assert l02.RABBITMQ_URL == RABBITMQ
+    assert doctor_services.rabbitmq_line() == {
+        "pt": f"RabbitMQ: responde em {RABBITMQ}, onde a lição 02 (seção 8) o procura",
+        "en": f"RabbitMQ: answers at {RABBITMQ}, where lesson 02 (section 8) looks for it"}[lang]
+
+
+def test_no_rabbitmq_says_that_lesson_02_section_8_only_describes(monkeypatch, lang):
+    url = f"amqp://guest:guest@127.0.0.1:{free_port()}//"
+    monkeypatch.setattr(l02, "RABBITMQ_URL", url)
+    line = doctor_services.rabbitmq_line()
+    assert line.startswith({"pt": f"RabbitMQ: nenhum responde em {url}", "en": f"RabbitMQ: none answers at {url}"}[lang])
+    assert "Error" in line and url + ": " not in line

@@ -1,0 +1,17 @@
+"""The `needs` marker's checks: `real-redis` is the system's redis-server or a packaged server, never fakeredis alone."""
+from __future__ import annotations
+
+import pytest
+
+from celerylab.stack import redis_binaries
+from celerylab.testing.plugin import CHECKS
+
+
+@pytest.mark.parametrize(("system", "packaged", "real"), [
+    (True, False, True), (False, True, True), (True, True, True), (False, False, False)])
+def test_real_redis_is_either_server(monkeypatch, system, packaged, real):
+    binary = redis_binaries.Binary("/x/redis-server")
+    monkeypatch.setattr(redis_binaries, "system", lambda: binary if system else None)
+    monkeypatch.setattr(redis_binaries, "packaged", lambda: binary if packaged else None)
+    assert CHECKS["real-redis"]() is real
+    assert CHECKS["redis-server"]() is system and CHECKS["packaged-redis"]() is packaged
