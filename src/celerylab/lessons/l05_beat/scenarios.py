@@ -57,11 +57,21 @@ def local(instant: datetime, zone: str) -> str:
     return f"{instant:%a %m-%d %H:%M} UTC = {there:%H:%M %Z}"
 
 
-def night_runs(schedule, clock: Clock, zone: str, day: datetime) -> list[str]:
-    """Local wall-clock times a schedule fires during `day` (midnight to midnight, `zone`)."""
+def night_firings(schedule, clock: Clock, zone: str, day: datetime, until_hour: int = 24) -> list[datetime]:
+    """The instants a schedule fires on `day` (`zone`), from midnight until `until_hour` local time."""
     fired = firings(schedule, clock, count=48, limit_days=2)
-    return [f"{f.astimezone(ZoneInfo(zone)):%H:%M %Z}" for f in fired
-            if f.astimezone(ZoneInfo(zone)).date() == day.date()]
+    return [f for f in fired if f.astimezone(ZoneInfo(zone)).date() == day.date()
+            and f.astimezone(ZoneInfo(zone)).hour < until_hour]
+
+
+def night_runs(schedule, clock: Clock, zone: str, day: datetime, until_hour: int = 24) -> list[str]:
+    """Local wall-clock times a schedule fires during `day` (midnight to `until_hour`, `zone`)."""
+    return [f"{f.astimezone(ZoneInfo(zone)):%H:%M %Z}" for f in night_firings(schedule, clock, zone, day, until_hour)]
+
+
+def longest_gap(fired: list[datetime]) -> int:
+    """The longest real time between two consecutive runs, in minutes (instants, not wall-clock times)."""
+    return max((int((b - a).total_seconds() // 60) for a, b in zip(fired, fired[1:])), default=0)
 
 
 # -- RedBeat's lock ----------------------------------------------------------------
