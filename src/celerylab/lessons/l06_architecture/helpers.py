@@ -102,9 +102,10 @@ def metric_values(text: str, name: str) -> dict[tuple, float]:
     return samples
 
 
-#: The Workers view's columns (flower/templates/workers.html) and the counter each one shows; Retried is no column.
-WORKERS_VIEW = {"Active": "active", "Processed": "task-received", "Failed": "task-failed",
-                "Succeeded": "task-succeeded", "(task-retried)": "task-retried"}
+#: The Workers view's count columns (flower/templates/workers.html) and the counter each one shows; Retried is no
+#: column. Active is left out: it moves with the order in which Flower takes in each try's events.
+WORKERS_VIEW = {"Processed": "task-received", "Failed": "task-failed", "Succeeded": "task-succeeded",
+                "(task-retried)": "task-retried"}
 #: The series the Grafana dashboard in Flower's repository plots (examples/celery-monitoring-grafana-dashboard.json).
 DASHBOARD_SERIES = ("flower_worker_online", "flower_worker_number_of_currently_executing_tasks",
                     "flower_task_queuing_time_at_worker_seconds", "flower_events_total")
