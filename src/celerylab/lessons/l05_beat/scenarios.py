@@ -105,3 +105,32 @@ def takeover(stack, holder, stop) -> dict:
     stop()
     successor = lock_holder(stack, exclude=(holder,))
     return {"ttl_before": ttl, "seconds": time.monotonic() - began, "successor": successor}
+
+
+def extend_ttls(stack, ticks: int = 3, timeout: int = 5) -> dict[str, float]:
+    """Two locks on the stack's Redis, each renewed with ``extend(timeout)`` on `ticks` ticks 1 s apart: their TTLs.
+
+    One keeps redis-py's extend script (it adds to what is left), the other gets RedBeat's, as RedBeat's
+    beat_init handler installs it (it sets the TTL to `timeout`).
+    """
+    import redis
+    from redbeat.schedulers import LUA_EXTEND_TO_SCRIPT
+
+    client = redis.Redis.from_url(stack.broker.url)
+    try:
+        locks = {"redis_py": client.lock(f"{stack.namespace}extend-demo:redis-py", timeout=timeout),
+                 "redbeat": client.lock(f"{stack.namespace}extend-demo:redbeat", timeout=timeout)}
+        locks["redbeat"].lua_extend = client.register_script(LUA_EXTEND_TO_SCRIPT)
+        for lock in locks.values():
+            lock.acquire()
+        for _ in range(ticks):
+            time.sleep(1.0)
+            for lock in locks.values():
+                lock.extend(timeout)
+        ttls = {name: client.pttl(lock.name) / 1000 for name, lock in locks.items()}
+        for lock in locks.values():
+            lock.release()
+        return ttls
+    finally:
+        client.close()
+

@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from celerylab.lessons.l05_beat import helpers, scenarios
-from celerylab.stack import WorkerSpec
+from celerylab.stack import Stack, WorkerSpec
 
 pytestmark = pytest.mark.live
 WINDOW = 4.0
@@ -74,3 +74,12 @@ def test_redbeat_one_sender_then_failover(observe):
         gap = helpers.send_gap(stack, t0, term["successor"].name, kill["successor"].name)
         observe(sigkill_ticks_lost_3_s_or_more=gap >= 3.0)
         assert gap >= 3.0  # the ticks of the lock's remaining TTL were never published
+
+
+def test_redbeat_extend_sets_the_ttl_where_redis_py_adds_to_it(observe):
+    with Stack.start(helpers.APP, workers=0, timeline=False) as stack:
+        ttls = scenarios.extend_ttls(stack, ticks=3, timeout=5)
+    observe(redis_py_ttl_seconds=round(ttls["redis_py"]), redbeat_ttl_seconds=round(ttls["redbeat"]))
+    assert round(ttls["redbeat"]) == 5  # set to the timeout on every renewal
+    assert round(ttls["redis_py"]) == 5 + 3 * 5 - 3  # each renewal added 5 s to what 1 s of waiting left
+
