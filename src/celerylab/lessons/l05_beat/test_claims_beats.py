@@ -14,8 +14,8 @@ WINDOW = 4.0
 LABELS = {1: "1 Beat", 2: "2 Beats", 3: "3 Beats", "B": "worker -B x2"}
 
 
-def embedded(n: int) -> WorkerSpec:
-    return WorkerSpec(pool="prefork", concurrency=2, extra_args=("-B", "-s", f"embedded{n}-schedule"))
+def embedded(n: int, schedule: str | None = None) -> WorkerSpec:
+    return WorkerSpec(pool="prefork", concurrency=2, extra_args=("-B", "-s", schedule or f"embedded{n}-schedule"))
 
 
 def test_each_beat_is_one_more_copy(observe):
@@ -44,6 +44,16 @@ def test_each_beat_is_one_more_copy(observe):
     finally:
         for stack in stacks.values():
             stack.close()
+
+
+def test_a_shared_schedule_file_does_not_coordinate_two_beats(observe):
+    with helpers.start(workers=[embedded(1, "shared-schedule"), embedded(2, "shared-schedule")]) as stack:
+        t0, t1 = helpers.wait_window(WINDOW)
+        rows = helpers.runs(stack, t0, t1)
+    senders = helpers.per_sender(rows)
+    observe(senders=len(senders), steady=helpers.steady(rows, WINDOW))
+    assert len(senders) == 2, senders  # both embedded Beats published every tick
+    assert helpers.steady(rows, WINDOW), senders
 
 
 def test_redbeat_one_sender_then_failover(observe):
