@@ -57,11 +57,21 @@ def local(instant: datetime, zone: str) -> str:
     return f"{instant:%a %m-%d %H:%M} UTC = {there:%H:%M %Z}"
 
 
-def night_runs(schedule, clock: Clock, zone: str, day: datetime) -> list[str]:
-    """Local wall-clock times a schedule fires during `day` (midnight to midnight, `zone`)."""
+def night_firings(schedule, clock: Clock, zone: str, day: datetime, until_hour: int = 24) -> list[datetime]:
+    """The instants a schedule fires on `day` (`zone`), from midnight until `until_hour` local time."""
     fired = firings(schedule, clock, count=48, limit_days=2)
-    return [f"{f.astimezone(ZoneInfo(zone)):%H:%M %Z}" for f in fired
-            if f.astimezone(ZoneInfo(zone)).date() == day.date()]
+    return [f for f in fired if f.astimezone(ZoneInfo(zone)).date() == day.date()
+            and f.astimezone(ZoneInfo(zone)).hour < until_hour]
+
+
+def night_runs(schedule, clock: Clock, zone: str, day: datetime, until_hour: int = 24) -> list[str]:
+    """Local wall-clock times a schedule fires during `day` (midnight to `until_hour`, `zone`)."""
+    return [f"{f.astimezone(ZoneInfo(zone)):%H:%M %Z}" for f in night_firings(schedule, clock, zone, day, until_hour)]
+
+
+def longest_gap(fired: list[datetime]) -> int:
+    """The longest real time between two consecutive runs, in minutes (instants, not wall-clock times)."""
+    return max((int((b - a).total_seconds() // 60) for a, b in zip(fired, fired[1:])), default=0)
 
 
 # -- RedBeat's lock ----------------------------------------------------------------
@@ -95,3 +105,32 @@ def takeover(stack, holder, stop) -> dict:
     stop()
     successor = lock_holder(stack, exclude=(holder,))
     return {"ttl_before": ttl, "seconds": time.monotonic() - began, "successor": successor}
+
+
+def extend_ttls(stack, ticks: int = 3, timeout: int = 5) -> dict[str, float]:
+    """Two locks on the stack's Redis, each renewed with ``extend(timeout)`` on `ticks` ticks 1 s apart: their TTLs.
+
+    One keeps redis-py's extend script (it adds to what is left), the other gets RedBeat's, as RedBeat's
+    beat_init handler installs it (it sets the TTL to `timeout`).
+    """
+    import redis
+    from redbeat.schedulers import LUA_EXTEND_TO_SCRIPT
+
+    client = redis.Redis.from_url(stack.broker.url)
+    try:
+        locks = {"redis_py": client.lock(f"{stack.namespace}extend-demo:redis-py", timeout=timeout),
+                 "redbeat": client.lock(f"{stack.namespace}extend-demo:redbeat", timeout=timeout)}
+        locks["redbeat"].lua_extend = client.register_script(LUA_EXTEND_TO_SCRIPT)
+        for lock in locks.values():
+            lock.acquire()
+        for _ in range(ticks):
+            time.sleep(1.0)
+            for lock in locks.values():
+                lock.extend(timeout)
+        ttls = {name: client.pttl(lock.name) / 1000 for name, lock in locks.items()}
+        for lock in locks.values():
+            lock.release()
+        return ttls
+    finally:
+        client.close()
+

@@ -7,15 +7,15 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from celerylab.lessons.l05_beat import helpers, scenarios
-from celerylab.stack import WorkerSpec
+from celerylab.stack import Stack, WorkerSpec
 
 pytestmark = pytest.mark.live
 WINDOW = 4.0
 LABELS = {1: "1 Beat", 2: "2 Beats", 3: "3 Beats", "B": "worker -B x2"}
 
 
-def embedded(n: int) -> WorkerSpec:
-    return WorkerSpec(pool="prefork", concurrency=2, extra_args=("-B", "-s", f"embedded{n}-schedule"))
+def embedded(n: int, schedule: str | None = None) -> WorkerSpec:
+    return WorkerSpec(pool="prefork", concurrency=2, extra_args=("-B", "-s", schedule or f"embedded{n}-schedule"))
 
 
 def test_each_beat_is_one_more_copy(observe):
@@ -46,6 +46,16 @@ def test_each_beat_is_one_more_copy(observe):
             stack.close()
 
 
+def test_a_shared_schedule_file_does_not_coordinate_two_beats(observe):
+    with helpers.start(workers=[embedded(1, "shared-schedule"), embedded(2, "shared-schedule")]) as stack:
+        t0, t1 = helpers.wait_window(WINDOW)
+        rows = helpers.runs(stack, t0, t1)
+    senders = helpers.per_sender(rows)
+    observe(senders=len(senders), steady=helpers.steady(rows, WINDOW))
+    assert len(senders) == 2, senders  # both embedded Beats published every tick
+    assert helpers.steady(rows, WINDOW), senders
+
+
 def test_redbeat_one_sender_then_failover(observe):
     with helpers.start(beats=3, beat_scheduler="redbeat.RedBeatScheduler") as stack:
         holder = scenarios.lock_holder(stack)
@@ -66,8 +76,20 @@ def test_redbeat_one_sender_then_failover(observe):
         assert released
         assert term_gap < 3.5
         kill = scenarios.takeover(stack, term["successor"], term["successor"].kill)
-        observe(sigkill_takeover_waits_lock_ttl=kill["ttl_before"] - 0.3 <= kill["seconds"] <= kill["ttl_before"] + 1.6)
+        # RedBeat's extend script sets the TTL to lock_timeout (5 s) on every tick; redis-py's would add 5 s each time
+        observe(sigkill_takeover_waits_lock_ttl=kill["ttl_before"] - 0.3 <= kill["seconds"] <= kill["ttl_before"] + 1.6,
+                lock_ttl_at_kill_at_most_lock_timeout=kill["ttl_before"] <= 5.0)
+        assert kill["ttl_before"] <= 5.0, kill
         assert kill["ttl_before"] - 0.3 <= kill["seconds"] <= kill["ttl_before"] + 1.6
         gap = helpers.send_gap(stack, t0, term["successor"].name, kill["successor"].name)
         observe(sigkill_ticks_lost_3_s_or_more=gap >= 3.0)
         assert gap >= 3.0  # the ticks of the lock's remaining TTL were never published
+
+
+def test_redbeat_extend_sets_the_ttl_where_redis_py_adds_to_it(observe):
+    with Stack.start(helpers.APP, workers=0, timeline=False) as stack:
+        ttls = scenarios.extend_ttls(stack, ticks=3, timeout=5)
+    observe(redis_py_ttl_seconds=round(ttls["redis_py"]), redbeat_ttl_seconds=round(ttls["redbeat"]))
+    assert round(ttls["redbeat"]) == 5  # set to the timeout on every renewal
+    assert round(ttls["redis_py"]) == 5 + 3 * 5 - 3  # each renewal added 5 s to what 1 s of waiting left
+

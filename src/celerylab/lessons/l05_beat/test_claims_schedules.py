@@ -10,7 +10,7 @@ from celery.schedules import crontab, schedule
 from celery.signals import before_task_publish
 from redbeat import RedBeatScheduler
 
-from celerylab.lessons.l05_beat.scenarios import Clock, app_in, firings, night_runs
+from celerylab.lessons.l05_beat.scenarios import Clock, app_in, firings, longest_gap, night_firings, night_runs
 
 UTC = timezone.utc
 NEW_YORK = ZoneInfo("America/New_York")
@@ -101,6 +101,24 @@ def test_daylight_saving_nonexistent_hour_runs_once_late_repeated_hour_once(obse
                                              nowfun=clock), clock, "America/New_York", day)))
     observe(runs_every_30_min_0_to_3={"spring": counts[0], "fall": counts[1]})
     assert counts == [6, 8]
+
+
+def test_fall_back_skips_the_repeated_hour_of_hourly_and_sub_hourly_crontabs(observe):
+    spring, fall = datetime(2026, 3, 8, tzinfo=NEW_YORK), datetime(2026, 11, 1, tzinfo=NEW_YORK)
+    gaps, hourly = {}, {}
+    for night, day in (("spring", spring), ("fall", fall)):
+        for label, fields in (("every_30_min_0_to_3", dict(minute="0,30", hour="0-3")), ("hourly", dict(minute=0))):
+            clock = Clock(day.astimezone(UTC) - timedelta(minutes=1))
+            fired = night_firings(crontab(app=app_in("America/New_York"), nowfun=clock, **fields), clock,
+                                  "America/New_York", day, until_hour=4)
+            gaps[f"{night}_{label}"] = longest_gap(fired)
+            if label == "hourly":
+                hourly[night] = [f"{f.astimezone(NEW_YORK):%H:%M %Z}" for f in fired]
+    observe(longest_gap_minutes=gaps, hourly_runs_0_to_4=hourly)
+    assert gaps == {"spring_every_30_min_0_to_3": 30, "spring_hourly": 60,
+                    "fall_every_30_min_0_to_3": 90, "fall_hourly": 120}
+    assert hourly["fall"] == ["00:00 EDT", "01:00 EDT", "02:00 EST", "03:00 EST"]  # no 01:00 EST
+    assert hourly["spring"] == ["00:00 EST", "01:00 EST", "03:00 EDT"]
 
 
 def test_a_one_day_timedelta_keeps_24_hours_across_daylight_saving(observe):

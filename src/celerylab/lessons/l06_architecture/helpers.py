@@ -7,11 +7,15 @@ import httpx
 
 from celerylab import polling
 from celerylab.stack import Stack, WorkerSpec
+from celerylab.stack.nodes import FlowerNode
+from celerylab.stack.ports import free_port
+from celerylab.stack.roles import FLOWER_READY, flower_argv
 
 APP = "celerylab.lessons.l06_architecture.tasks"
 WEB = "celerylab.lessons.l06_architecture.web:api"
 FLOWER_AUTH = ("admin", "change-me")
-SCHEMA = ["CREATE TABLE IF NOT EXISTS users (id INTEGER PRIMARY KEY, name TEXT, plan TEXT)"]
+SCHEMA = ["CREATE TABLE IF NOT EXISTS users (id INTEGER PRIMARY KEY, name TEXT, plan TEXT)",
+          "CREATE TABLE IF NOT EXISTS errbacks (kind TEXT, error TEXT)"]  # what each chord errback received
 
 #: The compose file's three worker services, sized for a 2-core machine (compose: -c 4, -c 8, -c 2).
 LAYOUT = [
@@ -47,7 +51,24 @@ def api(stack: Stack) -> httpx.Client:
 
 def flower(stack: Stack, auth: bool = True) -> httpx.Client:
     """An HTTP client for Flower, with its basic-auth credentials or without them."""
-    return httpx.Client(base_url=stack.flower.url, timeout=10, auth=FLOWER_AUTH if auth else None)
+    return client(stack.flower.url, FLOWER_AUTH if auth else None)
+
+
+def client(url: str, auth: tuple[str, str] | None = None) -> httpx.Client:
+    """An HTTP client for one address (a Flower), with basic-auth credentials or none."""
+    return httpx.Client(base_url=url, timeout=10, auth=auth)
+
+
+def open_flower(stack: Stack) -> FlowerNode:
+    """A second Flower on the stack's broker with no user or password at all (the notes' compose); stop it after."""
+    port = free_port()
+    env = stack.process_env()
+    env.pop("FLOWER_BASIC_AUTH", None)
+    env.pop("FLOWER_UNAUTHENTICATED_API", None)
+    node = FlowerNode("flower-open", flower_argv(APP, port, str(stack.workdir / "flower-open.db")), env=env,
+                      cwd=stack.workdir, log_path=stack.workdir / "flower-open.log", ready_pattern=FLOWER_READY,
+                      ready_timeout=30.0, url=f"http://127.0.0.1:{port}")
+    return node.start()
 
 
 until = partial(polling.until, timeout=15.0)  # canvas and Flower's events settle within seconds
@@ -79,3 +100,21 @@ def metric_values(text: str, name: str) -> dict[tuple, float]:
                                  for part in labels.split('",') if part))
             samples[pairs] = float(value)
     return samples
+
+
+#: The Workers view's count columns (flower/templates/workers.html) and the counter each one shows; Retried is no
+#: column. Active is left out: it moves with the order in which Flower takes in each try's events.
+WORKERS_VIEW = {"Processed": "task-received", "Failed": "task-failed", "Succeeded": "task-succeeded",
+                "(task-retried)": "task-retried"}
+#: The series the Grafana dashboard in Flower's repository plots (examples/celery-monitoring-grafana-dashboard.json).
+DASHBOARD_SERIES = ("flower_worker_online", "flower_worker_number_of_currently_executing_tasks",
+                    "flower_task_queuing_time_at_worker_seconds", "flower_events_total")
+
+
+def workers_view(flower: httpx.Client) -> dict[str, dict[str, int]]:
+    """Flower's main view, the Workers table, as its own page reads it (``/workers?json=1``): counters per worker."""
+    response = flower.get("/workers", params={"json": 1})
+    rows = response.json()["data"] if response.status_code == 200 else []
+    return {row["hostname"]: {column: int(row.get(counter) or 0) for column, counter in WORKERS_VIEW.items()}
+            for row in rows}
+

@@ -129,6 +129,18 @@ def consolidate(results: list[int]) -> dict:
     return {"chunks": len(results), "total": sum(results)}
 
 
+@app.task(name="data.chord_failed")
+def chord_failed(request, exc, traceback) -> None:
+    """A chord's errback: Celery calls a task of this shape in the worker, with the failure's request and error."""
+    execute(connect(), "INSERT INTO errbacks (kind, error) VALUES (?, ?)", ("plain", f"{type(exc).__name__}: {exc}"))
+
+
+@app.task(name="data.chord_failed_bound", bind=True)
+def chord_failed_bound(self, request, exc, traceback) -> None:
+    """The same errback with bind=True: Celery sends it as a task with the failed task's id as its only argument."""
+    execute(connect(), "INSERT INTO errbacks (kind, error) VALUES (?, ?)", ("bound", f"{type(exc).__name__}: {exc}"))
+
+
 # -- Flower: a task that retries, a task that fails ---------------------------------------------
 @app.task(name="payment.capture", bind=True, max_retries=2, default_retry_delay=0.2)
 def capture(self, order_id: int) -> str:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import gc
 import time
+from importlib.resources import files
 
 import pytest
 from celery import chain, chord, group
@@ -57,6 +58,24 @@ def test_a_failed_member_fails_a_group_body_too(stack, observe):
     assert all(type(body.result).__name__ == "ValueError" and "chunk 13" in str(body.result) for body in broken.results)
 
 
+def test_a_bound_errback_never_runs_and_replaces_the_chord_error(stack, observe):
+    def broken(errback):
+        return chord(group(tasks.process_chunk.s(i) for i in (1, 2, 13, 4)), tasks.consolidate.s()).on_error(
+            errback.s()).apply_async()
+
+    failed = {"plain": broken(tasks.chord_failed), "bound": broken(tasks.chord_failed_bound)}
+    decided = helpers.until(lambda: all(result.state != "PENDING" for result in failed.values()))
+    helpers.until(lambda: execute(stack.db(), "SELECT count(*) FROM errbacks WHERE kind = 'plain'").fetchone()[0] >= 2)
+    rows = execute(stack.db(), "SELECT kind, error FROM errbacks").fetchall()
+    got = {kind: sorted({error.split(":")[0] for k, error in rows if k == kind}) for kind in failed}
+    observe(chord_results={kind: type(result.result).__name__ for kind, result in failed.items()}, errback_got=got,
+            bound_error_says_missing_arguments="missing 2 required positional arguments" in str(failed["bound"].result))
+    assert decided
+    assert type(failed["plain"].result).__name__ == "ChordError" and got["plain"] == ["ChordError"]
+    assert type(failed["bound"].result).__name__ == "TypeError" and got["bound"] == []
+    assert "missing 2 required positional arguments" in str(failed["bound"].result)
+
+
 def test_flower_asks_for_the_password_except_on_metrics(stack, observe):
     anonymous, flower = helpers.flower(stack, auth=False), helpers.flower(stack)
     statuses = {path: (anonymous.get(path).status_code, flower.get(path).status_code)
@@ -68,6 +87,56 @@ def test_flower_asks_for_the_password_except_on_metrics(stack, observe):
         assert codes == (401, 200), path
     assert anonymous.get("/metrics").status_code == 200
     assert "flower_events_total" in anonymous.get("/metrics").text
+
+
+def test_flower_without_any_auth_refuses_its_api_and_shows_its_ui(stack, observe):
+    node = helpers.open_flower(stack)
+    try:
+        nobody = helpers.client(node.url)
+        helpers.until(lambda: any(name.startswith("celery@default") for name in helpers.workers_view(nobody)))
+        seen = tasks.send_welcome.delay("bia@example.com", "Bia")
+        seen.get(timeout=10)
+        shown = helpers.until(lambda: nobody.get(f"/task/{seen.id}").status_code == 200)
+        page = nobody.get(f"/task/{seen.id}")
+        calls = {"GET /api/workers": ("GET", "/api/workers"), "GET /api/tasks": ("GET", "/api/tasks"),
+                 "POST /api/task/revoke": ("POST", f"/api/task/revoke/{seen.id}"),
+                 "POST /api/worker/shutdown": ("POST", "/api/worker/shutdown/celery@default")}
+        api = {label: nobody.request(method, path).status_code for label, (method, path) in calls.items()}
+        ui = {path: nobody.get(path).status_code for path in ("/", "/metrics")}
+    finally:
+        node.terminate()
+    alive = all(worker.alive for worker in stack.workers[:3])
+    observe(api=api, ui=ui, task_page_shows_args=bool(shown) and "bia@example.com" in page.text, workers_alive=alive)
+    assert set(api.values()) == {401}, api
+    assert ui == {"/": 200, "/metrics": 200}
+    assert shown and "bia@example.com" in page.text
+    assert alive
+
+
+def test_flower_workers_view_counts_tries_and_shows_no_retries(stack, observe):
+    flower = helpers.flower(stack)
+    before = helpers.workers_view(flower)
+    burst = [tasks.capture.delay(n) for n in range(5)] + [tasks.refund.delay(n) for n in range(3)]
+    for result in burst:
+        result.get(timeout=20, propagate=False)
+    default = lambda view: next((row for name, row in view.items() if name.startswith("celery@default")), {})  # noqa: E731
+
+    def settled():
+        row = default(helpers.workers_view(flower))
+        done = row.get("Succeeded", 0) + row.get("Failed", 0) - default(before).get("Succeeded", 0) \
+            - default(before).get("Failed", 0)
+        return row if done >= 8 else None
+
+    after = helpers.until(settled) or {}
+    delta = {column: after.get(column, 0) - default(before).get(column, 0) for column in helpers.WORKERS_VIEW}
+    template = (files("flower") / "templates" / "workers.html").read_text()
+    metrics = flower.get("/metrics").text
+    series = {name: f"# TYPE {name}" in metrics for name in helpers.DASHBOARD_SERIES}
+    observe(delta=delta, retried_column=">Retried<" in template, dashboard_series=series)
+    assert delta == {"Processed": 18, "Failed": 3, "Succeeded": 5, "(task-retried)": 10}, delta
+    assert ">Retried<" not in template and ">Processed<" in template
+    assert series == {"flower_worker_online": True, "flower_worker_number_of_currently_executing_tasks": True,
+                      "flower_task_queuing_time_at_worker_seconds": False, "flower_events_total": True}
 
 
 def test_flower_counts_events_per_try(stack, observe):

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from celerylab.lessons.l06_architecture import helpers, scenarios, tasks
+from celerylab.lessons.l06_architecture import helpers, lone_worker, scenarios, tasks
 
 pytestmark = pytest.mark.live
 REPORT = ([1, 2, 3, 4], "2026-11", 0.5)
@@ -70,6 +70,25 @@ def test_prefetch_starvation_per_setting(stack, observe):
         run = measured[case]
         assert run["behind_long"] == 0 and max(run["waits"].values()) < 0.7, (case, run)
     scenarios.stop_pairs(stack)
+
+
+def test_a_lone_busy_worker_keeps_short_tasks_behind_the_long_ones_whatever_the_prefetch(stack, observe):
+    routes = lone_worker.add_workers(stack)
+    measured = lone_worker.peaks(stack, routes)
+    lone_worker.stop_workers(stack)
+    behind = lone_worker.LONG * 1.5  # the second round of long tasks ends at 2 × LONG: every short one waits past it
+    lone = ("default", "multiplier_1_acks_late", "fair", "disable_prefetch")
+    shortest = {case: min(run["waits"].values()) for case, run in measured.items()}
+    longest = {case: max(run["waits"].values()) for case, run in measured.items()}
+    observe(lone_worker_short_tasks_wait_two_long_ones={case: shortest[case] > behind for case in lone},
+            routed_short_tasks_wait_under_half_a_long_one=longest["routed"] < lone_worker.LONG / 2,
+            two_workers_wait_less_than_any_lone_case=longest["two_workers"] < min(shortest[case] for case in lone),
+            two_workers_ran_the_long_ones_on=measured["two_workers"]["workers"])
+    for case in lone:
+        assert shortest[case] > behind, (case, measured[case])
+    assert longest["routed"] < lone_worker.LONG / 2, measured["routed"]
+    assert longest["two_workers"] < min(shortest[case] for case in lone), measured["two_workers"]
+    assert measured["two_workers"]["workers"] == 2
 
 
 def test_fair_is_the_default_scheduling_strategy(observe):
