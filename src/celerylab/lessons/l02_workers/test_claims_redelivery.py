@@ -128,3 +128,23 @@ def test_countdown_longer_than_the_visibility_timeout_runs_more_than_once(lab, o
     assert len(remind["short"]) >= 2 and all(e["at"] - sent["short"] >= 3.9 for e in remind["short"])
     assert len(long_["short"]) >= 2 and long_["short"][1]["at"] - long_["short"][0]["at"] < 3
     assert len(remind["wide"]) == 1 and len(long_["wide"]) == 1
+
+
+def test_a_countdown_of_twice_the_visibility_timeout_runs_twice(lab, observe):
+    cases = {"twice": (0.5, 6), "two_and_a_half": (0.5, 7.5), "kombu_sweep": (None, 8)}  # (sweep, countdown), VT 3 s
+    stacks = helpers.experiments(lab, {name: [helpers.worker("celery", task_acks_late=True,
+                                                             broker_transport_options=helpers.lab_transport(3, sweep))]
+                                       for name, (sweep, _) in cases.items()})
+    try:
+        sent = {}
+        for name, s in stacks.items():
+            s.app.send_task("l02.work", (f"rule-{name}", 0), countdown=cases[name][1])
+            sent[name] = time.time()
+        found = {name: runs.watch(s, f"rule-{name}", until=sent[name] + cases[name][1] + 1.5)
+                 for name, s in stacks.items()}
+    finally:
+        for s in stacks.values():
+            s.close()
+    counts = {name: len(starts) for name, starts in found.items()}
+    observe(**{f"runs_{name}": count for name, count in counts.items()})
+    assert counts == {"twice": 2, "two_and_a_half": 3, "kombu_sweep": 1}  # "three times" for 2 x VT would be 3
