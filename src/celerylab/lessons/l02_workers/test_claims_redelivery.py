@@ -51,16 +51,19 @@ def test_sigkill_loses_early_ack_and_redelivers_acks_late_after_the_visibility_t
         observe(unacked_after_kill=held)
         assert held == 1
         helpers.restart_all(s.workers)
+        ready = time.time()
         again = runs.wait(s, "late", count=2, timeout=10)
         late_result = returned(late)
         early_runs = len(runs.events(s, "early", "start"))
+        # back at the later of VT (+ sweep) and the restarted worker's start-up sweep; 1 s of slack for a loaded machine
+        back_in_time = len(again) == 2 and 2.9 <= again[1]["at"] - started <= max(3 + 0.5, ready - started) + 1
         observe(late_runs=len(again), late_result=late_result,
                 late_redelivered=len(again) == 2 and again[1]["redelivered"] is True,
-                late_back_within_vt_plus_sweep=len(again) == 2 and 2.9 <= again[1]["at"] - started <= 3 + 0.5 + 3,
+                late_back_within_vt_plus_sweep=back_in_time,
                 early_runs=early_runs, early_state=early.state)
         assert late_result == "late"
         assert len(again) == 2 and again[1]["redelivered"] is True
-        assert 2.9 <= again[1]["at"] - started <= 3 + 0.5 + 3   # VT + sweep (+ a slow restart)
+        assert back_in_time
         assert early_runs == 1 and early.state == "PENDING"
 
 
