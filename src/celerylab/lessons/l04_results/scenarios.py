@@ -115,3 +115,10 @@ def final_state(stack: Stack, task_id: str, timeout: float = 10.0) -> str:
     read = lambda: AsyncResult(task_id, app=stack.app).state  # noqa: E731
     return helpers.until(lambda: (lambda state: state if state in ("SUCCESS", "REVOKED") else None)(read()),
                          timeout) or read()
+
+
+def held_send_fate(worker, task_id: str, timeout: float = 10.0) -> str:
+    """What the worker, since it last started, did with a revoked send once it came due: ``discarded`` or ``ran``."""
+    found = worker.wait_for_log(rf"Discarding revoked task: l04\.bulk\[{task_id}\]|l04\.bulk\[{task_id}\] succeeded",
+                                timeout)
+    return "discarded" if "Discarding" in found[0] else "ran"

@@ -8,6 +8,7 @@ import pytest
 from celery.result import AsyncResult
 
 from celerylab.lessons.l04_results import helpers, scenarios
+from celerylab.stack import Stack, WorkerSpec
 
 pytestmark = pytest.mark.live
 
@@ -173,6 +174,19 @@ def test_mingle_copies_revoked_ids_to_a_restarted_worker(side, observe):
         stack.app.control.revoke(held.id)
         assert helpers.until(lambda: held.id in scenarios.revoked_ids(stack, main), 5)
         main.restart()
-        outcome[name] = (held.id in scenarios.revoked_ids(stack, main), scenarios.final_state(stack, held.id))
+        outcome[name] = (held.id in scenarios.revoked_ids(stack, main), scenarios.held_send_fate(main, held.id))
     observe(**{name: list(value) for name, value in outcome.items()})
-    assert outcome == {"alone": (False, "SUCCESS"), "with_peer": (True, "REVOKED"), "no_mingle": (False, "SUCCESS")}
+    assert outcome == {"alone": (False, "ran"), "with_peer": (True, "discarded"), "no_mingle": (False, "ran")}
+
+
+def test_terminate_stops_nothing_on_a_solo_worker(observe):
+    with Stack.start(helpers.APP, workers=[WorkerSpec(pool="solo", queues=("solo",))], timeline=False) as stack:
+        solo = stack.workers[0]
+        since = solo.log_offset()
+        result = stack.app.send_task("l04.slow", (2.0,), queue="solo")
+        solo.wait_for_log(rf"l04.slow\[{result.id}\] received", timeout=5, since=since)
+        replies = stack.app.control.revoke(result.id, terminate=True, destination=[solo.hostname], reply=True,
+                                           timeout=1)
+        ended = scenarios.final_state(stack, result.id)
+    observe(replies_within_1_s=len(replies), ended=ended)
+    assert replies == [] and ended == "SUCCESS"  # a prefork worker replies at once and ends it REVOKED
