@@ -68,14 +68,14 @@ def test_sigkill_loses_early_ack_and_redelivers_acks_late_after_the_visibility_t
 
 
 def test_default_sweep_waits_for_a_new_worker_or_100_seconds(lab, observe):
-    vt = helpers.lab_transport(visibility_timeout=8, sweep=None)  # longer than a restart on a busy machine
+    vt = helpers.lab_transport(visibility_timeout=12, sweep=None)  # longer than a restart (mingle on) on a busy machine
     spec = helpers.worker("late", task_acks_late=True, broker_transport_options=vt)
     with helpers.experiment(lab, spec) as s:
         tasks.work.apply_async(("sweep", 1), queue="late")
         delivered = runs.wait(s, "sweep")[0]["at"]
         s.workers[0].kill()
         s.workers[0].restart()
-        still_one = runs.wait(s, "sweep", count=2, timeout=delivered + 9 - time.time())
+        still_one = runs.wait(s, "sweep", count=2, timeout=delivered + 13 - time.time())
         held = runs.unacked(s)
         observe(runs_after_vt=len(still_one), unacked_after_vt=held)
         assert len(still_one) == 1
