@@ -32,6 +32,11 @@ def test_sanitize_file_is_ascii_and_tames_noise():
         "deliveries: 2, retries after 4 s, ana@example.com"
 
 
+def test_a_portuguese_duration_with_a_decimal_comma_is_noise_too():
+    assert sanitize("do início ao fim: 5,8 s; saiu após 4,9 s") == "do início ao fim: DURATION; saiu após DURATION"
+    assert sanitize("execuções: 2; [4,0; 4,2]; (3, 180)") == "execuções: 2; [4,0; 4,2]; (3, 180)"
+
+
 @pytest.mark.live
 @pytest.mark.slow
 def test_nbval_validates_generated_notebooks_only(built_course, tmp_path):

@@ -1,12 +1,15 @@
 """Lesson 02's notebook helpers: one broker for the page, a short-lived stack per experiment, lab settings."""
 from __future__ import annotations
 
+import re
+import shutil
+import subprocess
 import time
 from concurrent.futures import ThreadPoolExecutor
 
 from kombu.transport.redis import Channel
 
-from celerylab import appdb
+from celerylab import appdb, localized
 from celerylab.stack import Stack, WorkerSpec
 
 APP = "celerylab.lessons.l02_workers.tasks"
@@ -99,8 +102,8 @@ def in_parallel(calls: dict) -> dict:
 
 
 def seconds(value: float) -> str:
-    """A duration as printed on the page: one decimal and a unit."""
-    return f"{value:.1f} s"
+    """A duration as printed on the page: one decimal (a comma in Portuguese) and a unit."""
+    return f"{localized.number(value, digits=1)} s"
 
 
 def rabbitmq_reachable(url: str = RABBITMQ_URL) -> tuple[bool, str]:
@@ -125,3 +128,25 @@ def rabbitmq_delete(stack: Stack, queues) -> None:
     with stack.app.connection_for_write() as connection:
         for queue in queues:
             connection.default_channel.queue_delete(queue)
+
+
+def rabbitmq_version(stack: Stack) -> str:
+    """The RabbitMQ server's version, as it announces it when the AMQP connection opens."""
+    with stack.app.connection_for_write() as connection:
+        connection.ensure_connection(max_retries=1)
+        version = connection.connection.server_properties.get("version", "?")
+    return version.decode() if isinstance(version, bytes) else str(version)
+
+
+def rabbitmq_consumer_timeout() -> str:
+    """The broker's `consumer_timeout` in ms, read with ``rabbitmqctl eval`` (read-only), or why it could not be read."""
+    command = shutil.which("rabbitmqctl")
+    if command is None:
+        return "rabbitmqctl: not found"
+    try:
+        out = subprocess.run([command, "eval", "application:get_env(rabbit, consumer_timeout)."],
+                             capture_output=True, text=True, timeout=20).stdout
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return f"rabbitmqctl: {type(error).__name__}"
+    found = re.search(r"\{ok,\s*(\d+)\}", out)
+    return f"{found.group(1)} ms" if found else f"rabbitmqctl: {out.strip()[:80] or 'no answer'}"

@@ -51,28 +51,31 @@ def test_sigkill_loses_early_ack_and_redelivers_acks_late_after_the_visibility_t
         observe(unacked_after_kill=held)
         assert held == 1
         helpers.restart_all(s.workers)
+        ready = time.time()
         again = runs.wait(s, "late", count=2, timeout=10)
         late_result = returned(late)
         early_runs = len(runs.events(s, "early", "start"))
+        # back at the later of VT (+ sweep) and the restarted worker's start-up sweep; 1 s of slack for a loaded machine
+        back_in_time = len(again) == 2 and 2.9 <= again[1]["at"] - started <= max(3 + 0.5, ready - started) + 1
         observe(late_runs=len(again), late_result=late_result,
                 late_redelivered=len(again) == 2 and again[1]["redelivered"] is True,
-                late_back_within_vt_plus_sweep=len(again) == 2 and 2.9 <= again[1]["at"] - started <= 3 + 0.5 + 3,
+                late_back_within_vt_plus_sweep=back_in_time,
                 early_runs=early_runs, early_state=early.state)
         assert late_result == "late"
         assert len(again) == 2 and again[1]["redelivered"] is True
-        assert 2.9 <= again[1]["at"] - started <= 3 + 0.5 + 3   # VT + sweep (+ a slow restart)
+        assert back_in_time
         assert early_runs == 1 and early.state == "PENDING"
 
 
 def test_default_sweep_waits_for_a_new_worker_or_100_seconds(lab, observe):
-    vt = helpers.lab_transport(visibility_timeout=8, sweep=None)  # longer than a restart on a busy machine
+    vt = helpers.lab_transport(visibility_timeout=12, sweep=None)  # longer than a restart (mingle on) on a busy machine
     spec = helpers.worker("late", task_acks_late=True, broker_transport_options=vt)
     with helpers.experiment(lab, spec) as s:
         tasks.work.apply_async(("sweep", 1), queue="late")
         delivered = runs.wait(s, "sweep")[0]["at"]
         s.workers[0].kill()
         s.workers[0].restart()
-        still_one = runs.wait(s, "sweep", count=2, timeout=delivered + 9 - time.time())
+        still_one = runs.wait(s, "sweep", count=2, timeout=delivered + 13 - time.time())
         held = runs.unacked(s)
         observe(runs_after_vt=len(still_one), unacked_after_vt=held)
         assert len(still_one) == 1
@@ -128,3 +131,23 @@ def test_countdown_longer_than_the_visibility_timeout_runs_more_than_once(lab, o
     assert len(remind["short"]) >= 2 and all(e["at"] - sent["short"] >= 3.9 for e in remind["short"])
     assert len(long_["short"]) >= 2 and long_["short"][1]["at"] - long_["short"][0]["at"] < 3
     assert len(remind["wide"]) == 1 and len(long_["wide"]) == 1
+
+
+def test_a_countdown_of_twice_the_visibility_timeout_runs_twice(lab, observe):
+    cases = {"twice": (0.5, 6), "two_and_a_half": (0.5, 7.5), "kombu_sweep": (None, 8)}  # (sweep, countdown), VT 3 s
+    stacks = helpers.experiments(lab, {name: [helpers.worker("celery", task_acks_late=True,
+                                                             broker_transport_options=helpers.lab_transport(3, sweep))]
+                                       for name, (sweep, _) in cases.items()})
+    try:
+        sent = {}
+        for name, s in stacks.items():
+            s.app.send_task("l02.work", (f"rule-{name}", 0), countdown=cases[name][1])
+            sent[name] = time.time()
+        found = {name: runs.watch(s, f"rule-{name}", until=sent[name] + cases[name][1] + 1.5)
+                 for name, s in stacks.items()}
+    finally:
+        for s in stacks.values():
+            s.close()
+    counts = {name: len(starts) for name, starts in found.items()}
+    observe(**{f"runs_{name}": count for name, count in counts.items()})
+    assert counts == {"twice": 2, "two_and_a_half": 3, "kombu_sweep": 1}  # "three times" for 2 x VT would be 3

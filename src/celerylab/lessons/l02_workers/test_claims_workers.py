@@ -1,6 +1,7 @@
 """Lesson 02's claims on workers: a lost pool child, warm/cold/soft shutdown, time limits per pool, RabbitMQ's requeue."""
 from __future__ import annotations
 
+import signal
 import time
 
 import pytest
@@ -43,6 +44,22 @@ def test_a_killed_child_fails_is_requeued_or_retried(lab, observe):
         assert results[1].state == "SUCCESS" and [e["redelivered"] for e in reject] == [False, True]
         retry = runs.events(s, "retry", "start")
         assert results[2].state == "SUCCESS" and [e["retries"] for e in retry] == [0, 1]
+
+
+def test_a_rejected_message_goes_to_the_end_of_the_queue(lab, observe):
+    spec = helpers.worker("order", task_acks_late=True, task_reject_on_worker_lost=True, worker_prefetch_multiplier=1,
+                          broker_transport_options=helpers.lab_transport(visibility_timeout=10))
+    with helpers.experiment(lab, spec) as s:
+        for key in ("A", "B", "C"):
+            tasks.work.apply_async((key, 1), queue="order")
+        runs.running_for(s, "A", 0.3)
+        waiting = runs.queued(s, "order")
+        s.workers[0].kill_child()
+        runs.wait(s, "A", count=2, timeout=15)
+        order = [key for _, key in sorted((e["at"], key) for key in "ABC" for e in runs.events(s, key, "start"))]
+        observe(waiting_in_redis=waiting, start_order=order)
+        assert waiting == 2
+        assert order == ["A", "B", "C", "A"]  # the head of the queue would give A, A, B, C
 
 
 def test_a_child_lost_after_success_is_acknowledged_not_run_again(lab, observe):
@@ -105,6 +122,42 @@ def test_warm_waits_cold_loses_soft_requeues_and_sleeps_the_whole_timeout(lab, o
         assert not runs.events(s, "soft", "end") and runs.queued(s, "soft") == 1
         assert "Restoring 1 unacknowledged message(s)" in workers["soft"].logs
         assert runs.events(s, "short", "end") and exits["short"][0] >= 2.0
+
+
+def test_soft_shutdown_waits_only_with_a_task_running(lab, observe):
+    remap = {"REMAP_SIGTERM": "SIGQUIT"}
+    specs = [helpers.worker(q, task_acks_late=True, worker_soft_shutdown_timeout=2, env=remap,
+                            broker_transport_options=helpers.lab_transport(10)) for q in ("busy", "idle")]
+    with helpers.experiment(lab, *specs) as s:
+        busy, idle = s.workers
+        tasks.work.apply_async(("busy", 0.5), queue="busy")
+        runs.wait(s, "busy")
+        helpers.in_parallel({"busy": busy.shutdown, "idle": idle.shutdown})
+        waited = {name: "Initiating Soft Shutdown" in node.logs for name, node in (("busy", busy), ("idle", idle))}
+        observe(soft_shutdown_busy=waited["busy"], soft_shutdown_idle=waited["idle"])
+        assert waited == {"busy": True, "idle": False}
+
+
+def test_sigterm_to_the_process_group_loses_an_acks_late_task_and_the_recipe_requeues_it(lab, observe):
+    vt10 = helpers.lab_transport(visibility_timeout=10)
+    specs = [helpers.worker("late", task_acks_late=True, broker_transport_options=vt10),
+             helpers.worker("recipe", task_acks_late=True, worker_soft_shutdown_timeout=1,
+                            broker_transport_options=vt10, env={"REMAP_SIGTERM": "SIGQUIT"})]
+    with helpers.experiment(lab, *specs) as s:
+        results = {q: tasks.work.apply_async((q, 3), queue=q) for q in ("late", "recipe")}
+        for q in results:
+            runs.running_for(s, q, 0.5)
+        helpers.in_parallel({q: (lambda node=node: node.kill(signal.SIGTERM, group=True))
+                             for q, node in zip(results, s.workers)})
+        late, recipe = results["late"], results["recipe"]
+        observe(late_state=views.outcome(late), late_signal_15="signal 15" in str(late.result),
+                late_queued=runs.queued(s, "late"), unacked=runs.unacked(s),
+                recipe_state=recipe.state, recipe_queued=runs.queued(s, "recipe"),
+                finished=[bool(runs.events(s, q, "end")) for q in results])
+        assert views.outcome(late) == "FAILURE WorkerLostError" and "signal 15" in str(late.result)
+        assert runs.queued(s, "late") == 0 and runs.unacked(s) == 0  # a warm shutdown would have waited: SUCCESS
+        assert recipe.state == "PENDING" and runs.queued(s, "recipe") == 1
+        assert not runs.events(s, "late", "end") and not runs.events(s, "recipe", "end")
 
 
 def test_cold_shutdown_requeues_an_acks_late_task_and_stores_no_state(lab, observe):

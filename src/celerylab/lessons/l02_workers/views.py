@@ -1,16 +1,19 @@
 """How lesson 02 shows what it measured: translated facts, a small table, the timeline of duplicated runs."""
 from __future__ import annotations
 
-from celerylab import notebook_views
+from celerylab import localized, notebook_views
 from celerylab.i18n import t
 
 
 def report(**facts) -> None:
-    notebook_views.facts("l02", **facts)
+    """One translated line per fact, the value in the page's language (decimal comma, sim/não in Portuguese)."""
+    notebook_views.facts("l02", **{name: localized.value("l02", value) for name, value in facts.items()})
 
 
-def table(rows: list[dict], columns: list[str]) -> None:
-    notebook_views.table("l02", rows, columns)
+def table(rows: list[dict], columns: list[str], translated: tuple[str, ...] = ()) -> None:
+    """A table; `translated` columns hold catalog keys (``l02.<column>.<value>``), other cells are localized values."""
+    notebook_views.table("l02", [{column: row[column] if column in translated else localized.value("l02", row[column])
+                                  for column in columns} for row in rows], columns, translated)
 
 
 def outcome(result) -> str:

@@ -57,3 +57,9 @@ def lookup(data: dict, key):
 def returns(kind: str):
     """Return a value of the given kind, serializable or not."""
     return {"set": {1, 2}, "tuple": (1, 2), "object": object(), "int_keys": {1: "a"}}[kind]
+
+
+@app.task(name="l03.after")
+def after(*args) -> str:
+    """A callback: says how many arguments reached it (a signature made with .s() gets the parent's result)."""
+    return f"after ran with {len(args)} argument(s)"

@@ -4,9 +4,11 @@ from __future__ import annotations
 import decimal
 
 import pytest
+from celery import chain
 from kombu.exceptions import EncodeError
 
 from celerylab.lessons.l03_silent_defects import helpers, tasks
+from celerylab.stack import WorkerSpec
 
 pytestmark = pytest.mark.live
 
@@ -87,3 +89,38 @@ def test_undecodable_messages_are_dropped_and_stay_pending(stack, observe, args,
     message = helpers.where_is(stack, result.id)
     observe(state=result.state, message=message)
     assert result.state == "PENDING" and message == "gone"
+
+
+def test_a_worker_without_backend_leaves_a_caller_with_one_pending(stack, observe):
+    bare = stack.add_worker(WorkerSpec(pool="prefork", concurrency=1, queues=("nobackend",),
+                                       settings={"result_backend": None}))
+    offset = bare.log_offset()
+    result = stack.app.send_task("data.backup_db", ("school",), queue="nobackend")
+    logged = helpers.log_after(bare, "Received unregistered task", offset)
+    state = helpers.wait_state(result, ("FAILURE",), timeout=3)
+    message = helpers.where_is(stack, result.id, "nobackend")
+    observe(logged_unregistered=bool(logged), state=state, message=message)
+    assert logged and message == "gone"
+    assert state == "PENDING"  # a worker with a backend stores FAILURE NotRegistered
+
+
+def test_a_set_result_stops_an_s_callback_and_not_an_si_one(stack, observe):
+    worker = stack.workers[0]
+    sent = {}
+    for kind, make in (("s", tasks.after.s), ("si", tasks.after.si)):
+        last = chain(tasks.returns.s("set"), make()).apply_async()
+        sent[f"chain_{kind}"] = (last.parent, last.id)
+        callback = make()
+        callback.freeze()
+        sent[f"link_{kind}"] = (tasks.returns.apply_async(("set",), link=callback), callback.id)
+    for parent, _ in sent.values():
+        parent.get(timeout=10, propagate=False)
+    after = {label: helpers.wait_state(stack.app.AsyncResult(after_id), ("SUCCESS",), timeout=3)
+             for label, (_, after_id) in sent.items()}
+    received = {label: f"l03.after[{after_id}] received" in worker.logs for label, (_, after_id) in sent.items()}
+    parents = {label: (parent.state, type(parent.result).__name__) for label, (parent, _) in sent.items()}
+    observe(parents=parents, after_received=received, after_state=after)
+    assert set(parents.values()) == {("FAILURE", "EncodeError")}
+    assert received == {"chain_s": False, "link_s": False, "chain_si": True, "link_si": True}
+    assert after["chain_si"] == after["link_si"] == "SUCCESS"
+    assert after["chain_s"] == "FAILURE" and after["link_s"] == "PENDING"  # a chain marks the step it never sent

@@ -1,13 +1,15 @@
 """Lesson 04's longer measurements: state sequences, the TTL a result gets, key growth, the revoke cases."""
 from __future__ import annotations
 
+import statistics
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 
 from celery import Celery
 from celery.result import AsyncResult
 
 from celerylab.lessons.l04_results import helpers
-from celerylab.stack import Stack
+from celerylab.stack import Stack, WorkerSpec
 
 
 def probe_app(stack: Stack, **settings) -> Celery:
@@ -71,3 +73,52 @@ def replaced_children(worker, before: list[int], timeout: float = 10.0) -> int:
     pids = helpers.until(lambda: (lambda now: now if len(now) == wanted and now != before else None)(
         worker.child_pids()), timeout) or worker.child_pids()
     return len(set(before) - set(pids))
+
+
+def memory_usage(stack: Stack, task_ids: list[str]) -> int:
+    """The median ``MEMORY USAGE`` (bytes) of these tasks' result keys."""
+    client = helpers.redis_client(stack)
+    return round(statistics.median(client.memory_usage(helpers.result_key(stack, task_id)) for task_id in task_ids))
+
+
+def side_stacks(setups: dict[str, tuple[int, tuple]]) -> dict[str, Stack]:
+    """``{name: (idle peers, main worker's extra args)}``: small stacks started in parallel, each with a
+    prefork main worker (2 processes) on the default queue and its idle peers on another queue."""
+    def start(peers: int, extra: tuple) -> Stack:
+        workers = [WorkerSpec(pool="prefork", concurrency=2, extra_args=extra)]
+        workers += [WorkerSpec(pool="prefork", concurrency=1, queues=("idle",)) for _ in range(peers)]
+        return Stack.start(helpers.APP, workers=workers, settings={"result_expires": 60}, timeline=False)
+
+    with ThreadPoolExecutor(max_workers=len(setups)) as pool:
+        futures = {name: pool.submit(start, *setup) for name, setup in setups.items()}
+        return {name: future.result() for name, future in futures.items()}
+
+
+def _inspect(stack: Stack, worker):
+    return stack.app.control.inspect(destination=[worker.hostname], timeout=1)
+
+
+def wait_active(stack: Stack, worker, task_id: str, timeout: float = 5.0) -> bool:
+    """Wait until the worker reports the task as active (running)."""
+    return bool(helpers.until(lambda: any(task["id"] == task_id for task in
+                                          (_inspect(stack, worker).active() or {}).get(worker.hostname, [])), timeout))
+
+
+def revoked_ids(stack: Stack, worker) -> list[str]:
+    """The revoked ids the worker holds in memory (asked until it answers)."""
+    replies = helpers.until(_inspect(stack, worker).revoked, timeout=10) or {}
+    return replies.get(worker.hostname) or []
+
+
+def final_state(stack: Stack, task_id: str, timeout: float = 10.0) -> str:
+    """The task's state once it is SUCCESS or REVOKED (or what it is when the timeout ends)."""
+    read = lambda: AsyncResult(task_id, app=stack.app).state  # noqa: E731
+    return helpers.until(lambda: (lambda state: state if state in ("SUCCESS", "REVOKED") else None)(read()),
+                         timeout) or read()
+
+
+def held_send_fate(worker, task_id: str, timeout: float = 10.0) -> str:
+    """What the worker, since it last started, did with a revoked send once it came due: ``discarded`` or ``ran``."""
+    found = worker.wait_for_log(rf"Discarding revoked task: l04\.bulk\[{task_id}\]|l04\.bulk\[{task_id}\] succeeded",
+                                timeout)
+    return "discarded" if "Discarding" in found[0] else "ran"

@@ -8,6 +8,7 @@ import pytest
 from celery.result import AsyncResult
 
 from celerylab.lessons.l04_results import helpers, scenarios
+from celerylab.stack import Stack, WorkerSpec
 
 pytestmark = pytest.mark.live
 
@@ -135,3 +136,57 @@ def test_revoking_a_running_task_leaves_its_state_to_it(stack, observe):
     assert running and remembered
     assert during == "PENDING"  # no task_track_started: nothing is stored until it ends
     assert finished
+
+
+@pytest.fixture(scope="module")
+def side():
+    stacks = scenarios.side_stacks({"alone": (0, ()), "with_peer": (1, ()), "no_mingle": (1, ("--without-mingle",))})
+    try:
+        yield stacks
+    finally:
+        for running in stacks.values():
+            running.close()
+
+
+def test_a_peer_worker_marks_a_running_revoked_task_revoked(side, observe):
+    seen = {}
+    for name in ("alone", "with_peer"):
+        stack = side[name]
+        result = stack.app.send_task("l04.slow", (3.0,))
+        assert scenarios.wait_active(stack, stack.workers[0], result.id)
+        stack.app.control.revoke(result.id)
+        seen[name] = helpers.states_seen(lambda: AsyncResult(result.id, app=stack.app).state,
+                                         lambda state: state == "SUCCESS")
+    observe(alone=seen["alone"], with_peer_read_revoked="REVOKED" in seen["with_peer"],
+            with_peer_ends=seen["with_peer"][-1])
+    assert seen["alone"] == ["PENDING", "SUCCESS"]
+    # "the worker leaves a running task's state alone" holds alone only: a peer writes REVOKED (PENDING may come first)
+    assert "REVOKED" in seen["with_peer"] and seen["with_peer"][-1] == "SUCCESS"
+
+
+def test_mingle_copies_revoked_ids_to_a_restarted_worker(side, observe):
+    outcome = {}
+    for name, stack in side.items():
+        main = stack.workers[0]
+        since = main.log_offset()
+        held = stack.app.send_task("l04.bulk", (["f@example.com"], "hi"), countdown=2)
+        main.wait_for_log(rf"l04.bulk\[{held.id}\] received", timeout=5, since=since)
+        stack.app.control.revoke(held.id)
+        assert helpers.until(lambda: held.id in scenarios.revoked_ids(stack, main), 5)
+        main.restart()
+        outcome[name] = (held.id in scenarios.revoked_ids(stack, main), scenarios.held_send_fate(main, held.id))
+    observe(**{name: list(value) for name, value in outcome.items()})
+    assert outcome == {"alone": (False, "ran"), "with_peer": (True, "discarded"), "no_mingle": (False, "ran")}
+
+
+def test_terminate_stops_nothing_on_a_solo_worker(observe):
+    with Stack.start(helpers.APP, workers=[WorkerSpec(pool="solo", queues=("solo",))], timeline=False) as stack:
+        solo = stack.workers[0]
+        since = solo.log_offset()
+        result = stack.app.send_task("l04.slow", (2.0,), queue="solo")
+        solo.wait_for_log(rf"l04.slow\[{result.id}\] received", timeout=5, since=since)
+        replies = stack.app.control.revoke(result.id, terminate=True, destination=[solo.hostname], reply=True,
+                                           timeout=1)
+        ended = scenarios.final_state(stack, result.id)
+    observe(replies_within_1_s=len(replies), ended=ended)
+    assert replies == [] and ended == "SUCCESS"  # a prefork worker replies at once and ends it REVOKED

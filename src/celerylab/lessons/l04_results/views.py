@@ -1,16 +1,18 @@
 """How lesson 04 shows what it measured: translated facts, tables, real source code, a live progress bar."""
 from __future__ import annotations
 
-from celerylab import notebook_views
+from celerylab import localized, notebook_views
 from celerylab.i18n import t
 
 
 def report(**facts) -> None:
-    notebook_views.facts("l04", **facts)
+    """One translated line per fact, the value in the page's language (sim/não, decimal comma in Portuguese)."""
+    notebook_views.facts("l04", **{name: localized.value("l04", value) for name, value in facts.items()})
 
 
 def table(rows: list[dict], columns: list[str], translated: tuple[str, ...] = ("situation",)) -> None:
-    notebook_views.table("l04", rows, columns, translated)
+    notebook_views.table("l04", [{column: row[column] if column in translated else localized.value("l04", row[column])
+                                  for column in columns} for row in rows], columns, translated)
 
 
 def show(function) -> None:
