@@ -227,3 +227,12 @@ def test_the_build_command_writes_the_site_pages(tmp_path, capsys):
     assert main(["--lang", "en", "build", "--site", "--root", str(root)]) == 0
     assert "site: lessons per language: 1;" in capsys.readouterr().out
     assert (root / "site" / "en" / "lessons" / "90_fixture.md").is_file()
+
+
+def test_the_language_setup_cell_is_not_on_the_page():
+    cells = [{"cell_type": "markdown", "source": "# Lição 90", "metadata": {"celerylab": {"id": "title"}}},
+             {"cell_type": "code", "source": 'from celerylab.i18n import set_lang\nset_lang("pt");', "outputs": [],
+              "metadata": {"celerylab": {"id": "lang-pt", "lang": "pt"}}},
+             {"cell_type": "code", "source": "print(1)", "outputs": [], "metadata": {"celerylab": {"id": "first"}}}]
+    page = notebook_to_page({"cells": cells, "metadata": {}}, "90_fixture", "pt")
+    assert "set_lang" not in page.markdown and "print(1)" in page.markdown

@@ -13,6 +13,8 @@ HEADING = re.compile(r"^#\s+(.+?)\s*#*\s*$", re.MULTILINE)
 NOTEBOOK_LINK = re.compile(r"\]\((?!\w+://)([^)#\s]+)\.ipynb(#[^)\s]*)?\)")
 ATTACHMENT = re.compile(r"\(attachment:([^)\s]+)\)")
 SAFE = re.compile(r"[^a-z0-9-]+")
+# The cell that sets a notebook's language (`set_lang("pt")`): plumbing for the kernel, not for a reader.
+LANGUAGE_CELLS = {"lang-pt", "lang-en"}
 ADMONITION_TYPES = {"note", "abstract", "info", "tip", "success", "question", "warning",
                     "failure", "danger", "bug", "example", "quote"}
 
@@ -94,7 +96,7 @@ def notebook_to_page(nb: dict, stem: str, lang: str) -> Page:
     section = None
     for index, cell in enumerate(nb.get("cells") or [], start=1):
         meta = cell_meta(cell)
-        if {"remove-cell", "remove_cell"} & _tags(cell):
+        if {"remove-cell", "remove_cell"} & _tags(cell) or meta.get("id") in LANGUAGE_CELLS:
             continue
         key = SAFE.sub("-", str(meta.get("id") or cell.get("id") or f"cell-{index}").lower()).strip("-")
         kind = cell.get("cell_type")
