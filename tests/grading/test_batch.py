@@ -59,7 +59,7 @@ def test_a_grader_fault_on_one_file_is_an_entry_not_a_stop(tmp_path, monkeypatch
     summary = grade(subs, options(tmp_path / "out", jobs=2))
     book = json.loads((tmp_path / "out" / "gradebook.json").read_text())["submissions"]
     assert (summary.graded, summary.failed) == (2, 1)
-    assert book["b"]["status"] == "error" and "RecursionError" in book["b"]["reason"]["values"]["error"]
+    assert book["b"]["status"] == "grader_failure" and "RecursionError" in book["b"]["reason"]["values"]["error"]
     assert book["a"]["total"] == 5
 
 

@@ -20,7 +20,7 @@ def learners(book) -> dict[str, dict]:
         entry = book.entries[key]
         who = entry.get("roster") or {"learner": entry.get("learner") or key}
         person = people.setdefault(who.get("id") or who.get("email") or who["learner"], {"who": who, "lessons": {}})
-        if entry.get("lesson"):
+        if entry.get("lesson") and entry.get("status") != "grader_failure":  # not graded yet: blank, not 0
             person["lessons"][entry["lesson"]] = entry.get("total", 0)
     return people
 
