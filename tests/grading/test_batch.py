@@ -82,3 +82,20 @@ def test_the_first_job_starts_before_the_last_file_is_prepared(tmp_path, monkeyp
     monkeypatch.setattr(runner, "run_job", run_job)
     grade(subs, options(tmp_path / "out", jobs=1))
     assert events == ["prepare a", "run", "prepare b", "run", "prepare c", "run"]
+
+
+def test_a_rejected_file_has_its_lessons_maximum_or_says_the_lesson_is_unknown(tmp_path):
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    (subs / "broken.ipynb").write_text('{"cells": [')
+    good = json.loads(good_text())
+    (subs / "twin.ipynb").write_text(json.dumps({**good, "cells": good["cells"] + [dict(good["cells"][0])]}))
+    grade(subs, options(tmp_path / "out"))
+    book = json.loads((tmp_path / "out" / "gradebook.json").read_text())["submissions"]
+    assert (book["twin"]["lesson"], book["twin"]["max"], book["twin"]["total"]) == ("l90_fixture", 5, 0)
+    assert (book["broken"]["lesson"], book["broken"]["max"]) == (None, None)
+    broken = (tmp_path / "out" / "feedback" / "broken.md").read_text()
+    assert "Devolutiva — lição desconhecida" in broken and "Nota:" not in broken and "0/0" not in broken
+    assert "**Nota: 0/5**" in (tmp_path / "out" / "feedback" / "twin.md").read_text()
+    rows = (tmp_path / "out" / "gradebook.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert next(row for row in rows if row.startswith("broken,")).split(",")[-3:-1] == ["0", ""]
