@@ -56,9 +56,12 @@ def test_a_grader_fault_on_one_file_is_an_entry_not_a_stop(tmp_path, monkeypatch
     monkeypatch.setattr(grader, "prepare", flaky)
     monkeypatch.setattr(runner, "run_job", lambda job: {"execution": [], "verdicts": {
         exercise: JobVerdict(exercise, [{"passed": True}]) for exercise in job["exercises"]}})
-    summary = grade(subs, options(tmp_path / "out", jobs=2))
+    summary = grade(subs, options(tmp_path / "out", jobs=2, exports=("canvas", "gradescope")))
     book = json.loads((tmp_path / "out" / "gradebook.json").read_text())["submissions"]
     assert (summary.graded, summary.failed) == (2, 1)
+    assert not (tmp_path / "out" / "gradescope" / "b").exists() and (tmp_path / "out" / "gradescope" / "a").exists()
+    canvas = (tmp_path / "out" / "canvas.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert "b,,,,," in canvas and "a,,,,,5" in canvas                  # not graded yet: blank, never 0
     assert book["b"]["status"] == "grader_failure" and "RecursionError" in book["b"]["reason"]["values"]["error"]
     assert book["a"]["total"] == 5
 

@@ -143,6 +143,8 @@ def write_exports(book, options) -> list[Path]:
                       file=sys.stderr)
     if "gradescope" in options.exports:
         for key, entry in book.entries.items():
+            if entry.get("status") == "grader_failure":  # not graded yet: no score to report
+                continue
             written.append(write_text(out / "gradescope" / key / "results.json",
                                       json.dumps(gradescope(entry, book.order), ensure_ascii=False, indent=2)))
     return written
