@@ -102,3 +102,18 @@ def test_a_rejected_file_has_its_lessons_maximum_or_says_the_lesson_is_unknown(t
     assert "**Nota: 0/5**" in (tmp_path / "out" / "feedback" / "twin.md").read_text()
     rows = (tmp_path / "out" / "gradebook.csv").read_text(encoding="utf-8-sig").splitlines()
     assert next(row for row in rows if row.startswith("broken,")).split(",")[-3:-1] == ["0", ""]
+
+
+def test_a_job_that_failed_for_the_grader_is_blank_in_the_exports(tmp_path, monkeypatch):
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    (subs / "a.ipynb").write_text(good_text())
+    monkeypatch.setattr(runner, "run_job", lambda job: {"execution": [], "log": "Traceback ...", "verdicts": {
+        exercise: JobVerdict.grader_failure(exercise, "the job ended before its check started")
+        for exercise in job["exercises"]}})
+    summary = grade(subs, options(tmp_path / "out", exports=("canvas", "gradescope")))
+    entry = json.loads((tmp_path / "out" / "gradebook.json").read_text())["submissions"]["a"]
+    assert summary.failed == 1 and (entry["status"], entry["lesson"]) == ("grader_failure", "l90_fixture")
+    assert (tmp_path / "out" / "logs" / "a.log").read_text() == "Traceback ..."
+    assert "a,,,,," in (tmp_path / "out" / "canvas.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert not (tmp_path / "out" / "gradescope" / "a").exists()
