@@ -35,3 +35,38 @@ def test_argparse_errors_speak_the_language_of_the_usage_line(capsys):
         err = capsys.readouterr().err
         assert words in err and ("uso:" in err) == ("erro:" in err)
         set_lang("pt")
+
+
+def every_command(parser, path=()):
+    """The command paths of `parser` and of every subcommand below it (``("dev", "check")``)."""
+    import argparse
+
+    yield path
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from every_command(sub, (*path, name))
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_every_subcommands_help_prints_in_both_languages(lang, capsys):
+    """`--help` of each command of the registry (cli.COMMANDS), nested ones too: no traceback (a bare "%" in
+    a catalog help text made argparse's %-formatting raise) and the help itself in the language asked."""
+    set_lang(lang)
+    try:
+        paths = list(every_command(cli.build_parser()))
+        assert {"grade", "dev"} <= {path[0] for path in paths if path}
+        assert len(paths) > len(cli.COMMANDS)
+        for path in paths:
+            with pytest.raises(SystemExit) as done:
+                cli.main(["--lang", lang, *path, "--help"])
+            assert done.value.code == 0, path
+            text = capsys.readouterr().out
+            assert text.startswith("uso:" if lang == "pt" else "usage:"), (path, text[:200])
+        capsys.readouterr()
+        with pytest.raises(SystemExit):
+            cli.main(["--lang", lang, "grade", "--help"])
+        text = capsys.readouterr().out
+        assert ("% dos pontos" if lang == "pt" else "% of the points") in text
+    finally:
+        set_lang("pt")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 
 from celerylab.i18n import set_lang, t
@@ -76,6 +77,16 @@ def translate_argparse(parser: argparse.ArgumentParser) -> None:
     for action in parser._actions:
         if isinstance(action, argparse._HelpAction):
             action.help = t("cli.help")
+        elif action.help:
+            action.help = literal_percent(action.help)
+        for choice in getattr(action, "_choices_actions", ()):  # the subcommands' one-line help
+            choice.help = literal_percent(choice.help) if choice.help else choice.help
+
+
+def literal_percent(text: str) -> str:
+    """A catalog help text as argparse prints it: it %-formats help, so a bare "%" ("10%") is doubled;
+    ``%(default)s`` and the like keep working."""
+    return re.sub(r"%(?!\()", "%%", text)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -70,3 +70,88 @@ def test_control_routes_belong_to_the_first_claimant(provider):
     assert refused.value.code == 403
     send_email("a@example.com", "hi")  # the service route stays open
     assert [m["to"] for m in provider.outbox()] == ["a@example.com"]  # this process holds the token
+
+
+def provider_pid(url: str) -> int:
+    """The pid listening on the fake's port (as a task would find it)."""
+    import psutil
+    from urllib.parse import urlparse
+
+    port = urlparse(url).port
+    return next(c.pid for c in psutil.net_connections("tcp") if c.laddr and c.laddr.port == port
+                and c.status == psutil.CONN_LISTEN)
+
+
+def test_a_fake_killed_and_replaced_is_not_trusted(provider):
+    """A task that kills the fake and serves made-up stats on its port: the owner's reads refuse the impostor."""
+    import json
+    import os
+    import signal
+    import threading
+    from http.server import BaseHTTPRequestHandler, HTTPServer
+    from urllib.parse import urlparse
+
+    from celerylab.fakes.control import NotTheFake, claim
+
+    claim(provider.url, "owner-token")
+    assert provider.stats() == {"requests": 0, "deliveries": 0}
+    pid = provider_pid(provider.url)
+
+    class Impostor(BaseHTTPRequestHandler):
+        def do_GET(self):
+            data = json.dumps({"requests": 1, "deliveries": 1}).encode()
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(data)))
+            self.send_header("X-Control-Signature", self.headers.get("X-Control-Auth", ""))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, *args):
+            pass
+
+    os.kill(pid, signal.SIGKILL)
+    port = urlparse(provider.url).port
+    for _ in range(100):
+        try:
+            server = HTTPServer(("127.0.0.1", port), Impostor)
+            break
+        except OSError:
+            import time
+
+            time.sleep(0.05)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with pytest.raises(NotTheFake):
+            provider.stats()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_fake_is_not_dumpable():
+    """Its memory (where the control token lives) is not readable by other processes of its own user: the
+    kernel gives a non-dumpable process's /proc files to root."""
+    import os
+    import sys
+
+    if os.geteuid() != 0:
+        pytest.skip("needs root, to start the fake as another user")
+    uid = 3_999_999
+
+    def other_user():
+        os.setresgid(uid, uid, uid)
+        os.setresuid(uid, uid, uid)
+
+    import subprocess
+
+    import psutil
+
+    popen = subprocess.Popen([sys.executable, "-m", "celerylab.fakes.email_provider"], stdout=subprocess.PIPE,
+                             text=True, preexec_fn=other_user, cwd="/")
+    try:
+        assert "listening on" in popen.stdout.readline()
+        assert psutil.Process(popen.pid).uids().real == uid      # it runs as that user...
+        assert os.stat(f"/proc/{popen.pid}/mem").st_uid == 0     # ...and its memory is not that user's to read
+    finally:
+        popen.kill()
+        popen.wait()

@@ -123,7 +123,8 @@ CASES = {
     "invalid_json": (lambda: '{"cells": [', {}, "rejected"),
     "nbformat3": (lambda: {"nbformat": 3, "nbformat_minor": 0, "worksheets": [], "cells": []}, {}, "rejected"),
     "duplicate_ids": (duplicate_ids, {"l90.double": 0, "l90.greet": 0}, "rejected"),
-    "solutions_variant": (lambda: variant("solutions"), {"l90.double": 0, "l90.greet": 0}, "rejected"),
+    "solutions_variant": (lambda: notebooks.build("pt", "solutions"), {"l90.double": 2, "l90.greet": 3}, "graded"),
+    "lesson_variant": (lambda: variant("lesson"), {"l90.double": 0, "l90.greet": 0}, "rejected"),
     "unknown_lesson": (unknown_lesson, {}, "rejected"),
 }
 

@@ -33,7 +33,7 @@ def test_every_submission_gets_exactly_its_points(graded):
            for name, entry in book.items()}
     want = {name: (points, status) for name, (_, points, status) in submissions.CASES.items()}
     assert got == want
-    assert (summary.graded, summary.rejected, summary.failed) == (15, 5, 0)
+    assert (summary.graded, summary.rejected, summary.failed) == (16, 5, 0)
 
 
 def test_rejections_say_why(graded):
@@ -42,7 +42,7 @@ def test_rejections_say_why(graded):
     assert reasons["invalid_json"] == "grading.reason.invalid_json"
     assert reasons["nbformat3"] == "grading.reason.nbformat"
     assert reasons["duplicate_ids"] == "grading.reason.duplicate_ids"
-    assert reasons["solutions_variant"] == "grading.reason.not_exercises"
+    assert reasons["lesson_variant"] == "grading.reason.not_exercises" and reasons["solutions_variant"] is None
     assert reasons["unknown_lesson"] == "grading.reason.unknown_lesson"
 
 

@@ -96,8 +96,8 @@ def test_gradebook_partial_credit_roster_and_late_policy(batch):
     feedback = (out / "feedback" / "ana.md").read_text()
     assert "célula 4" in feedback and "NameError: name 'x' is not defined" in feedback
     stats = read_csv(out / "criteria.csv", ";")
-    assert stats[0] == ["exercise", "criterion", "hidden", "passed", "failed", "failed_percent"]
-    assert ["l90.greet", "saudação 1", "no", "1", "2", "67"] in stats  # the criterion most learners fail
+    assert stats[0] == ["exercise", "criterion", "label", "hidden", "passed", "failed", "failed_percent", "observed"]
+    assert ["l90.greet", "c1", "saudação 1", "no", "1", "2", "67", "'x' ×3"] in stats  # most learners fail it
 
 
 def test_force_regrades_and_a_new_deadline_applies_to_unchanged_entries(batch):
@@ -129,6 +129,90 @@ def test_canvas_moodle_and_gradescope_exports(batch):
     assert visibility["l90.greet: saudação 0"] == "visible"
     assert {"score": 2, "max_score": 3}.items() <= next(
         test for test in results["tests"] if test["name"].startswith("l90.greet —")).items()
+
+
+def measured(observed: str, passed: bool, seconds: str) -> dict:
+    """A criterion whose label embeds a measurement, as lessons' checks give them."""
+    key = {"pt": "voltou após {seconds} s", "en": "came back after {seconds} s"}
+    return {"key": key, "passed": passed, "hidden": False, "expected": "True", "observed": observed,
+            "labels": {"pt": f"voltou após {seconds} s", "en": f"came back after {seconds} s"}}
+
+
+def test_a_criterion_is_one_row_whatever_it_measured():
+    from celerylab.grading.stats import criteria_csv
+
+    entries = {name: {"status": "graded", "exercises": {"l90.double": {"criteria": [criterion]}}}
+               for name, criterion in (("a", measured("True", True, "1.2")), ("b", measured("False", False, "3.4")),
+                                       ("c", measured("True", True, "1.3")))}
+    set_lang("pt")
+    rows = list(csv.reader(criteria_csv(entries, []).splitlines()))
+    assert len(rows) == 2 and rows[1][:2] == ["l90.double", "voltou após {seconds} s"]
+    assert rows[1][4:] == ["2", "1", "33", "True ×2; False ×1"]
+
+
+def test_lms_csvs_keep_their_import_format_with_a_spreadsheet_separator(batch, capsys):
+    """--csv-sep ';' makes the gradebook a pt-BR spreadsheet; canvas.csv and moodle.csv stay what Canvas
+    ("Student, ID, SIS User ID, SIS Login ID, Section", then one column per assignment, a Points Possible
+    row) and Moodle (a header row, an identifier column to map, numeric grades with a decimal point)
+    import: commas, points, every roster learner present (a missing one at 0), each row matchable."""
+    subs, course, roster_path, out = batch
+    from celerylab.grading.roster import read
+
+    late = LatePolicy(DEADLINE, parse_duration("2h"), penalty=10, cap=50)
+    grade(subs, options(out, course, roster=read(roster_path), late=late, csv_sep=";",
+                        exports=("canvas", "moodle", "gradescope")))
+    assert "⚠ canvas" not in (err := capsys.readouterr().err) and "⚠ moodle" not in err  # every row matches
+    canvas = read_csv(out / "canvas.csv", ",")
+    assert canvas[0][:5] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"]
+    assert canvas[1][:5] == ["Points Possible", "", "", "", ""]
+    rows = {row[0]: row for row in canvas[2:]}
+    assert set(rows) == {"Ana Souza", "Beatriz Lima", "Caio Prado", "Davi Reis"}
+    assert rows["Beatriz Lima"][5] == "3.2" and rows["Davi Reis"][1:] == ["104", "D4", "", "", "0"]
+    assert all(any(row[1:4]) for row in rows.values())
+    for row in canvas[1:]:
+        float(row[5])
+    moodle = read_csv(out / "moodle.csv", ",")
+    assert moodle[0][:3] == ["Full name", "Email address", "ID number"]
+    assert {row[0]: row[3] for row in moodle[1:]} == {"Ana Souza": "5", "Beatriz Lima": "3.2", "Caio Prado": "1",
+                                                      "Davi Reis": "0"}
+    assert all(row[1] or row[2] for row in moodle[1:])
+
+
+def test_lms_csvs_without_a_roster_say_what_is_missing(batch, capsys):
+    subs, course, _, out = batch
+    grade(subs, options(out, course, exports=("canvas", "moodle")))
+    err = capsys.readouterr().err
+    assert "canvas.csv: 3 linha(s) sem ID, SIS User ID nem SIS Login ID" in err and "--roster" in err
+    assert "moodle.csv: 3 linha(s) sem e-mail nem ID number" in err
+
+
+GRADESCOPE_TOP = {"score", "execution_time", "output", "output_format", "test_output_format", "test_name_format",
+                  "visibility", "stdout_visibility", "extra_data", "tests", "leaderboard"}
+GRADESCOPE_TEST = {"score", "max_score", "status", "name", "name_format", "number", "output", "output_format",
+                   "tags", "visibility", "extra_data"}
+VISIBILITY = {"hidden", "after_due_date", "after_published", "visible"}
+
+
+def test_gradescope_results_follow_its_specification(batch):
+    """Gradescope's autograder results.json: known keys and types only, tests in course order, and the
+    late penalty explained, as a test of its own, so the tests add up to the score."""
+    subs, course, roster_path, out = batch
+    late = LatePolicy(DEADLINE, parse_duration("2h"), penalty=10, cap=50)
+    grade(subs, options(out, course, late=late, exports=("gradescope",)))
+    for name in CASES:
+        results = json.loads((out / "gradescope" / name / "results.json").read_text())
+        assert set(results) <= GRADESCOPE_TOP and isinstance(results["score"], (int, float))
+        assert results["visibility"] in VISIBILITY
+        for test in results["tests"]:
+            assert set(test) <= GRADESCOPE_TEST and isinstance(test["name"], str)
+            assert test.get("visibility", "visible") in VISIBILITY and test.get("status", "passed") in {"passed", "failed"}
+            for field in ("score", "max_score"):
+                assert field not in test or isinstance(test[field], (int, float))
+    bia = json.loads((out / "gradescope" / "bia" / "results.json").read_text())
+    exercises = [test["name"].split(" — ")[0] for test in bia["tests"] if " — " in test["name"]]
+    assert exercises == ["l90.double", "l90.greet"]                   # course order
+    assert bia["score"] == 3.2 and "desconto de 20 % sobre 4 pontos" in bia["output"]
+    assert round(sum(test.get("score", 0) for test in bia["tests"]), 2) == 3.2
 
 
 def test_durations_and_dates():

@@ -31,9 +31,18 @@ def test_rejections(tmp_path):
     assert rejection(write_raw(tmp_path / "c.ipynb", [1, 2])) == "grading.reason.not_notebook"
     twin = {**good, "cells": good["cells"] + [dict(good["cells"][0])]}
     assert rejection(write_raw(tmp_path / "d.ipynb", twin)) == "grading.reason.duplicate_ids"
-    solutions = {**good, "metadata": {**good["metadata"], "celerylab": {"lesson": "l90_fixture", "variant": "solutions"}}}
-    assert rejection(write_raw(tmp_path / "e.ipynb", solutions)) == "grading.reason.not_exercises"
+    lesson = {**good, "metadata": {**good["metadata"], "celerylab": {"lesson": "l90_fixture", "variant": "lesson"}}}
+    assert rejection(write_raw(tmp_path / "e.ipynb", lesson)) == "grading.reason.not_exercises"
     anonymous = {**good, "metadata": {}}
     assert rejection(write_raw(tmp_path / "f.ipynb", anonymous)) == "grading.reason.no_lesson"
     broken = {**good, "cells": [{"cell_type": "code", "id": "x"}]}
     assert rejection(write_raw(tmp_path / "g.ipynb", broken)) == "grading.reason.invalid_notebook"
+
+
+def test_the_reference_solution_notebook_is_an_answer_to_grade(tmp_path):
+    """An instructor's first sanity check: the solutions notebook as generated, outputs and all."""
+    from celerylab.grading.submission import load
+
+    solutions = notebooks.build("en", "solutions")
+    submission = load(write_raw(tmp_path / "reference.ipynb", nbformat.writes(solutions)))
+    assert (submission.lesson, submission.lang) == ("l90_fixture", "en")

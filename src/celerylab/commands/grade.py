@@ -91,6 +91,27 @@ def percent(option: str, text: str) -> float:
     return value
 
 
+def jobs_can_import(course: str | None, out: Path) -> None:
+    """Before the batch: one confined job (as root: its own user, its own mounts) imports what grading needs;
+    BadOption with the fix when it cannot (otherwise every job would die as a grader failure)."""
+    import os
+
+    if os.geteuid() != 0:  # the jobs run as this user, who can import what this process imports
+        return
+    from celerylab.course import PACKAGE
+    from celerylab.grading.runner import probe
+
+    log = probe(course)
+    if log is None:
+        return
+    lines = [line for line in log.splitlines() if "Error" in line] or log.splitlines()[-1:] or ["?"]
+    kept = out / "logs" / "probe.log"
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    kept.write_text(log, encoding="utf-8")
+    raise BadOption(t("cmd.grade.cannot_import", uid="3000000+", error=lines[-1].strip(), path=PACKAGE.parent,
+                      log=kept))
+
+
 def run(args) -> int:
     sys.modules.setdefault("rfc3987_syntax", None)  # see grading/job.py: a costly import grading never uses
     from celerylab.grading.grader import Options, grade
@@ -119,6 +140,8 @@ def run(args) -> int:
                 connect(args.broker)
             except BrokerProblem as problem:
                 raise BadOption(str(problem)) from None
+        if not args.broker:
+            jobs_can_import(args.course, out)
     except BadOption as problem:
         print(str(problem), file=sys.stderr)
         return 2

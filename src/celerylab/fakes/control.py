@@ -1,9 +1,13 @@
 """The lesson's side of the fakes: claim their control routes, inject faults, read what they observed (outbox, calls)."""
 from __future__ import annotations
 
+import hmac
 import json
+import secrets
 import urllib.error
 import urllib.request
+
+from celerylab.fakes.http import signature
 
 # The control token of every fake this process claimed, by URL: FakeControl(url) finds it there.
 _TOKENS: dict[str, str] = {}
@@ -11,6 +15,11 @@ _TOKENS: dict[str, str] = {}
 
 class AlreadyClaimed(RuntimeError):
     """Another process claimed the fake's control routes first."""
+
+
+class NotTheFake(RuntimeError):
+    """A control reply not signed with the fake's token: whatever answers at that address is not the fake
+    this process started (it was killed and its port taken), so nothing it reports can be trusted."""
 
 
 def claim(url: str, token: str) -> None:
@@ -35,13 +44,20 @@ class FakeControl:
 
     def _call(self, path: str, payload: dict | None = None):
         data = None if payload is None else json.dumps(payload).encode()
+        method = "GET" if data is None else "POST"
         headers = {"Content-Type": "application/json"}
-        if self.url in _TOKENS:
-            headers["X-Control-Token"] = _TOKENS[self.url]
-        request = urllib.request.Request(self.url + path, data=data, method="GET" if data is None else "POST",
-                                         headers=headers)
+        token = _TOKENS.get(self.url)
+        nonce = secrets.token_hex(16)
+        if token:
+            headers.update({"X-Control-Nonce": nonce,
+                            "X-Control-Auth": signature(token, "request", nonce, f"{method} {path}".encode())})
+        request = urllib.request.Request(self.url + path, data=data, method=method, headers=headers)
         with urllib.request.urlopen(request, timeout=5) as response:
-            return json.loads(response.read())
+            body = response.read()
+            signed = response.headers.get("X-Control-Signature", "")
+        if token and not hmac.compare_digest(signed, signature(token, "reply", nonce, body)):
+            raise NotTheFake(self.url)
+        return json.loads(body)
 
     def reset(self) -> None:
         self._call("/reset", {})

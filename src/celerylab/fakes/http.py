@@ -3,10 +3,15 @@
 A fake serves two kinds of routes: its ``public`` ones, which the tasks call (``/send``, ``/hook``), and
 control routes (faults, reset, what it observed), which only the process that claimed the fake may call.
 The first ``POST /claim`` sets the control token; until then (a fake started by hand) control is open.
+Once claimed, the token never travels again: a control request carries a fresh nonce and its HMAC, and
+the reply is signed over that nonce, so a process that took the fake's port cannot answer for it
+(celerylab.fakes.control checks the signature before trusting a reply).
 """
 from __future__ import annotations
 
 import argparse
+import ctypes
+import hashlib
 import hmac
 import json
 import signal
@@ -31,10 +36,14 @@ class JsonHandler(BaseHTTPRequestHandler):
 
     def reply(self, status: int, payload: object, headers: dict | None = None) -> None:
         data = json.dumps(payload).encode()
+        headers = dict(headers or {})
+        token, nonce = self.server.control_token, self.headers.get("X-Control-Nonce")
+        if token and nonce:
+            headers["X-Control-Signature"] = signature(token, "reply", nonce, data)
         self.send_response(status)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(data)))
-        for name, value in (headers or {}).items():
+        for name, value in headers.items():
             self.send_header(name, str(value))
         self.end_headers()
         try:
@@ -57,7 +66,11 @@ class JsonHandler(BaseHTTPRequestHandler):
 
     def from_controller(self) -> bool:
         token = self.server.control_token
-        return token is None or hmac.compare_digest(self.headers.get("X-Control-Token", ""), token)
+        if token is None:
+            return True
+        nonce = self.headers.get("X-Control-Nonce", "")
+        wanted = signature(token, "request", nonce, f"{self.command} {self.path}".encode())
+        return bool(nonce) and hmac.compare_digest(self.headers.get("X-Control-Auth", ""), wanted)
 
     def claim(self) -> None:
         """POST /claim {"token": ...}: the first caller becomes the only one allowed on the control routes."""
@@ -82,8 +95,22 @@ class JsonHandler(BaseHTTPRequestHandler):
         self._route("POST")
 
 
+def signature(token: str, kind: str, nonce: str, data: bytes) -> str:
+    """HMAC-SHA256 of a control request (``kind`` "request": method and path) or of a reply's body."""
+    return hmac.new(token.encode(), f"{kind}\n{nonce}\n".encode() + data, hashlib.sha256).hexdigest()
+
+
+def not_dumpable() -> None:
+    """No other process of this user may read this one's memory (where the control token lives)."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE, 0
+    except (OSError, AttributeError):
+        pass
+
+
 def serve(handler: type[JsonHandler], state: object, port: int = 0) -> None:
     """Run `handler` on 127.0.0.1:`port` until SIGTERM; the handler finds `state` on ``self.server.state``."""
+    not_dumpable()
     server = ThreadingHTTPServer(("127.0.0.1", port), handler)
     server.daemon_threads = True
     server.state = state  # type: ignore[attr-defined]

@@ -27,6 +27,21 @@ LIMITS = {"memory": (resource.RLIMIT_AS, 4 * 2**30), "file_size": (resource.RLIM
           "core": (resource.RLIMIT_CORE, 0)}
 PROCESSES = 512  # per job user (threads count too): a fork bomb stops here
 JOB_MEMORY = 3 * 2**30  # the whole job (kernel, stacks, workers, checks) in one memory cgroup
+# Replaced by an empty tmpfs in every job: the world-writable folders (one job could leave files there for a
+# later one) and the folders holding the host's Unix sockets (Redis, PostgreSQL, MySQL, RabbitMQ's epmd...),
+# which a private network does not cover.
+PRIVATE = ("/tmp", "/var/tmp", "/dev/shm", "/run", "/var/run", "/var/lock", "/run/lock", "/dev/mqueue")
+
+
+def socket_folders() -> list[Path]:
+    """The folders of the host's listening Unix sockets (``/proc/net/unix``, read before the network is
+    private: it lists only the sockets of the reader's network namespace), wherever they are."""
+    try:
+        lines = Path("/proc/net/unix").read_text().splitlines()[1:]
+    except OSError:
+        return []
+    paths = {Path(line.split()[7]).parent.resolve() for line in lines if len(line.split()) > 7 and line.split()[7].startswith("/")}
+    return sorted(path for path in paths if path != Path("/"))
 
 _libc = ctypes.CDLL(None, use_errno=True)
 
@@ -67,51 +82,69 @@ def closed_ancestor(path: Path) -> Path | None:
     return None
 
 
-def expose(needed: list[Path]) -> None:
-    """Let the job's user reach `needed` (the interpreter) by covering its closed ancestor with only those paths."""
-    covers: dict[Path, list[Path]] = {}
-    for path in needed:
-        closed = closed_ancestor(path)
-        if closed is not None:
-            covers.setdefault(closed, []).append(path)
-    for closed, paths in covers.items():
-        cover_keeping(closed, paths, "mode=0755")
+def topmost(paths) -> list[Path]:
+    """`paths` without those inside another of them (binding the outer one is enough)."""
+    paths = sorted(set(paths))
+    return [path for path in paths if not any(path != other and path.is_relative_to(other) for other in paths)]
 
 
-def cover_keeping(folder: Path, kept: list[Path], options: str) -> None:
-    """A fresh tmpfs over `folder`, with each of `kept` (paths below it) bound back in place."""
-    handles = [(path, os.open(path, O_PATH | os.O_CLOEXEC)) for path in kept]
-    try:
-        _mount("tmpfs", str(folder), "tmpfs", MS_NOSUID | MS_NODEV, options)
-        for path, handle in handles:
-            path.mkdir(parents=True, exist_ok=True)
-            _mount(f"/proc/self/fd/{handle}", str(path), None, MS_BIND | MS_REC)
-    finally:
-        for _, handle in handles:
-            os.close(handle)
+def installation(root: str | None) -> list[Path]:
+    """Every folder the job imports from or reads the course in: the interpreter, each import path entry
+    (site-packages, an editable checkout's ``src``), the package, the course's lessons."""
+    from celerylab.course import PACKAGE, Course
+
+    wanted = [Path(sys.prefix), Path(sys.base_prefix), Path(sys.executable).resolve().parent, PACKAGE.parent,
+              Course.default(root).lessons_dir, *(Path(entry) for entry in sys.path if entry)]
+    return topmost(path.resolve() for path in wanted if path.is_absolute() and path.is_dir())
 
 
-def kept_under_tmp(own: Path) -> list[Path]:
-    """What the job needs that may live under /tmp: its own folder, the interpreter, the package, the course.
-
-    A checkout cloned under /tmp (as CI may do) must stay reachable once /tmp is private;
-    the topmost of nested paths is enough.
-    """
-    from celerylab.course import CHECKOUT, Course
-
-    wanted = {own, Path(sys.prefix).resolve(), Path(sys.base_prefix).resolve(), CHECKOUT.resolve(),
-              Course.default().lessons_dir.resolve()}
-    under = sorted(path for path in wanted if path.is_relative_to("/tmp") and path != Path("/tmp"))
-    return [path for path in under if not any(path != other and path.is_relative_to(other) for other in under)]
+def covers_for(paths: list[Path], sockets: list[Path] = ()) -> dict[Path, list[Path]]:
+    """The folders to replace with a fresh tmpfs, each with the paths below it to bind back: /tmp (private to
+    the job), every world-writable folder and the socket folders (see `PRIVATE`), and the topmost closed
+    ancestor of each path (a checkout under /root or under a 0700 `mktemp -d`)."""
+    covers = {Path(folder).resolve() for folder in PRIVATE if os.path.isdir(folder)}
+    covers |= {folder for folder in sockets if folder.is_dir() and not any(path.is_relative_to(folder) for path in paths)}
+    covers |= {closed for closed in map(closed_ancestor, paths) if closed is not None}
+    covers = set(topmost(covers))
+    return {cover: topmost(path for path in paths if path.is_relative_to(cover) and path != cover)
+            for cover in sorted(covers)}
 
 
-def private_mounts(own: Path, hide: list[str], blank: list[str]) -> None:
-    """A mount namespace: a private /tmp holding only what this job needs, empty folders over `hide`, empty files over `blank`."""
+def cover_keeping(folder: Path, kept: list[tuple[Path, int]], options: str) -> None:
+    """A fresh tmpfs over `folder`, with each of `kept` (paths below it, with an O_PATH handle opened
+    before any cover) bound back in place."""
+    _mount("tmpfs", str(folder), "tmpfs", MS_NOSUID | MS_NODEV, options)
+    for path, handle in kept:
+        path.mkdir(parents=True, exist_ok=True)
+        _mount(f"/proc/self/fd/{handle}", str(path), None, MS_BIND | MS_REC)
+
+
+def read_only(path: Path) -> None:
+    """Make the bind mount at `path` read-only (its submounts keep their own flags)."""
+    _mount(None, str(path), None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID)
+
+
+def private_mounts(own: Path, hide: list[str], blank: list[str], root: str | None = None,
+                   sockets: list[Path] = ()) -> None:
+    """A mount namespace: private /tmp and world-writable folders, the installation read-only and reachable
+    by the job's user wherever it lives, empty folders over `hide`, empty files over `blank`."""
     _check(_libc.unshare(CLONE_NEWNS))
     _mount(None, "/", None, MS_REC | MS_PRIVATE)
-    expose(sorted({Path(sys.base_prefix).resolve(), Path(sys.prefix).resolve(), Path(sys.executable).resolve().parent}))
     own.mkdir(parents=True, exist_ok=True)
-    cover_keeping(Path("/tmp"), kept_under_tmp(own), "mode=1777")
+    install = installation(root)
+    covers = covers_for(topmost([*install, own]), sockets)
+    kept = {path for paths in covers.values() for path in paths}
+    handles = {path: os.open(path, O_PATH | os.O_CLOEXEC) for path in kept}
+    try:
+        for cover, paths in covers.items():
+            mode = "mode=1777" if os.stat(cover).st_mode & 0o002 else "mode=0755"
+            cover_keeping(cover, [(path, handles[path]) for path in paths], mode)
+        for path in sorted(kept):
+            if path != own and not own.is_relative_to(path):
+                read_only(path)
+    finally:
+        for handle in handles.values():
+            os.close(handle)
     for folder in hide:
         if os.path.isdir(folder):
             _mount("tmpfs", folder, "tmpfs", MS_NOSUID | MS_NODEV | MS_RDONLY, "mode=0555,size=4k")
@@ -120,8 +153,12 @@ def private_mounts(own: Path, hide: list[str], blank: list[str]) -> None:
             _mount("/dev/null", path, None, MS_BIND)
 
 
-def job_user(uid: int, writable: list[Path]) -> None:
-    """Become `uid` (a user only this job has), after giving it the folders it may write; drops every capability."""
+def job_user(uid: int, writable: list[Path], service_uid: int | None = None) -> None:
+    """Become `uid` (a user only this job has), after giving it the folders it may write; drops every capability.
+
+    With `service_uid`, that second user stays this process's saved user: the stack's services (the course
+    fakes) start as it (celerylab.stack.service_user), out of reach of every process of `uid`; a program
+    started by exec keeps no saved user, so the kernel and the workers cannot become it."""
     for folder in writable:
         for place, dirs, files in os.walk(folder):
             for name in [place, *(os.path.join(place, entry) for entry in dirs + files)]:
@@ -129,9 +166,10 @@ def job_user(uid: int, writable: list[Path]) -> None:
     hard = resource.getrlimit(resource.RLIMIT_NPROC)[1]
     limit = PROCESSES if hard == resource.RLIM_INFINITY else min(PROCESSES, hard)
     resource.setrlimit(resource.RLIMIT_NPROC, (limit, limit))
+    saved = service_uid or uid
     os.setgroups([])
-    os.setresgid(uid, uid, uid)
-    os.setresuid(uid, uid, uid)
+    os.setresgid(uid, uid, saved)
+    os.setresuid(uid, uid, saved)
 
 
 def seal() -> None:
@@ -153,12 +191,13 @@ def confine(spec: dict, own: Path, writable: list[Path], blank: list[str]) -> di
         given.append(name)
         return True
 
+    sockets = socket_folders()  # before the network namespace hides them from /proc/net/unix
     attempt("rlimits", lambda: rlimits(spec.get("cpu_seconds", 3600)))
     attempt("memory_total", lambda: job_cgroup.enter(int(spec.get("memory_total", JOB_MEMORY))))
     attempt("network", private_network)
-    attempt("mounts", lambda: private_mounts(own, spec.get("hide", []), blank))
+    attempt("mounts", lambda: private_mounts(own, spec.get("hide", []), blank, spec.get("root"), sockets))
     if os.geteuid() == 0 and spec.get("uid"):
-        attempt("user", lambda: job_user(int(spec["uid"]), writable))
+        attempt("user", lambda: job_user(int(spec["uid"]), writable, spec.get("service_uid")))
     else:
         missing.append("user (needs root)")
     attempt("sealed", seal)

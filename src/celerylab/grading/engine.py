@@ -60,10 +60,12 @@ class Verdict:
     criteria: list[Criterion] = field(default_factory=list)
     error: str | None = None
     missing_module: bool = False  # the answer cell was never run: not an attempt
+    grader_error: str | None = None  # the checker itself could not run (see grader_fault): not the learner's
 
     @property
     def passed(self) -> bool:
-        return self.error is None and bool(self.criteria) and all(c.passed for c in self.criteria)
+        return (self.error is None and self.grader_error is None and bool(self.criteria)
+                and all(c.passed for c in self.criteria))
 
     def reasons(self, lang: str) -> list[str]:
         """Why a failure failed when no visible line says so: hidden criteria, or nothing checked at all."""
@@ -83,6 +85,8 @@ class Verdict:
         lang = lang or get_lang()
         title = t("check.passed" if self.passed else "check.failed", lang=lang, exercise=self.exercise_id)
         lines = [title, *("  " + c.render(lang) for c in self.visible())]
+        if self.grader_error:
+            lines.append("  " + t("check.grader_error", lang=lang, error=self.grader_error))
         if self.error:
             lines.append("  " + t("check.error", lang=lang, error=self.error))
         lines += ["  " + reason for reason in self.reasons(lang)]
@@ -93,6 +97,7 @@ class Verdict:
     def to_dict(self, include_hidden: bool = False) -> dict:
         criteria = self.criteria if include_hidden else self.visible()
         return {"exercise": self.exercise_id, "passed": self.passed, "error": self.error,
+                "grader_error": self.grader_error,
                 "criteria": [{"key": c.key, "expected": repr(c.expected), "observed": repr(c.observed),
                               "passed": c.passed, "hidden": c.hidden, "cause": c.cause,
                               "labels": {lang: c.label(lang) for lang in LANGS}} for c in criteria]}
@@ -156,10 +161,27 @@ def load_checks(info: Exercise) -> CheckFunction:
     return REGISTRY[info.id]
 
 
+def grader_fault(error: BaseException, workdir: Path, module: str) -> bool:
+    """Whether `error` is the checker's own failure, not the learner's: an import of a module other than the
+    learner's, issued from code outside the learner's folder (a missing dependency, an unreadable install).
+    Anything else a check raises may come from the learner's code and stays the learner's."""
+    if not isinstance(error, ImportError) or (error.name or "").split(".")[0] == module:
+        return False
+    frames = [frame.filename for frame in traceback.extract_tb(error.__traceback__)
+              if not frame.filename.startswith("<frozen")]
+    return not any(Path(name).resolve().is_relative_to(workdir) for name in frames if name)
+
+
 def run_check(exercise_id: str, workdir: str | Path = ".", include_hidden: bool = False,
               root: str | Path | None = None, notebook: str | Path | None = None) -> Verdict:
-    """Run one exercise's check against the learner's files in `workdir`; never raises for learner faults."""
-    info = find_exercise(exercise_id, root)
+    """Run one exercise's check against the learner's files in `workdir`; never raises for learner faults.
+
+    What keeps the check from running at all (its exercise or checks module cannot be loaded, an import
+    of the grader's own fails) is the verdict's ``grader_error``, never a learner's failure."""
+    try:
+        info = find_exercise(exercise_id, root)
+    except Exception as error:
+        return Verdict(exercise_id, grader_error=f"{type(error).__name__}: {error}")
     run = CheckRun(info, Path(workdir), include_hidden)
     if not (run.workdir / f"{info.module}.py").exists():
         run.verdict.error = t("check.no_module", module=f"{info.module}.py", folder=run.workdir)
@@ -170,7 +192,11 @@ def run_check(exercise_id: str, workdir: str | Path = ".", include_hidden: bool 
     run.verdict.error = syntax_problem(run.workdir / f"{info.module}.py", notebook)
     if run.verdict.error:
         return run.verdict
-    function = load_checks(info)
+    try:
+        function = load_checks(info)
+    except Exception as error:
+        run.verdict.grader_error = "".join(traceback.format_exception_only(type(error), error)).strip()
+        return run.verdict
     sys.path.append(str(run.workdir))  # last: a learner's json.py cannot shadow what the checker imports
     try:
         function(run)
@@ -179,7 +205,10 @@ def run_check(exercise_id: str, workdir: str | Path = ".", include_hidden: bool 
 
         detail = str(error) if isinstance(error, StackError) else "".join(
             traceback.format_exception_only(type(error), error)).strip()
-        run.verdict.error = detail
+        if grader_fault(error, run.workdir, info.module):
+            run.verdict.grader_error = detail
+        else:
+            run.verdict.error = detail
     finally:
         if str(run.workdir) in sys.path:
             sys.path.remove(str(run.workdir))

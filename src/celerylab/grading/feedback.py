@@ -44,9 +44,11 @@ def exercise_section(info: Exercise, scored: dict, lang: str) -> list[str]:
 
 def render(entry: dict, exercises: list[Exercise], lang: str) -> str:
     """The whole report for one submission."""
-    lines = [f"# {t('grading.feedback.title', lang=lang, lesson=entry.get('lesson') or '-')}", "",
-             t("grading.feedback.file", lang=lang, file=entry.get("file")),
-             t("grading.feedback.total", lang=lang, total=entry.get("total", 0), max=entry.get("max", 0))]
+    lesson = entry.get("lesson") or t("grading.feedback.unknown_lesson", lang=lang)
+    lines = [f"# {t('grading.feedback.title', lang=lang, lesson=lesson)}", "",
+             t("grading.feedback.file", lang=lang, file=entry.get("file"))]
+    if entry.get("max"):  # a rejected file of no known lesson has no maximum: no "0/0"
+        lines.append(t("grading.feedback.total", lang=lang, total=entry.get("total", 0), max=entry["max"]))
     late = entry.get("late") or {}
     if late.get("days"):
         lines.append(t("grading.feedback.late", lang=lang, days=late["days"], percent=f"{late.get('percent_off', 0):g}",

@@ -25,6 +25,7 @@ from celerylab.grading.submission import Rejected
 from celerylab.i18n import t
 
 SAVE_EVERY = 1.0
+GRADER_FAILURE = "grader_failure"  # the grader's fault, not the learner's: no points taken, regraded next run
 
 
 @dataclass
@@ -104,7 +105,7 @@ def stage(found: intake.Found, base: Path, book: Gradebook, options: Options) ->
     except Rejected as rejection:
         return turned_down(found, book, options, rejection)
     except Exception as error:  # a grader fault on one file must not stop the batch
-        return turned_down(found, book, options, failure(error), status="error")
+        return turned_down(found, book, options, failure(error), status=GRADER_FAILURE)
     if book.unchanged(found.key, prepared.digest) and not options.force:
         return Outcome(found, None)
     prepared.job["hide"] = hidden_folders(options)
@@ -126,12 +127,27 @@ def graded(prepared: Prepared, found: intake.Found, result: dict | None, error: 
     sub = prepared.submission
     if error is not None:
         rejection = Rejected("grading.reason.failed", about=(sub.lesson, sub.lang), error=error)
-        return turned_down(found, book, options, rejection, status="error")
+        return turned_down(found, book, options, rejection, status=GRADER_FAILURE)
+    failed = {exercise: verdict.grader_error for exercise, verdict in result.get("verdicts", {}).items()
+              if getattr(verdict, "grader_error", None)}
+    if failed:
+        keep_log(options.out, found.key, result.get("log") or "")
+        rejection = Rejected("grading.reason.grader_failure", about=(sub.lesson, sub.lang),
+                             error="; ".join(f"{exercise}: {why}" for exercise, why in sorted(failed.items())),
+                             log=f"logs/{found.key}.log")
+        return turned_down(found, book, options, rejection, status=GRADER_FAILURE)
     fields = base_entry(found, prepared.digest, sub.lesson, sub.lang)
     entry = scoring.entry(fields, result, prepared.exercises)
     confinement = result.get("confinement") or {}
     entry["isolation"] = {"given": confinement.get("given", []), "missing": confinement.get("missing", ["all"])}
     return Outcome(found, entry, prepared.exercises)
+
+
+def keep_log(out: Path, key: str, text: str) -> Path:
+    """A failed job's log beside the gradebook (``logs/KEY.log``), for the instructor."""
+    from celerylab.grading.atomic import write_text
+
+    return write_text(Path(out) / "logs" / f"{key}.log", text)
 
 
 def grade(where: str | Path, options: Options) -> Summary:
@@ -157,7 +173,7 @@ def grade(where: str | Path, options: Options) -> Summary:
             finish(entry, options)
             summary.graded += status == "graded"
             summary.rejected += status == "rejected"
-            summary.failed += status == "error"
+            summary.failed += status == GRADER_FAILURE
             book.put(entry["key"], entry, save=False)
             try:
                 feedback.write(options.out, entry, outcome.exercises)
@@ -199,7 +215,7 @@ def _local(found: list, base: Path, book: Gradebook, options: Options):
             try:
                 yield future.result()
             except Exception as error:  # even the fallback failed: the entry still exists
-                yield turned_down(futures[future], book, options, failure(error), status="error")
+                yield turned_down(futures[future], book, options, failure(error), status=GRADER_FAILURE)
 
 
 def _remote(found: list, base: Path, book: Gradebook, options: Options):

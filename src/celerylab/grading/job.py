@@ -11,7 +11,9 @@ from __future__ import annotations
 import ctypes
 import json
 import os
+import signal
 import sys
+import time
 from pathlib import Path
 
 import psutil
@@ -42,6 +44,53 @@ def kill_descendants() -> int:
     return len(children)
 
 
+def reap() -> int:
+    """Collect every exited child (adopted orphans included): zombies count against the job user's limit."""
+    reaped = 0
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return reaped
+        if pid == 0:
+            return reaped
+        reaped += 1
+
+
+def clear_job_user(seconds: float = 10.0) -> int:
+    """Kill every process of the job's own user but this one (what a re-forking cell or a fork bomb left,
+    whoever its parent is now), then reap: learner code may cost its own cell, never the checks' room.
+    Only when this process runs as a job user (as root, or as a person's uid, ``kill(-1)`` would reach
+    far more than the job)."""
+    from celerylab.grading.runner import JOB_UIDS
+
+    killed = kill_descendants()
+    uid = os.getuid()
+    if uid < JOB_UIDS:
+        reap()
+        return killed
+    left = others_of(uid)
+    killed += len(left)
+    deadline = time.monotonic() + seconds
+    while left and time.monotonic() < deadline:
+        os.kill(-1, signal.SIGKILL)  # every process this user may signal at once (a fork bomb cannot outrun it)
+        reap()
+        left = others_of(uid)
+    return killed
+
+
+def others_of(uid: int) -> list[int]:
+    """Live processes of `uid` but this one (zombies are reaped, not killed). kill(-1) cannot say: it
+    succeeds whenever any other process exists, signalled or not."""
+    found = []
+    for process in psutil.process_iter(["uids", "status"]):
+        uids = process.info["uids"]
+        if process.pid != os.getpid() and uids and uid in (uids.real, uids.saved) \
+                and process.info["status"] != psutil.STATUS_ZOMBIE:
+            found.append(process.pid)
+    return found
+
+
 def fingerprint() -> list:
     """Identities of what a verdict depends on in this process; any change means tampering."""
     from celerylab.grading import engine
@@ -56,29 +105,57 @@ def append(results, record: dict) -> None:
     results.flush()
 
 
-def preload_checks(spec: dict) -> list[str]:
-    """Import the checks now (they are hidden from the learner's code afterwards); their files, to blank."""
+def preload_checks(spec: dict) -> tuple[list[str], set[str]]:
+    """Import the checks now (they are hidden from the learner's code afterwards); their files, to blank,
+    and the exercises' module names (the only ones the job may import from the work folder)."""
     from celerylab.course import find_exercise
     from celerylab.grading.engine import load_checks
 
-    paths = []
+    paths, modules = [], set()
     for exercise_id in spec["exercises"]:
         try:
             info = find_exercise(exercise_id, spec.get("root"))
+            modules.add(info.module)
             load_checks(info)
             paths.append(str(info.checks_path))
         except Exception:  # reported by run_check itself, as this exercise's error
             continue
-    return paths
+    return paths, modules
+
+
+def own_folder(path: Path) -> None:
+    """`path` as a real folder, whatever the learner's code of an earlier attempt left there (a symlink,
+    dangling or not, a file): the job's set-up must not trip on it, nor follow it."""
+    if path.is_symlink() or (path.exists() and not path.is_dir()):
+        path.unlink()
+    path.mkdir(parents=True, exist_ok=True)
 
 
 def confined_env(home: Path) -> None:
     """Everything the kernel and the stacks write goes to the job's own home; no machine broker (no network)."""
+    own_folder(home)
     for folder in ("ipython", "runtime"):
-        (home / folder).mkdir(parents=True, exist_ok=True)
+        own_folder(home / folder)
     os.environ.update({"HOME": str(home), "USER": "celerylab-job", "IPYTHONDIR": str(home / "ipython"),
                        "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "MPLCONFIGDIR": str(home)})
     os.environ.pop("CELERYLAB_BROKER_URL", None)
+
+
+# What the job imports once confined (as its own user, in its own mount namespace): if any of these
+# cannot be imported there, no submission can be graded on this machine (grader.probe says so).
+PROBED = ("celerylab.grading.execute", "celerylab.grading.engine", "celerylab.stack.stack", "nbclient",
+          "ipykernel.kernelapp", "celery.bin.worker")
+
+
+def probe(spec: dict, results) -> None:
+    """Import what a job needs and read the course, as a real job would once confined; report on the pipe."""
+    import importlib
+
+    from celerylab.course import lesson_names
+
+    for name in PROBED:
+        importlib.import_module(name)
+    append(results, {"kind": "probe", "lessons": len(lesson_names(spec.get("root")))})
 
 
 def run(spec: dict, results) -> None:
@@ -90,7 +167,7 @@ def run(spec: dict, results) -> None:
 
         notebook = nbformat.reads(json.dumps(spec["notebook"]), as_version=4)
         notes = execute(notebook, workdir, spec["cell_timeout"], spec["notebook_timeout"], spec["output_limit"])
-        strays = kill_descendants()
+        strays = clear_job_user()
         if strays:
             notes.append({"kind": "strays", "cell": None, "count": str(strays)})
         append(results, {"kind": "execution", "notes": notes})
@@ -101,7 +178,7 @@ def run(spec: dict, results) -> None:
     for exercise_id in spec["exercises"]:
         append(results, {"kind": "start", "exercise": exercise_id})
         outcome = run_check(exercise_id, workdir, include_hidden=True, root=spec.get("root"))
-        kill_descendants()
+        clear_job_user()
         tampered = fingerprint() != before  # the learner's module patched the checker while imported
         verdict = JobVerdict(exercise_id, tampered=tampered)
         if not tampered:
@@ -122,13 +199,19 @@ def main(argv: list[str] | None = None) -> int:
     spec = json.loads(Path(spec_path).read_text(encoding="utf-8"))
     workdir, home = Path(spec["workdir"]), Path(os.environ.get("CELERYLAB_HOME") or Path(spec_path).parent / "home")
     confined_env(home)
+    blank, modules = preload_checks(spec)
+    given = []
     if spec.get("confine", True):
         from celerylab.grading.confine import confine
 
-        report = confine(spec, Path(spec_path).parent, [workdir, home], preload_checks(spec))
+        report = confine(spec, Path(spec_path).parent, [workdir, home], blank)
+        given = report["given"]
         append(results, {"kind": "confinement", **report})
+    from celerylab.grading import import_guard
+
+    import_guard.install([workdir, home], modules, by_access="user" in given)
     try:
-        run(spec, results)
+        (probe if spec.get("probe") else run)(spec, results)
     finally:
         kill_descendants()
     return 0

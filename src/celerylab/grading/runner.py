@@ -21,6 +21,8 @@ from celerylab.stack import appconfig
 
 STACK_ENV = (appconfig.BROKER_ENV, appconfig.NAMESPACE_ENV, appconfig.SETTINGS_ENV)
 JOB_UIDS = 3_000_000  # each job runs as a user of its own from here up (uids no account uses)
+LOG_KEPT = 64 * 1024  # of a failed job's log, the end kept for the instructor
+PROBE_SECONDS = 120
 
 
 def job_env(root: str | None, home: Path) -> dict[str, str]:
@@ -90,27 +92,61 @@ def launch(spec: dict, folder: Path, attempt: int, budget: float) -> list[dict]:
     return list(records)
 
 
-def run_job(job: dict) -> dict:
-    """Grade one prepared submission: {"execution": notes, "verdicts": {exercise: JobVerdict}}."""
+def job_folder() -> Path:
     folder = Path(tempfile.mkdtemp(prefix="celerylab-grade-"))
     folder.chmod(0o711)  # the job's own user may reach its work folder, never list or write this one
+    (folder / "work").mkdir()
+    return folder
+
+
+def job_uids() -> dict:
+    """A user for the learner's code and another for the stack's services (the fakes), both of this job only."""
+    uid = JOB_UIDS + 2 * secrets.randbelow(500_000)
+    return {"uid": uid, "service_uid": uid + 1}
+
+
+def logs(folder: Path) -> str:
+    """The end of every attempt's log, for the instructor (a grader failure keeps it beside the gradebook)."""
+    text = "".join(f"--- {path.name}\n" + path.read_text(encoding="utf-8", errors="replace")
+                   for path in sorted(folder.glob("job*.log")))
+    return text[-LOG_KEPT:]
+
+
+def probe(root: str | None) -> str | None:
+    """Start one confined job that only imports what grading needs: None when it can, else its log."""
+    folder = job_folder()
+    try:
+        spec = {"probe": True, "exercises": [], "root": str(Path(root).resolve()) if root else None,
+                "workdir": str(folder / "work"), "hide": [], **job_uids()}
+        records = launch(spec, folder, 0, PROBE_SECONDS)
+        return None if any(record.get("kind") == "probe" for record in records) else logs(folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def run_job(job: dict) -> dict:
+    """Grade one prepared submission: {"execution": notes, "verdicts": {exercise: JobVerdict}, "log": ...}.
+
+    An exercise whose check never started (the job died first: the grader's fault, not the learner's) is a
+    grader failure, and the jobs' log comes back with the result.
+    """
+    folder = job_folder()
     workdir = folder / "work"
-    workdir.mkdir()
-    job = {**job, "uid": job.get("uid") or JOB_UIDS + secrets.randbelow(1_000_000)}
+    job = {**job, **({} if job.get("uid") else job_uids())}
     pending, verdicts, notes, confinement = list(job["exercises"]), {}, None, None
     try:
         for attempt in range(len(pending) + 1):
             execute = notes is None and attempt == 0
             spec = {**job, "workdir": str(workdir), "execute": execute, "exercises": pending}
             budget = (job["notebook_timeout"] + 60 if execute else 0) + job["check_timeout"] * max(1, len(pending))
-            started = None
+            started, began = None, False
             for record in launch(spec, folder, attempt, budget):
                 if record.get("kind") == "confinement":
                     confinement = record
                 elif record.get("kind") == "execution":
                     notes = record.get("notes", [])
                 elif record.get("kind") == "start":
-                    started = record.get("exercise")
+                    started, began = record.get("exercise"), True
                 elif record.get("kind") == "verdict" and record.get("exercise") in pending:
                     verdicts[record["exercise"]] = JobVerdict.from_record(record.get("verdict"), record["exercise"])
                     started = None
@@ -119,10 +155,12 @@ def run_job(job: dict) -> dict:
             if started in pending and started not in verdicts:
                 verdicts[started] = JobVerdict.lost(started)
             pending = [exercise for exercise in pending if exercise not in verdicts]
-            if not pending:
+            if not pending or (not began and not execute):  # no check could start: another try cannot help
                 break
         for exercise in pending:
-            verdicts[exercise] = JobVerdict.lost(exercise)
-        return {"execution": notes or [], "verdicts": verdicts, "confinement": confinement}
+            verdicts[exercise] = JobVerdict.grader_failure(exercise, "the job ended before its check started")
+        failed = any(verdict.grader_error for verdict in verdicts.values())
+        return {"execution": notes or [], "verdicts": verdicts, "confinement": confinement,
+                "log": logs(folder) if failed else None}
     finally:
         shutil.rmtree(folder, ignore_errors=True)

@@ -23,7 +23,8 @@ def entry(base: dict, result: dict, exercises: list[Exercise]) -> dict:
 
 
 def rejected(base: dict, key: str, values: dict, exercises: list[Exercise], status: str = "rejected") -> dict:
-    """An entry for a submission that could not be graded: zero points, and the reason."""
+    """An entry for a submission that could not be graded: zero points out of its lesson's maximum, and the
+    reason; with no known lesson, no maximum at all (None), never "0/0"."""
     scored = {info.id: ScoredExercise.zero(info.points).to_dict() for info in exercises}
     return {**base, "status": status, "reason": {"key": key, "values": values}, "notes": [],
-            "exercises": scored, "total": 0, "max": sum(info.points for info in exercises)}
+            "exercises": scored, "total": 0, "max": sum(info.points for info in exercises) if exercises else None}

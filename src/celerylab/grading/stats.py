@@ -1,14 +1,30 @@
-"""Per-criterion statistics across the class: which criterion most learners fail, in course order."""
+"""Per-criterion statistics across the class: which criterion most learners fail, in course order.
+
+A row is one criterion of one exercise, keyed by what the check named it (its catalog key, or its own
+``{pt, en}`` text before any value is filled in), so a label that embeds a measurement ("voltou após
+1.2 s") never splits a criterion into several rows; what the submissions observed gets its own column.
+"""
 from __future__ import annotations
 
 import csv
 import io
+from collections import Counter
 
 from celerylab.i18n import get_lang
 
+SHOWN_OBSERVED = 5  # the most frequent observed values listed per criterion
+
+
+def criterion_key(criterion: dict, lang: str) -> str:
+    key = criterion.get("key")
+    if isinstance(key, dict):
+        return str(key.get(lang) or next(iter(key.values()), ""))
+    return str(key)
+
 
 def criteria_counts(entries: dict, order: list) -> list[dict]:
-    """One row per (exercise, criterion label): how many graded submissions passed and failed it."""
+    """One row per (exercise, criterion key): how many graded submissions passed and failed it, its most
+    common label, and the values observed."""
     lang = get_lang()
     rank = {info.id: index for index, info in enumerate(order)}
     counts: dict[tuple, dict] = {}
@@ -17,11 +33,13 @@ def criteria_counts(entries: dict, order: list) -> list[dict]:
             continue
         for exercise, scored in entry.get("exercises", {}).items():
             for criterion in scored.get("criteria", []):
+                key = criterion_key(criterion, lang)
+                row = counts.setdefault((exercise, key), {"exercise": exercise, "criterion": key, "labels": Counter(),
+                                                          "hidden": bool(criterion.get("hidden")),
+                                                          "passed": 0, "failed": 0, "observed": Counter()})
                 labels = criterion.get("labels") or {}
-                label = labels.get(lang) or next(iter(labels.values()), None) or str(criterion.get("key"))
-                row = counts.setdefault((exercise, label), {"exercise": exercise, "criterion": label,
-                                                            "hidden": bool(criterion.get("hidden")),
-                                                            "passed": 0, "failed": 0})
+                row["labels"][labels.get(lang) or next(iter(labels.values()), None) or key] += 1
+                row["observed"][str(criterion.get("observed"))] += 1
                 row["passed" if criterion.get("passed") is True else "failed"] += 1
     rows = list(counts.values())
     rows.sort(key=lambda row: (rank.get(row["exercise"], len(rank)), row["exercise"], -row["failed"]))
@@ -31,10 +49,11 @@ def criteria_counts(entries: dict, order: list) -> list[dict]:
 def criteria_csv(entries: dict, order: list, sep: str = ",") -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=sep, lineterminator="\r\n")
-    writer.writerow(["exercise", "criterion", "hidden", "passed", "failed", "failed_percent"])
+    writer.writerow(["exercise", "criterion", "label", "hidden", "passed", "failed", "failed_percent", "observed"])
     for row in criteria_counts(entries, order):
         total = row["passed"] + row["failed"]
         share = f"{100 * row['failed'] / total:.0f}" if total else ""
-        writer.writerow([row["exercise"], row["criterion"], "yes" if row["hidden"] else "no",
-                         row["passed"], row["failed"], share])
+        observed = "; ".join(f"{value} ×{count}" for value, count in row["observed"].most_common(SHOWN_OBSERVED))
+        writer.writerow([row["exercise"], row["criterion"], row["labels"].most_common(1)[0][0],
+                         "yes" if row["hidden"] else "no", row["passed"], row["failed"], share, observed])
     return buffer.getvalue()

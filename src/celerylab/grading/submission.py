@@ -118,6 +118,11 @@ def shaped(data: dict) -> dict:
     return data
 
 
+# The exercise notebook, and the reference solution notebook (the same cells with every answer filled in:
+# an instructor's first sanity check). The lesson notebook runs the whole lesson: not an answer.
+GRADABLE = ("exercises", "solutions")
+
+
 def from_bytes(raw: bytes, path: Path, key: str) -> Submission:
     """Validate one submission's bytes; raises Rejected (knowing lesson and language when it can)."""
     data = parse(raw)
@@ -131,7 +136,7 @@ def from_bytes(raw: bytes, path: Path, key: str) -> Submission:
                        error=(str(error).splitlines() or [type(error).__name__])[0]) from None
     if not lesson:
         raise Rejected("grading.reason.no_lesson")
-    if meta.variant != "exercises":
+    if meta.variant not in GRADABLE:
         raise Rejected("grading.reason.not_exercises", about=(lesson, lang), variant=meta.variant)
     return Submission(Path(path), key, raw, notebook, lesson, lang)
 

@@ -14,11 +14,17 @@ class JobVerdict:
     error: str | None = None
     crashed: bool = False
     tampered: bool = False
+    grader_error: str | None = None  # the grader's own fault: this exercise is not graded, not failed
 
     @classmethod
     def lost(cls, exercise: str) -> "JobVerdict":
-        """The job died (or ran out of time) before reporting this exercise."""
+        """The job died (or ran out of time) while this exercise's check ran."""
         return cls(exercise, crashed=True)
+
+    @classmethod
+    def grader_failure(cls, exercise: str, why: str) -> "JobVerdict":
+        """The check could not run because of the grader (the job died before it, or grader code crashed)."""
+        return cls(exercise, grader_error=why)
 
     @classmethod
     def from_record(cls, record: Any, exercise: str) -> "JobVerdict":
@@ -28,13 +34,16 @@ class JobVerdict:
         criteria = record.get("criteria")
         criteria = [c for c in criteria if isinstance(c, dict)] if isinstance(criteria, list) else []
         error = record.get("error")
+        grader_error = record.get("grader_error")
         return cls(exercise, criteria, str(error) if error else None,
-                   bool(record.get("crashed")), bool(record.get("tampered")))
+                   bool(record.get("crashed")), bool(record.get("tampered")),
+                   str(grader_error) if grader_error else None)
 
     @property
     def passed(self) -> bool:
         """Decided here, from the criteria the check recorded, not from any flag the job reported."""
-        return (not self.error and not self.crashed and not self.tampered and bool(self.criteria)
+        return (not self.error and not self.crashed and not self.tampered and not self.grader_error
+                and bool(self.criteria)
                 and all(criterion.get("passed") is True for criterion in self.criteria))
 
     def to_dict(self) -> dict:

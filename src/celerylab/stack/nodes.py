@@ -105,7 +105,7 @@ class ServiceNode(Node):
     """A helper server (a fake, an HTTP app); ``url`` is where it answers."""
 
     def __init__(self, *args, url: str | None = None, control_token: str | None = None, **kwargs):
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, service=control_token is not None, **kwargs)
         self._url = url
         self.control_token = control_token  # a fake's: claimed at each start, before any worker runs
 

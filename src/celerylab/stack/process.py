@@ -1,6 +1,7 @@
 """One managed child process: spawned in its own process group, logs captured, waited on by pattern."""
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -9,7 +10,7 @@ import threading
 import time
 from pathlib import Path
 
-from celerylab.stack import guard
+from celerylab.stack import guard, service_user
 from celerylab.stack.errors import StackError
 
 TAIL_LINES = 25
@@ -27,8 +28,9 @@ class ManagedProcess:
 
     def __init__(self, name: str, argv: list[str], *, env: dict[str, str] | None = None,
                  cwd: str | Path | None = None, log_path: str | Path | None = None,
-                 ready_pattern: str | None = None, ready_timeout: float = 20.0):
+                 ready_pattern: str | None = None, ready_timeout: float = 20.0, service: bool = False):
         self.name = name
+        self.service = service  # a course fake: runs as the service user where there is one (stack.service_user)
         self.argv = list(argv)
         self.env = env
         self.cwd = str(cwd) if cwd else None
@@ -49,6 +51,7 @@ class ManagedProcess:
                 self.argv, env=self.env, cwd=self.cwd, stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
                 text=True, encoding="utf-8", errors="replace", bufsize=1,
+                **({"preexec_fn": service_user.become} if self.service and service_user.uid() else {}),
             )
         except FileNotFoundError as error:
             raise StackError("stack.not_found", name=self.name, program=self.argv[0]) from error
@@ -106,7 +109,8 @@ class ManagedProcess:
             self._signal_group(sig)
         else:
             try:
-                os.kill(self._popen.pid, sig)
+                with self._as_owner():
+                    os.kill(self._popen.pid, sig)
             except ProcessLookupError:
                 pass
 
@@ -114,9 +118,14 @@ class ManagedProcess:
         self.stop()
         return self.start()
 
+    def _as_owner(self):
+        """The user allowed to signal this process: the service user for a service, else this process's own."""
+        return service_user.acting() if self.service else contextlib.nullcontext()
+
     def _signal_group(self, sig: int) -> None:
         try:
-            os.killpg(self._popen.pid, sig)
+            with self._as_owner():
+                os.killpg(self._popen.pid, sig)
         except (ProcessLookupError, PermissionError):
             pass
 
