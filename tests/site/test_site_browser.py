@@ -129,8 +129,10 @@ def test_lists_render_as_lists_and_nothing_overflows_the_page(tab, server, size)
     assert tab.locator(".md-content table").count() >= 3  # the printed tables, as tables
 
 
-def test_sequence_diagrams_are_readable_on_a_phone(tab, server, built_site):
-    tab.set_viewport_size(PHONE)
+@pytest.mark.parametrize("size", SIZES)
+def test_diagrams_fit_the_column_or_keep_readable_text(tab, server, built_site, size):
+    """Text of every diagram at 11 px or more; on a wide screen, sequence diagrams fit the 688 px column."""
+    tab.set_viewport_size(size)
     for path in ("/diagrams/", "/en/diagrams/", "/lessons/90_fixture/"):
         expected = (built_site / path.strip("/") / "index.html").read_text(encoding="utf-8").count('class="mermaid"')
         assert expected > 0
@@ -140,13 +142,17 @@ def test_sequence_diagrams_are_readable_on_a_phone(tab, server, built_site):
                               " && d.shadowRoot.querySelector('svg'))", timeout=30_000)
         sizes = tab.evaluate("""() => [...document.querySelectorAll('div.mermaid')].map(d => {
             const svg = d.shadowRoot.querySelector('svg'), box = svg.getBoundingClientRect();
-            const texts = [...svg.querySelectorAll('text.messageText, text.actor')];
-            return {w: box.width, h: box.height,
-                    text: texts.length ? Math.min(...texts.map(t => t.getBoundingClientRect().height)) : null};
+            const texts = [...svg.querySelectorAll('text.messageText, text.actor, .nodeLabel, .edgeLabel span')]
+                .map(t => t.getBoundingClientRect().height).filter(h => h > 0);
+            return {kind: svg.getAttribute('aria-roledescription'), w: box.width, h: box.height,
+                    column: d.getBoundingClientRect().width, text: texts.length ? Math.min(...texts) : null};
         })""")
         assert all(item["w"] > 0 and item["h"] > 0 for item in sizes), (path, sizes)
-        sequence = [item["text"] for item in sizes if item["text"] is not None]
-        assert all(height >= 11 for height in sequence), (path, sequence)
+        small = [item for item in sizes if item["text"] is not None and item["text"] < 11]
+        assert small == [], (path, small)
+        if size == DESKTOP:
+            wide = [item for item in sizes if item["kind"] == "sequence" and item["w"] > item["column"] + 1]
+            assert wide == [], (path, wide)
     tab.set_viewport_size(DESKTOP)
 
 
