@@ -25,3 +25,17 @@ def test_facts_and_source(monkeypatch, capsys):
     notebook_views.source(greet)
     out = capsys.readouterr().out
     assert out.startswith("runs: 2\ndef greet") and "Not printed" not in out and 'return f"hi {name}"' in out
+
+
+def test_values_read_in_the_notebooks_language(capsys):
+    from celerylab.i18n import set_lang
+
+    try:
+        for lang, expected in (("pt", "pronto: sim · 0,5 · 3"), ("en", "pronto: True · 0.5 · 3")):
+            set_lang(lang)
+            assert " · ".join(notebook_views.shown(v) for v in (True, 0.5, 3)).endswith(expected.split(": ")[1])
+        set_lang("pt")
+        notebook_views.table("l06", [{"stubborn": False}], ["stubborn"])
+        assert capsys.readouterr().out.splitlines()[1].strip() == "não"
+    finally:
+        set_lang("pt")

@@ -5,19 +5,30 @@ import ast
 import inspect
 import textwrap
 
+from celerylab import localized
 from celerylab.i18n import t
+
+
+def shown(value) -> str:
+    """A value as the notebook's reader writes it: booleans in words (``sim``/``não`` in Portuguese),
+    floats with the reader's decimal mark; anything else as ``str()`` gives it."""
+    if isinstance(value, bool):
+        return t(f"views.bool.{str(value).lower()}")
+    if isinstance(value, float):
+        return localized.number(value)
+    return str(value)
 
 
 def facts(prefix: str, **values) -> None:
     """One translated line per fact, ``label: value``; labels are the keys ``<prefix>.fact.<name>``."""
     for name, value in values.items():
-        print(f"{t(f'{prefix}.fact.{name}')}: {value}")
+        print(f"{t(f'{prefix}.fact.{name}')}: {shown(value)}")
 
 
 def table(prefix: str, rows: list[dict], columns: list[str], translated: tuple[str, ...] = ()) -> None:
     """A plain-text table: headers ``<prefix>.col.<column>``, values of `translated` columns ``<prefix>.<column>.<value>``."""
     headers = [t(f"{prefix}.col.{column}") for column in columns]
-    cells = [[t(f"{prefix}.{column}.{row[column]}") if column in translated else str(row[column])
+    cells = [[t(f"{prefix}.{column}.{row[column]}") if column in translated else shown(row[column])
               for column in columns] for row in rows]
     widths = [max(len(header), *(len(cell[i]) for cell in cells)) for i, header in enumerate(headers)]
     for line in [headers, *cells]:

@@ -8,6 +8,7 @@ from celery.exceptions import SoftTimeLimitExceeded
 from celery.utils.log import get_task_logger
 
 from celerylab.appdb import connect, execute
+from celerylab.i18n import t
 from celerylab.stack.appconfig import create_app
 
 #: The compose file's layout: one queue per kind of work, one worker service per queue.
@@ -112,7 +113,8 @@ def insert(users: list[dict]) -> int:
 
 @app.task(name="import.notify")
 def notify(inserted: int, email: str) -> str:
-    return f"{email}: {inserted} users imported"
+    """The notice the import sends, in the worker's language (it inherits the notebook's)."""
+    return t("l06.import.notified", email=email, count=inserted)
 
 
 @app.task(name="data.process_chunk")
