@@ -11,6 +11,7 @@ from celerylab.stack import WorkerSpec
 
 pytestmark = pytest.mark.live
 WINDOW = 4.0
+LOCK_SECONDS = 10
 LABELS = {1: "1 Beat", 2: "2 Beats", 3: "3 Beats", "B": "worker -B x2"}
 
 
@@ -47,7 +48,10 @@ def test_each_beat_is_one_more_copy(observe):
 
 
 def test_redbeat_one_sender_then_failover(observe):
-    with helpers.start(beats=3, beat_scheduler="redbeat.RedBeatScheduler") as stack:
+    # a 10 s lock (the stack's is 5 s): the SIGTERM takeover, one retry of max_interval (1 s) away, 0.9 s on a quiet
+    # machine and up to 2.6 s seen under load, is compared with the TTL it did not wait for, by a wide margin
+    settings = {"redbeat_lock_timeout": LOCK_SECONDS}
+    with helpers.start(beats=3, beat_scheduler="redbeat.RedBeatScheduler", settings=settings) as stack:
         holder = scenarios.lock_holder(stack)
         t0, t1 = helpers.wait_window(WINDOW)
         rows = helpers.runs(stack, t0, t1)
@@ -58,16 +62,17 @@ def test_redbeat_one_sender_then_failover(observe):
         term = scenarios.takeover(stack, holder, holder.terminate)
         released = "Releasing lock" in holder.logs
         term_gap = helpers.send_gap(stack, t0, holder.name, term["successor"].name)
-        # the next retry, every max_interval (1 s): 0.9 s on a quiet machine, up to 2.6 s seen under load,
-        # always well before the 5 s lock TTL a SIGKILL leaves behind
-        observe(sigterm_takeover_within_3_s=term["seconds"] < 3.0, sigterm_releases_lock=released,
-                sigterm_send_gap_below_3_5_s=term_gap < 3.5)
-        assert term["seconds"] < 3.0
+        # orders, not time bounds: the successor holds the lock, and sends, before the released lock would have expired
+        observe(sigterm_takeover_before_lock_ttl=term["seconds"] < term["ttl_before"], sigterm_releases_lock=released,
+                sigterm_send_gap_below_lock_ttl=term_gap < term["ttl_before"])
+        assert term["seconds"] < term["ttl_before"], term
         assert released
-        assert term_gap < 3.5
+        assert term_gap < term["ttl_before"], (term_gap, term)
         kill = scenarios.takeover(stack, term["successor"], term["successor"].kill)
-        observe(sigkill_takeover_waits_lock_ttl=kill["ttl_before"] - 0.3 <= kill["seconds"] <= kill["ttl_before"] + 1.6)
-        assert kill["ttl_before"] - 0.3 <= kill["seconds"] <= kill["ttl_before"] + 1.6
+        # not before the TTL left (the behaviour), then at a later retry (a wide margin: a retry is 1 s, 2.6 s loaded)
+        waited = kill["ttl_before"] - 0.3 <= kill["seconds"] <= kill["ttl_before"] + 5.0
+        observe(sigkill_takeover_waits_lock_ttl=waited)
+        assert waited, kill
         gap = helpers.send_gap(stack, t0, term["successor"].name, kill["successor"].name)
         observe(sigkill_ticks_lost_3_s_or_more=gap >= 3.0)
         assert gap >= 3.0  # the ticks of the lock's remaining TTL were never published
