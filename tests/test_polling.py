@@ -11,4 +11,4 @@ def test_until_returns_the_first_truthy_value_and_none_after_the_deadline():
     assert until(lambda: next(seen), timeout=5, step=0.001) == "ready"
     started = time.monotonic()
     assert until(lambda: False, timeout=0.2, step=0.01) is None
-    assert 0.2 <= time.monotonic() - started < 2
+    assert 0.2 <= time.monotonic() - started < 10  # not before the deadline (the behaviour), and not long after

@@ -8,6 +8,11 @@ import pytest
 from celerylab import cli
 from grading_files import COURSE
 
+# "In seconds, not a hang": a refusal waits for a connect and an inspect of a few seconds (grading/remote.py);
+# the bound is that behaviour with a margin for a loaded machine (each test took 1-7 s under load, 4.6 s beside
+# two CPU burners; the old bounds were 15 s and 10 s)
+ANSWERS_WITHIN = 60.0
+
 
 def refused(capsys, tmp_path, *options, lang="en") -> str:
     (tmp_path / "subs").mkdir(exist_ok=True)
@@ -40,7 +45,7 @@ def test_a_malformed_or_unreachable_broker(capsys, tmp_path):
     started = time.monotonic()
     assert refused(capsys, tmp_path, "--broker", "nonsense://x").startswith("The broker nonsense://x")
     assert refused(capsys, tmp_path, "--broker", "redis://127.0.0.1:1/0").startswith("The broker redis://")
-    assert time.monotonic() - started < 15
+    assert time.monotonic() - started < ANSWERS_WITHIN
 
 
 @pytest.mark.live
@@ -51,4 +56,6 @@ def test_a_broker_without_a_grading_worker_is_reported_in_seconds(capsys, tmp_pa
     with Stack.start("celerylab.grading.celery_app", workers=0, broker_kind="redis-server", timeline=False) as stack:
         started = time.monotonic()
         line = refused(capsys, tmp_path, "--broker", stack.broker.url)
-    assert line.startswith("No grading worker answered") and time.monotonic() - started < 10
+        took = time.monotonic() - started
+    assert line.startswith("No grading worker answered")
+    assert took < ANSWERS_WITHIN, took

@@ -118,9 +118,9 @@ def test_countdown_longer_than_the_visibility_timeout_runs_more_than_once(lab, o
     with helpers.experiment(lab, spec(1.5), spec(1.5)) as short, helpers.experiment(lab, spec(6), spec(6)) as wide:
         sent = {}
         for name, s in (("short", short), ("wide", wide)):
-            s.app.send_task("l02.work", (f"remind-{name}", 0.2), countdown=4)
+            sent[name] = time.time()  # before the send, so its ETA is at least 4 s after this (taken after both
+            s.app.send_task("l02.work", (f"remind-{name}", 0.2), countdown=4)  # sends, a slow send looked early)
             s.app.send_task("l02.work", (f"long-{name}", 3))
-            sent[name] = time.time()
         remind = {n: runs.watch(s, f"remind-{n}", until=sent[n] + 5.5) for n, s in (("short", short), ("wide", wide))}
         long_ = {n: runs.events(s, f"long-{n}", "start") for n, s in (("short", short), ("wide", wide))}
     observe(remind_vt_1_5_ran_more_than_once=len(remind["short"]) >= 2,
