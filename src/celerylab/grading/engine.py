@@ -60,6 +60,7 @@ class Verdict:
     criteria: list[Criterion] = field(default_factory=list)
     error: str | None = None
     missing_module: bool = False  # the answer cell was never run: not an attempt
+    deferred: int = 0  # hidden criteria this run left to grading (other inputs of stated requirements)
 
     @property
     def passed(self) -> bool:
@@ -79,9 +80,16 @@ class Verdict:
     def visible(self) -> list[Criterion]:
         return [c for c in self.criteria if not c.hidden]
 
+    def title(self, lang: str) -> str:
+        """❌, or ✅ with the count of criteria passed here and of those still checked at grading."""
+        if not self.passed:
+            return t("check.failed", lang=lang, exercise=self.exercise_id)
+        key = {0: "check.passed", 1: "check.passed_one_more"}.get(self.deferred, "check.passed_more")
+        return t(key, lang=lang, exercise=self.exercise_id, count=len(self.criteria), more=self.deferred)
+
     def render(self, lang: str | None = None, hint: str | None = None) -> str:
         lang = lang or get_lang()
-        title = t("check.passed" if self.passed else "check.failed", lang=lang, exercise=self.exercise_id)
+        title = self.title(lang)
         lines = [title, *("  " + c.render(lang) for c in self.visible())]
         if self.error:
             lines.append("  " + t("check.error", lang=lang, error=self.error))
@@ -122,6 +130,15 @@ class CheckRun:
         options.setdefault("pythonpath", (self.workdir,))
         options.setdefault("client", self.info.app_module)
         return Stack.start(self.module, **options)
+
+    def graded(self, criteria: int) -> bool:
+        """Whether to run the next `criteria` hidden criteria (at grading, in course builds); else count them as left to grading.
+
+        A hidden criterion only varies the inputs of a requirement the statement lists (the same key as a visible one).
+        """
+        if not self.include_hidden:
+            self.verdict.deferred += criteria
+        return self.include_hidden
 
     def expect(self, key: str, expected: Any, observed: Any, *, hidden: bool = False,
                passed: bool | None = None, cause: str | BaseException | None = None, **values: Any) -> bool:

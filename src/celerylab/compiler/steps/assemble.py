@@ -13,7 +13,7 @@ LANGUAGE_INFO = {"name": "python"}
 
 def cell_metadata(draft: Draft, lang: str | None = None) -> dict:
     meta: dict = {"celerylab": {"id": draft.id}}
-    for key in ("exercise", "check"):
+    for key in ("exercise", "check", "points_to"):
         if getattr(draft.origin, key):
             meta["celerylab"][key] = getattr(draft.origin, key)
     if draft.origin.lang:
