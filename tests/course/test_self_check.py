@@ -33,6 +33,15 @@ def hidden_only_vary_inputs(verdict: Verdict) -> list:
     return [c.key for c in verdict.criteria if c.hidden and repr(c.key) not in visible]
 
 
+def test_a_hidden_criterion_must_repeat_a_visible_one():
+    from celerylab.grading.engine import Criterion
+
+    varied = Verdict("l90.greet", [Criterion("k.a", 1, 1, True), Criterion("k.a", 2, 2, True, hidden=True)])
+    stated_only_at_grading = Verdict("l90.greet", [Criterion("k.a", 1, 1, True), Criterion("k.b", 1, 1, True, hidden=True)])
+    assert hidden_only_vary_inputs(varied) == []
+    assert hidden_only_vary_inputs(stated_only_at_grading) == ["k.b"]
+
+
 def test_the_course_has_exercises():
     assert len(EXERCISES) >= 3
 

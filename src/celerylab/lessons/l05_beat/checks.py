@@ -74,5 +74,5 @@ def sao_paulo_schedule(run: CheckRun) -> None:
         run.expect("l05.check.cleanup", [at(MONDAY, 3), at(MONDAY, 3, days=1)], cleanup)
         if run.graded(1):
             july = datetime(2027, 7, 5, tzinfo=UTC)
-            run.expect("l05.check.daily_july", [at(july, 9), at(july, 9, days=1)],
+            run.expect("l05.check.daily", [at(july, 9), at(july, 9, days=1)],
                        fires(stack, "daily-report", july, 48), hidden=True)
