@@ -26,6 +26,13 @@ def test_a_pass_says_how_many_criteria_ran_and_how_many_grading_adds(deferred, p
     assert verdict.render("en").split("\n")[0] == en
 
 
+def test_hidden_criteria_run_here_count_as_the_graders_too():
+    """A course build runs the hidden criteria: its ✅ reads as the learner's does."""
+    criteria = [Criterion("k", 1, 1, True), Criterion("k", 2, 2, True), Criterion("k", 3, 3, True, hidden=True)]
+    assert Verdict("l90.greet", criteria).render("en").split("\n")[0] == \
+        "✅ l90.greet: passed 2 criteria; 1 more is checked at grading."
+
+
 def test_a_failure_says_not_yet_whatever_is_deferred():
     verdict = Verdict("l90.greet", [Criterion("k", 1, 2, False)], deferred=2)
     assert verdict.render("en").split("\n")[0] == "❌ l90.greet: not yet."

@@ -81,11 +81,12 @@ class Verdict:
         return [c for c in self.criteria if not c.hidden]
 
     def title(self, lang: str) -> str:
-        """❌, or ✅ with the count of criteria passed here and of those still checked at grading."""
+        """❌, or ✅ with the count of criteria shown and of the hidden ones the grader checks (run here or not)."""
         if not self.passed:
             return t("check.failed", lang=lang, exercise=self.exercise_id)
-        key = {0: "check.passed", 1: "check.passed_one_more"}.get(self.deferred, "check.passed_more")
-        return t(key, lang=lang, exercise=self.exercise_id, count=len(self.criteria), more=self.deferred)
+        more = self.deferred + sum(1 for c in self.criteria if c.hidden)
+        key = {0: "check.passed", 1: "check.passed_one_more"}.get(more, "check.passed_more")
+        return t(key, lang=lang, exercise=self.exercise_id, count=len(self.visible()), more=more)
 
     def render(self, lang: str | None = None, hint: str | None = None) -> str:
         lang = lang or get_lang()
