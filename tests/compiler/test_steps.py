@@ -72,6 +72,7 @@ def test_language_texts_and_metadata(plan):
     cells = {cell.id: cell for cell in notebook.cells}
     assert cells["ex-double"].metadata.celerylab == {"id": "ex-double", "exercise": "double"}
     assert cells["check-double"].metadata.celerylab == {"id": "check-double", "check": "double"}
+    assert cells["double-after"].metadata.celerylab == {"id": "double-after", "solved_only": True}
     assert plan["pt", "lesson"].cells[3].metadata.tags == ["raises-exception"]
     assert all(not cell.get("outputs") for nb in plan.values() for cell in nb.cells)
 
