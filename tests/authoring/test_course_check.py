@@ -113,3 +113,18 @@ def test_command_lines_and_exit_codes(lessons, tmp_path, capsys):
     edit(lessons / "l42_demo" / "checks.py", '"l42.check.double"', '"l42.check.dubble"')
     assert main(["--lang", "pt", "dev", "check", "--no-stale", *where]) == 1
     assert "a mensagem 'l42.check.dubble' não existe nos catálogos" in capsys.readouterr().err
+
+
+def test_every_exercise_keeps_two_described_wrong_answers(lessons):
+    wrong = lessons / "l42_demo" / "wrong_answers"
+    (wrong / "double__hard_coded.py").unlink()
+    edit(wrong / "double__drops_the_sign.py", "Violates:", "Breaks:")
+    (wrong / "triple__off_by_one.py").write_text('"""Adds one. Violates: "twice n"."""\n')
+    found = problems(lessons)
+    assert f"{lessons}/l42_demo/exercises.yml:1: exercise 'l42.double' keeps 1 wrong answer(s); it needs at least 2, " \
+           "each in wrong_answers/double__<slug>.py" in found
+    assert f"{wrong}/double__drops_the_sign.py:1: the wrong answer's docstring must say on its first line what it " \
+           "gets wrong and, after 'Violates:', the statement's sentence it violates" in found
+    assert f"{wrong}/triple__off_by_one.py: a wrong answer for an exercise exercises.yml does not declare: 'triple'" \
+           in found
+    assert len(found) == 3

@@ -1,5 +1,5 @@
 """A scaffolded lesson works end to end, in a copy of the checkout: it builds, passes dev check, and its check
-fails on the exercise notebook and passes on the solution notebook, in both languages."""
+fails on the exercise notebook and on each wrong answer it scaffolds, and passes on the solution notebook, in both languages."""
 from __future__ import annotations
 
 import json
@@ -26,6 +26,12 @@ for variant in ("exercises", "solutions"):
         extract_modules(nbformat.read(f"{variant}/{lang}/{name}.ipynb", as_version=4), folder)
         verdict = run_check("l99.double", folder, include_hidden=True)
         verdicts[f"{variant}/{lang}"] = [verdict.passed, verdict.error]
+from celerylab import wrong_answers
+for answer in wrong_answers.in_lesson(Path("src/celerylab/lessons/l99_demo")):
+    folder = Path(tempfile.mkdtemp())
+    answer.install(folder, "ex_double")
+    verdict = run_check("l99.double", folder, include_hidden=True)
+    verdicts[f"wrong/{answer.slug}"] = [verdict.passed, verdict.error]
 print(json.dumps(verdicts))
 """
 
@@ -54,4 +60,5 @@ def test_new_lesson_builds_checks_and_grades(tmp_path):
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.splitlines()[-1]) == {
         "exercises/pt": [False, None], "exercises/en": [False, None],
-        "solutions/pt": [True, None], "solutions/en": [True, None]}
+        "solutions/pt": [True, None], "solutions/en": [True, None],
+        "wrong/drops_the_sign": [False, None], "wrong/hard_coded": [False, None]}

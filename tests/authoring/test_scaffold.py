@@ -8,7 +8,10 @@ from celerylab.compiler.parser import parse_file
 def test_scaffold_writes_a_lesson_and_lists_it(lessons):
     folder = lessons / "l42_demo"
     assert sorted(p.name for p in folder.iterdir()) == ["__init__.py", "checks.py", "exercises.yml", "helpers.py",
-                                                       "lesson.md", "messages.yml", "tasks.py"]
+                                                       "lesson.md", "messages.yml", "tasks.py", "wrong_answers"]
+    assert sorted(p.name for p in (folder / "wrong_answers").iterdir()) == ["double__drops_the_sign.py",
+                                                                          "double__hard_coded.py"]
+    assert "l42_demo" in (folder / "wrong_answers" / "double__hard_coded.py").read_text()
     assert (lessons / "course.yml").read_text() == "# the test course\n- l42_demo\n"
     cells = parse_file(folder / "lesson.md")
     assert [c.id for c in cells if c.exercise or c.check] == ["ex1-answer", "ex1-check"]

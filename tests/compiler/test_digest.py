@@ -22,7 +22,10 @@ def test_digest_follows_source_and_code(fixture_lessons):
     (lesson.folder / "test_claims_fixture.py").write_text("from celerylab.testing.claims import plain\n")
     (lesson.folder / "conftest.py").write_text("import pytest\n")
     (lesson.folder / "claims.yml").write_text("test_x: {pt: a, en: a}\n")
+    (lesson.folder / "wrong_answers").mkdir()
+    (lesson.folder / "wrong_answers" / "double__triple.py").write_text("import celerylab.audit\n")
     assert lesson_digest(lesson) == first  # what only the lesson's tests read changes no notebook
+    assert not [path for path in package_files(lesson) if "audit" in path.parts]
     assert not [path for path in package_files(lesson) if "testing" in path.parts]
     (lesson.folder / "tasks.py").write_text("X = 1\n")
     with_code = lesson_digest(lesson)

@@ -15,7 +15,7 @@ FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
 def test_fixture_lesson_parses():
     cells = parse_file(FIXTURES / "l99_fixture" / "lesson.md")
     assert [c.id for c in cells] == ["title", "start-stack", "add", "oops", "quiet", "recap-en", "ex-double",
-                                     "check-double", "stop-stack"]
+                                     "check-double", "double-after", "stop-stack"]
     by_id = {c.id: c for c in cells}
     assert by_id["title"].kind == "markdown" and by_id["title"].texts["en"].startswith("# Test lesson")
     assert by_id["start-stack"].texts["pt"].endswith("# inicia um worker de verdade")
@@ -23,6 +23,7 @@ def test_fixture_lesson_parses():
     assert by_id["recap-en"].lang == "pt" and set(by_id["recap-en"].texts) == {"pt"}
     assert by_id["ex-double"].exercise == "double" and by_id["check-double"].check == "double"
     assert by_id["oops"].tags == ["raises-exception"] and by_id["add"].part == "lesson"
+    assert by_id["double-after"].part == "solutions"
 
 
 CODE = "```python\nx = 1\n```"

@@ -28,27 +28,36 @@ def source(notebook, cell_id):
 
 
 def test_steps_are_an_explicit_ordered_list():
-    assert [step.__name__ for step in STEPS] == ["pick_language", "keep_variant_cells", "resolve_markers",
-                                                "title_exercises"]
+    assert [step.__name__ for step in STEPS] == ["pick_language", "point_to_exercises", "keep_variant_cells",
+                                                "resolve_markers", "title_exercises"]
 
 
 def test_six_notebooks_with_the_right_cells(plan):
     assert sorted(plan) == sorted((lang, v) for lang in ("pt", "en") for v in ("lesson", "exercises", "solutions"))
-    lesson_ids = ["title", "start-stack", "add", "oops", "quiet", "ex-double", "check-double", "stop-stack"]
+    lesson_ids = ["title", "start-stack", "add", "oops", "quiet", "ex-double-pointer", "stop-stack"]
     assert ids(plan["en", "lesson"]) == lesson_ids
     assert ids(plan["pt", "lesson"]) == lesson_ids[:5] + ["recap-en"] + lesson_ids[5:]
     for lang in ("pt", "en"):
-        for variant in ("exercises", "solutions"):
-            assert ids(plan[lang, variant]) == ["title", "start-stack", "ex-double", "check-double", "stop-stack"]
+        assert ids(plan[lang, "exercises"]) == ["title", "start-stack", "ex-double", "check-double", "stop-stack"]
+        assert ids(plan[lang, "solutions"]) == ["title", "start-stack", "ex-double", "check-double", "double-after",
+                                                "stop-stack"]
 
 
-def test_stubs_for_learners_solutions_elsewhere(plan):
+def test_stubs_for_learners_solutions_only_in_the_solutions(plan):
     for lang in ("pt", "en"):
         stub = source(plan[lang, "exercises"], "ex-double")
         assert "return x" in stub and "2 * x" not in stub and "###" not in stub
-        for variant in ("lesson", "solutions"):
-            solved = source(plan[lang, variant], "ex-double")
-            assert "return 2 * x" in solved and "return x\n" not in solved + "\n" and "###" not in solved
+        solved = source(plan[lang, "solutions"], "ex-double")
+        assert "return 2 * x" in solved and "return x\n" not in solved + "\n" and "###" not in solved
+
+
+def test_the_lesson_points_to_the_exercises_notebook_instead_of_holding_the_answer(plan):
+    for lang, name in (("pt", "99_fixture_exercicios.ipynb"), ("en", "99_fixture_exercises.ipynb")):
+        notebook = plan[lang, "lesson"]
+        assert not [cell.id for cell in notebook.cells if "2 * x" in cell.source or "ex_double" in cell.source]
+        pointer = next(cell for cell in notebook.cells if cell.id == "ex-double-pointer")
+        assert pointer.cell_type == "markdown" and f"exercises/{lang}/{name}" in pointer.source
+        assert pointer.metadata.celerylab == {"id": "ex-double-pointer", "points_to": "l99.double"}
 
 
 def test_language_texts_and_metadata(plan):
@@ -63,6 +72,7 @@ def test_language_texts_and_metadata(plan):
     cells = {cell.id: cell for cell in notebook.cells}
     assert cells["ex-double"].metadata.celerylab == {"id": "ex-double", "exercise": "double"}
     assert cells["check-double"].metadata.celerylab == {"id": "check-double", "check": "double"}
+    assert cells["double-after"].metadata.celerylab == {"id": "double-after", "solved_only": True}
     assert plan["pt", "lesson"].cells[3].metadata.tags == ["raises-exception"]
     assert all(not cell.get("outputs") for nb in plan.values() for cell in nb.cells)
 

@@ -1,4 +1,4 @@
-"""The course self-check: every exercise fails on the learner's version (here) and passes on the solution (the lesson notebook, under nbval)."""
+"""The course self-check: every exercise fails unsolved and on each of its wrong answers, and passes solved (solutions/, under nbval)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -6,27 +6,51 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from celerylab import wrong_answers
 from celerylab.course import Course, all_exercises
-from celerylab.grading.engine import run_check
+from celerylab.grading.engine import Verdict, run_check
 from celerylab.grading.extract import extract_modules
-from celerylab.i18n import t
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("pt", "en")
 EXERCISES = all_exercises()
+COURSE = Course.at_checkout(ROOT)
+WRONG = [(exercise, answer) for exercise in EXERCISES
+         for answer in wrong_answers.of_exercise(COURSE.lessons_dir / exercise.lesson, exercise.name)]
 
 
 def notebook_path(lesson: str, lang: str, variant: str) -> Path:
-    folder = {"notebooks": "lesson"}.get(variant, variant)
-    return Course.at_checkout(ROOT).notebook_path(lesson, lang, folder)
+    return COURSE.notebook_path(lesson, lang, variant)
 
 
 def cell_meta(cell) -> dict:
     return cell.metadata.get("celerylab", {})
 
 
+def hidden_only_vary_inputs(verdict: Verdict) -> list:
+    """Hidden criteria whose key no visible criterion has: a requirement checked only at grading."""
+    visible = {repr(c.key) for c in verdict.criteria if not c.hidden}
+    return [c.key for c in verdict.criteria if c.hidden and repr(c.key) not in visible]
+
+
+def test_a_hidden_criterion_must_repeat_a_visible_one():
+    from celerylab.grading.engine import Criterion
+
+    varied = Verdict("l90.greet", [Criterion("k.a", 1, 1, True), Criterion("k.a", 2, 2, True, hidden=True)])
+    stated_only_at_grading = Verdict("l90.greet", [Criterion("k.a", 1, 1, True), Criterion("k.b", 1, 1, True, hidden=True)])
+    assert hidden_only_vary_inputs(varied) == []
+    assert hidden_only_vary_inputs(stated_only_at_grading) == ["k.b"]
+
+
 def test_the_course_has_exercises():
     assert len(EXERCISES) >= 3
+
+
+def test_every_exercise_keeps_two_described_wrong_answers():
+    for exercise in EXERCISES:
+        answers = [answer for owner, answer in WRONG if owner == exercise]
+        assert len(answers) >= wrong_answers.MINIMUM, f"{exercise.id}: {len(answers)} wrong answer(s)"
+        assert all(answer.described for answer in answers), [a.path.name for a in answers if not a.described]
 
 
 @pytest.mark.live
@@ -38,20 +62,48 @@ def test_check_fails_on_the_unsolved_exercise(exercise_id, lesson, lang, tmp_pat
     verdict = run_check(exercise_id, tmp_path, include_hidden=True)
     assert verdict.passed is False, verdict.render("en")
     assert verdict.error is None, f"the stub must run and be judged, not crash: {verdict.error}"
+    assert not hidden_only_vary_inputs(verdict), "a requirement the statement lists must run live, not hidden"
+
+
+@pytest.mark.live
+@pytest.mark.parametrize("exercise,answer", WRONG, ids=[f"{e.id}-{a.slug}" for e, a in WRONG])
+def test_check_fails_on_each_wrong_answer(exercise, answer, tmp_path):
+    """The answers share their code across languages (the compiler refuses pt/en code that differs), so one run each."""
+    answer.install(tmp_path, exercise.module)
+    verdict = run_check(exercise.id, tmp_path, include_hidden=True)
+    assert verdict.error is None, f"{answer.path.name} must run and be judged, not crash: {verdict.error}"
+    assert verdict.passed is False, f"{answer.path.name} ({answer.summary}) passed:\n{verdict.render('en')}"
+    assert not hidden_only_vary_inputs(verdict), "a requirement the statement lists must run live, not hidden"
 
 
 @pytest.mark.parametrize("exercise_id,lesson,lang",
                          [(e.id, e.lesson, lang) for e in EXERCISES for lang in LANGS])
-def test_the_lesson_notebook_runs_the_solved_exercise_and_its_check(exercise_id, lesson, lang):
-    """nbval re-executes the lesson notebook, hidden criteria included: that run proves the solution passes."""
-    notebook = nbformat.read(notebook_path(lesson, lang, "notebooks"), as_version=4)
+def test_the_solutions_notebook_runs_the_solved_exercise_and_its_check(exercise_id, lesson, lang):
+    """nbval re-executes solutions/, hidden criteria included: that run proves the solution passes."""
+    notebook = nbformat.read(notebook_path(lesson, lang, "solutions"), as_version=4)
     answers = [c for c in notebook.cells if cell_meta(c).get("exercise") == exercise_id]
     checks = [c for c in notebook.cells if cell_meta(c).get("check") == exercise_id]
-    assert answers and checks, f"{exercise_id}: the lesson notebook must hold its solved answer and its check"
+    assert answers and checks, f"{exercise_id}: the solutions notebook must hold its solved answer and its check"
     assert "### BEGIN" not in answers[0].source
     printed = "".join(o.get("text", "") for c in checks for o in c.get("outputs", []))
-    assert t("check.passed", lang=lang, exercise=exercise_id) in printed, (
+    assert f"✅ {exercise_id}:" in printed, (
         f"{exercise_id}: the committed check output (which nbval compares) must be a pass: {printed!r}")
+
+
+@pytest.mark.parametrize("lesson,lang", [(lesson, lang) for lesson in sorted({e.lesson for e in EXERCISES})
+                                         for lang in LANGS])
+def test_the_lesson_notebook_shows_no_answer(lesson, lang):
+    """What the lab opens: each exercise's statement and a pointer to the exercises notebook, no solution, no ✅."""
+    notebook = nbformat.read(notebook_path(lesson, lang, "lesson"), as_version=4)
+    assert not [c.id for c in notebook.cells if cell_meta(c).get("exercise") or cell_meta(c).get("check")]
+    assert not [c.id for c in notebook.cells if "### BEGIN" in c.source or "%%writefile ex_" in c.source]
+    printed = "".join(o.get("text", "") for c in notebook.cells for o in c.get("outputs", []))
+    assert "✅" not in printed
+    pointers = [c for c in notebook.cells if cell_meta(c).get("points_to")]
+    exercises_notebook = notebook_path(lesson, lang, "exercises").name
+    ids = sorted(e.id for e in EXERCISES if e.lesson == lesson)
+    assert sorted(cell_meta(c)["points_to"] for c in pointers) == ids
+    assert all(exercises_notebook in c.source for c in pointers)
 
 
 @pytest.mark.parametrize("lesson", sorted({exercise.lesson for exercise in EXERCISES}))
@@ -66,5 +118,3 @@ def test_pt_and_en_have_the_same_exercises_checks_and_hints(lesson):
     for exercise in (e for e in EXERCISES if e.lesson == lesson):
         assert set(exercise.title) == {"pt", "en"}
         assert exercise.hints and all(set(hint) == {"pt", "en"} for hint in exercise.hints)
-
-

@@ -59,7 +59,7 @@ def test_check_command_in_english_and_exit_codes(folder, capsys):
     assert "❌ l90.greet: not yet." in capsys.readouterr().out
     (folder / "ex_greet.py").write_text(SOLVED)
     assert cli.main(["check", "--dir", str(folder), "--lang", "en"]) == 0   # every module found in the folder
-    assert "✅ l90.greet: passed." in capsys.readouterr().out
+    assert "✅ l90.greet: passed" in capsys.readouterr().out
     assert cli.main(["check", "l90.nope"]) == 2
     assert "Unknown exercise: l90.nope" in capsys.readouterr().err
 

@@ -50,7 +50,7 @@ def test_running_the_lesson_notebook_records_nothing_and_unlocks_nothing(course_
     monkeypatch.setenv(SESSION_ENV, str(lesson / "90_fixture.ipynb"))
     assert check("l90.greet").passed
     out = capsys.readouterr().out
-    assert "✅ l90.greet: passou." in out and "➡" not in out    # the lesson's output is as before
+    assert "✅ l90.greet: passou" in out and "➡" not in out    # the lesson's output is as before
     assert LearnerState().status("l90.greet") == "not-started"
     assert cli.main(["solution", "l90.greet"]) == 1            # still locked
     assert cli.main(["check", "l90.greet"]) == 0               # the terminal, in the lesson's folder: not counted

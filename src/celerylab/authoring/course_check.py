@@ -7,6 +7,7 @@ from pathlib import Path
 
 from celerylab import course
 from celerylab.authoring import catalogs, claims, exercises, keys
+from celerylab.authoring.wrong_answer_check import wrong_answer_problems
 from celerylab.authoring.problems import Problem
 from celerylab.compiler import stale
 from celerylab.compiler.errors import SourceError
@@ -67,6 +68,7 @@ def lesson_problems(folder: Path, catalog: catalogs.Catalog, report: Report) -> 
     if cells is not None:
         problems += exercises.cell_problems(folder, prefix, cells, ids)
     problems += exercises.check_problems(folder, ids)
+    problems += wrong_answer_problems(folder, ids)
     problems += keys.lesson_key_problems(folder, catalog)[0]
     problems += claims.claim_problems(folder)
     problems += claims.since_problems(folder)

@@ -62,8 +62,10 @@ def new_lesson(number: str, slug: str, course_file: Path, lessons_dir: Path,
               "title_pt": title_pt or default, "title_en": title_en or default}
     folder = lessons_dir / lesson
     folder.mkdir(parents=True)
-    for template in sorted(TEMPLATE.glob("*.tmpl")):
+    for template in sorted(TEMPLATE.rglob("*.tmpl")):  # wrong_answers/ too: every exercise keeps two
         text = Template(template.read_text(encoding="utf-8")).substitute(values)
-        (folder / template.name.removesuffix(".tmpl")).write_text(text, encoding="utf-8")
+        target = folder / template.relative_to(TEMPLATE).with_name(template.name.removesuffix(".tmpl"))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
     append_to_course(course_file, lesson)
     return folder

@@ -3,7 +3,8 @@
 What is hashed, each file by its relative path and bytes (CRLF read as LF):
 
 1. the lesson folder: every .md/.py/.yml/.yaml/.json/.txt file (no __pycache__), but the files only its
-   tests read (test_*.py, conftest.py, claims.yml: celerylab.compiler.imports.test_only);
+   tests read (test_*.py, conftest.py, claims.yml, the wrong answers under wrong_answers/:
+   celerylab.compiler.imports.test_only);
 2. every module of the celerylab package the lesson reaches (celerylab.compiler.imports):
    the imports of the lesson's .py files and of lesson.md's code cells, followed transitively
    through the package, lazy imports inside functions included, plus each module's parent
@@ -25,7 +26,7 @@ from celerylab.compiler.imports import PACKAGE, package_dependencies, test_only
 from celerylab.compiler.model import Lesson
 
 # Bump when the generated notebooks' shape changes, so every notebook reads as stale.
-BUILD_FORMAT = "2"
+BUILD_FORMAT = "3"
 HASHED_SUFFIXES = {".md", ".py", ".yml", ".yaml", ".json", ".txt"}
 VERSIONED_PACKAGES = ("celerylab", "celery", "kombu")
 

@@ -84,8 +84,9 @@ def markdown_code(text: str) -> list[str]:
 
 
 def test_only(path: Path) -> bool:
-    """A lesson file only its tests read (test_*.py, conftest.py, claims.yml): nothing a notebook shows depends on it."""
-    return path.name.startswith("test_") or path.name in {"conftest.py", "claims.yml"}
+    """A lesson file only its tests read (test_*.py, conftest.py, claims.yml, wrong_answers/): no notebook shows it."""
+    return (path.name.startswith("test_") or path.name in {"conftest.py", "claims.yml"}
+            or "wrong_answers" in path.parts)
 
 
 def seeds(folder: Path) -> set[str]:

@@ -8,7 +8,7 @@ from celerylab.course import FOLDERS, Lesson
 from celerylab.i18n import TranslatedError
 
 LANGS = ("pt", "en")
-PARTS = ("lesson", "all", "exercises")
+PARTS = ("lesson", "all", "exercises", "solutions")  # "solutions": only once solved (the *-after notes)
 VARIANTS = ("lesson", "exercises", "solutions")
 EXECUTED_VARIANTS = ("lesson", "solutions")
 
@@ -31,12 +31,18 @@ class SourceCell:
     check: str | None = None
     tags: list[str] = field(default_factory=list)
     site: dict = field(default_factory=dict)  # alt / docs / text_lang: read by the site only
+    points_to: str | None = None  # a generated cell sending the lesson's reader to this exercise's notebook
 
     def in_variant(self, variant: str) -> bool:
-        """Whether this cell belongs to the lesson, exercises or solutions notebook."""
+        """Whether this cell belongs to the lesson, exercises or solutions notebook.
+
+        The lesson notebook (what the lab opens) holds no answer cell and no check: no solution, no ✅.
+        """
         if variant == "lesson":
-            return self.part in ("lesson", "all")
-        return self.part in ("all", "exercises")
+            return self.part in ("lesson", "all") and not (self.exercise or self.check)
+        if variant == "exercises":
+            return self.part in ("all", "exercises")
+        return self.part in ("all", "exercises", "solutions")
 
 
 @dataclass

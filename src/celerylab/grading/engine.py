@@ -61,6 +61,7 @@ class Verdict:
     error: str | None = None
     missing_module: bool = False  # the answer cell was never run: not an attempt
     grader_error: str | None = None  # the checker itself could not run (see grader_fault): not the learner's
+    deferred: int = 0  # hidden criteria this run left to grading (other inputs of stated requirements)
 
     @property
     def passed(self) -> bool:
@@ -81,9 +82,17 @@ class Verdict:
     def visible(self) -> list[Criterion]:
         return [c for c in self.criteria if not c.hidden]
 
+    def title(self, lang: str) -> str:
+        """❌, or ✅ with the count of criteria shown and of the hidden ones the grader checks (run here or not)."""
+        if not self.passed:
+            return t("check.failed", lang=lang, exercise=self.exercise_id)
+        more = self.deferred + sum(1 for c in self.criteria if c.hidden)
+        key = {0: "check.passed", 1: "check.passed_one_more"}.get(more, "check.passed_more")
+        return t(key, lang=lang, exercise=self.exercise_id, count=len(self.visible()), more=more)
+
     def render(self, lang: str | None = None, hint: str | None = None) -> str:
         lang = lang or get_lang()
-        title = t("check.passed" if self.passed else "check.failed", lang=lang, exercise=self.exercise_id)
+        title = self.title(lang)
         lines = [title, *("  " + c.render(lang) for c in self.visible())]
         if self.grader_error:
             lines.append("  " + t("check.grader_error", lang=lang, error=self.grader_error))
@@ -127,6 +136,15 @@ class CheckRun:
         options.setdefault("pythonpath", (self.workdir,))
         options.setdefault("client", self.info.app_module)
         return Stack.start(self.module, **options)
+
+    def graded(self, criteria: int) -> bool:
+        """Whether to run the next `criteria` hidden criteria (at grading, in course builds); else count them as left to grading.
+
+        A hidden criterion only varies the inputs of a requirement the statement lists (the same key as a visible one).
+        """
+        if not self.include_hidden:
+            self.verdict.deferred += criteria
+        return self.include_hidden
 
     def expect(self, key: str, expected: Any, observed: Any, *, hidden: bool = False,
                passed: bool | None = None, cause: str | BaseException | None = None, **values: Any) -> bool:

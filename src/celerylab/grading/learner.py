@@ -7,6 +7,7 @@ from pathlib import Path
 from celerylab.course import Course, Exercise, find_exercise
 from celerylab.grading.engine import Verdict, run_check
 from celerylab.grading.learner_state import LearnerState
+from celerylab.grading.solutions import after_notes
 from celerylab.i18n import get_lang, t
 
 GRADING_ENV = "CELERYLAB_GRADING"
@@ -71,5 +72,6 @@ def check_and_record(exercise_id: str, workdir: str | Path = ".", lang: str | No
     if not verdict.passed and not verdict.missing_module:
         lines.append(hint_reminder(info, progress, lang))
     elif verdict.passed and counted:
+        lines += after_notes(info, lang)
         lines.append(next_step(info, progress, lang, root))
     return verdict, "\n".join(line for line in lines if line)

@@ -11,6 +11,7 @@ from pathlib import Path
 from celerylab.sitegen.audit_pages import AUDIT_PAGE, lesson_rules, rules_page
 from celerylab.sitegen.matrix_page import MATRIX_PAGE, releases_page
 from celerylab.sitegen.nb_markdown import Page, notebook_to_page
+from celerylab.sitegen.solved_cells import with_solutions
 from celerylab.sitegen.glossary import gather, glossary_page
 from celerylab.sitegen.navigation import HOME_SOURCE, explain_notes, home_page, lesson_list, pager
 from celerylab.course import Course, Lesson
@@ -95,7 +96,7 @@ def build_site_pages(root: str | Path) -> SitePages:
         keep: set[Path] = set()
         pages = []
         for path in notebooks_in_order(root, lang):
-            nb = json.loads(path.read_text(encoding="utf-8"))
+            nb = with_solutions(json.loads(path.read_text(encoding="utf-8")), root / "solutions" / lang / path.name)
             pages.append((path, notebook_to_page(nb, path.stem, lang)))
             notebooks.append((path.stem, nb))
         lessons = [(path.stem, page.title) for path, page in pages]

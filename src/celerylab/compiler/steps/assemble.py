@@ -13,11 +13,13 @@ LANGUAGE_INFO = {"name": "python"}
 
 def cell_metadata(draft: Draft, lang: str | None = None) -> dict:
     meta: dict = {"celerylab": {"id": draft.id}}
-    for key in ("exercise", "check"):
+    for key in ("exercise", "check", "points_to"):
         if getattr(draft.origin, key):
             meta["celerylab"][key] = getattr(draft.origin, key)
     if draft.origin.lang:
         meta["celerylab"]["lang"] = draft.origin.lang
+    if draft.origin.part == "solutions":  # shown once solved: the check prints it after a pass
+        meta["celerylab"]["solved_only"] = True
     if draft.origin.tags:
         meta["tags"] = list(draft.origin.tags)
     for key, value in draft.origin.site.items():  # the site's keys; "alt" in the notebook's language only

@@ -16,7 +16,7 @@ def started(run: CheckRun):
 def welcome_once(run: CheckRun) -> None:
     """(a) healthy, (b) slow_ack, (c) slow_reject: one delivery and SUCCESS each; hidden: (b), (c) for user 2, 0.9 s."""
     cases = [("healthy", 1, None, False), ("slow_ack", 1, None, False), ("slow_reject", 1, None, False)]
-    if run.include_hidden:
+    if run.graded(4):
         cases += [("slow_ack", 2, 0.9, True), ("slow_reject", 2, 0.9, True)]
     with started(run) as stack:
         for fault, user_id, delay, hidden in cases:
@@ -46,7 +46,7 @@ def narrow_autoretry(run: CheckRun) -> None:
         run.expect("l01.check.transient_attempts", 2, requests)
         run.expect("l01.check.transient_state", "SUCCESS", state)
         for times, hidden in ((2, False), (1, True)):
-            if hidden and not run.include_hidden:
+            if hidden and not run.graded(2):
                 continue
             state, requests = notify(stack, provider, "user2@example.com", {"mode": "unavailable", "times": times})
             run.expect("l01.check.unavailable_attempts", times + 1, requests, hidden=hidden, times=times)
@@ -56,7 +56,7 @@ def narrow_autoretry(run: CheckRun) -> None:
 @exercise("l01.payment_upsert")
 def payment_upsert(run: CheckRun) -> None:
     """Three runs of one message: SUCCESS each, one row; run again with a new amount: the new amount."""
-    cases = [(42, "99.90", "120.00", False)] + ([(43, "10.00", "12.50", True)] if run.include_hidden else [])
+    cases = [(42, "99.90", "120.00", False)] + ([(43, "10.00", "12.50", True)] if run.graded(3) else [])
     with started(run) as stack:
         connection = helpers.db(stack)
         for order_id, amount, later, hidden in cases:
@@ -77,7 +77,7 @@ def charges(connection, invoice_no: str) -> int:
 @exercise("l01.charge_once")
 def charge_once(run: CheckRun) -> None:
     """(a) one message x3; (b) cleanup, then a new task for the same invoice; (c) a second invoice; hidden: order 31."""
-    cases = [(7, False)] + ([(31, True)] if run.include_hidden else [])
+    cases = [(7, False)] + ([(31, True)] if run.graded(5) else [])
     with started(run) as stack:
         connection = helpers.db(stack)
         for order_id, hidden in cases:

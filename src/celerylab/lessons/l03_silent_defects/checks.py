@@ -8,6 +8,8 @@ from celerylab.lessons.l03_silent_defects import helpers, scenarios
 from celerylab.stack import WorkerSpec
 
 PREFORK = [WorkerSpec(pool="prefork", concurrency=1)]
+UNDECLARED = "celerylab.lessons.l03_silent_defects.undeclared"  # a task of the check's, declaring nothing
+WITH_UNDECLARED = [WorkerSpec(pool="prefork", concurrency=1, extra_args=("--include", UNDECLARED))]
 
 
 def near(expected: int, observed) -> bool:
@@ -16,17 +18,20 @@ def near(expected: int, observed) -> bool:
 
 @exercise("l03.retry_defaults")
 def retry_defaults(run: CheckRun) -> None:
-    with run.stack(workers=PREFORK, timeline=False) as stack:
+    with run.stack(workers=WITH_UNDECLARED, timeline=False) as stack:
         options = scenarios.task_options(stack)
         run.expect("l03.check.invoice_options", (3, 60), options.get("ex.send_invoice"))
         first = scenarios.retry_countdown(stack, "ex.send_invoice", retries=0)
         run.expect("l03.check.invoice_countdown", 60, first, passed=near(60, first), retry=1)
-        if run.include_hidden:
+        if run.graded(1):
             second = scenarios.retry_countdown(stack, "ex.send_invoice", retries=1)
             run.expect("l03.check.invoice_countdown", 60, second, passed=near(60, second), retry=2, hidden=True)
         third = scenarios.retry_countdown(stack, "ex.send_invoice", retries=2)
         run.expect("l03.check.invoice_countdown", 60, third, passed=near(60, third), retry=3)
         run.expect("l03.check.no_fourth", "FAILURE", scenarios.retry_countdown(stack, "ex.send_invoice", retries=3))
+        run.expect("l03.check.undeclared_options", (3, 60), options.get("ex.sync_stock"))
+        undeclared = scenarios.retry_countdown(stack, "ex.sync_stock", retries=0)
+        run.expect("l03.check.undeclared_countdown", 60, undeclared, passed=near(60, undeclared))
         run.expect("l03.check.welcome_options", (3, 30), options.get("ex.welcome"))
         welcome = scenarios.retry_countdown(stack, "ex.welcome", retries=0)
         run.expect("l03.check.welcome_countdown", 30, welcome, passed=near(30, welcome))
@@ -49,7 +54,7 @@ def backup_registered(run: CheckRun) -> None:
             if spec["task"] == "data.backup_db":
                 outcome = result.result if result.state == "SUCCESS" else repr(result.result)
                 run.expect("l03.check.backup_result", {"status": "ok", "database": "school"}, outcome)
-        if run.include_hidden:
+        if run.graded(1):
             result = stack.app.send_task("data.backup_db", ("reports",))
             run.expect("l03.check.backup_result", {"status": "ok", "database": "reports"},
                        result.get(timeout=10, propagate=False), hidden=True)
@@ -74,7 +79,7 @@ def json_args(run: CheckRun) -> None:
                  ("/users/3/process", {}, {"id": 3, "email": "caio@example.com"}, True),
                  ("/notify", {"json": {"ids": [5, 5]}}, ["bia@example.com"], True)]
         for path, body, expected, hidden in cases:
-            if hidden and not run.include_hidden:
+            if hidden and not run.graded(2):
                 continue
             status, outcome = post(stack, url, path, **body)
             run.expect("l03.check.route_status", "2xx", f"{status // 100}xx", path=path, hidden=hidden)

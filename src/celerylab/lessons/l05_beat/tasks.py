@@ -13,6 +13,7 @@ from celerylab.stack.appconfig import create_app
 
 TICK_SECONDS = float(os.environ.get("L05_TICK_SECONDS", "1"))
 PERIOD_ENV = "L05_PERIOD_SECONDS"  # a check shortens "a week" to a few seconds
+SEND_ENV = "L05_SEND_SECONDS"  # a check slows the provider down, so that two copies overlap
 
 
 def period_key(now: float | None = None) -> str:
@@ -63,6 +64,7 @@ def tick(self) -> None:
 
 def send_summary_email(period: str) -> None:
     """The fake e-mail provider: every call is one e-mail in the managers' inbox (the `emails` table)."""
+    time.sleep(float(os.environ.get(SEND_ENV) or 0))
     execute(connect(), "INSERT INTO emails (period, sent_at, sender) VALUES (?, ?, ?)",
             (period, time.time(), os.getpid()))
 

@@ -1,0 +1,33 @@
+"""Adds the cleanup around the loop but keeps the row loop's except Exception, which swallows the soft limit: the hard limit kills the run and the partial file stays. Violates: requirement 1, "(not TimeLimitExceeded)", and 2."""
+import os
+import time
+
+from celery.exceptions import SoftTimeLimitExceeded
+
+from celerylab.lessons.l02_workers.runs import record
+from celerylab.lessons.l02_workers.tasks import app
+
+
+def write_row(file, i):
+    if i % 7 == 3:
+        raise ValueError(f"bad row {i}")
+    file.write(f"row {i}\n")
+    file.flush()
+    time.sleep(0.05)
+
+
+@app.task(name="ex.export", soft_time_limit=1, time_limit=2)
+def export(path: str, rows: int = 100) -> str:
+    record(path, "start")
+    try:
+        with open(path, "w") as file:
+            for i in range(rows):
+                try:
+                    write_row(file, i)
+                except Exception:
+                    continue
+    except SoftTimeLimitExceeded:
+        os.remove(path)
+        raise
+    record(path, "end")
+    return path
