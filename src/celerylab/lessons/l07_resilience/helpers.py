@@ -20,6 +20,9 @@ from celerylab.stack.appconfig import stack_settings
 APP = "celerylab.lessons.l07_resilience.tasks"
 PREFORK = WorkerSpec(pool="prefork", concurrency=2)  # what production runs: prefork, default prefetch (4 × 2)
 SOLO = WorkerSpec(pool="solo")
+BACKLOG = {"orders": 16, "seconds": 0.3}  # more than the prefetch holds: the rest waits in the Redis list
+DRAINED = {"orders": 5, "seconds": 1.0}   # fewer than the prefetch holds: the list is empty, the worker waits in BRPOP
+SHORT_VISIBILITY = {"broker_transport_options": {"visibility_timeout": 5}}  # seconds; the default is one hour
 SCHEMA = ["CREATE TABLE IF NOT EXISTS orders (order_id INTEGER, pid INTEGER)",
           "CREATE TABLE IF NOT EXISTS runs (task_id TEXT, pid INTEGER)"]
 MB = 2 ** 20
@@ -77,6 +80,15 @@ def queue_lengths(stack: Stack) -> dict[str, int]:
     client = keys(stack)
     try:
         return {"queued": client.llen(f"{stack.namespace}celery"), "unacked": client.hlen(f"{stack.namespace}unacked")}
+    finally:
+        client.close()
+
+
+def used_memory(stack: Stack) -> int:
+    """Bytes the stack's Redis has allocated (`INFO memory`'s used_memory): what a key really costs, overheads included."""
+    client = keys(stack)
+    try:
+        return client.info("memory")["used_memory"]
     finally:
         client.close()
 

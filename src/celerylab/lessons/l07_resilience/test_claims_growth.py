@@ -4,6 +4,7 @@ from __future__ import annotations
 import gc
 from concurrent.futures import ThreadPoolExecutor
 
+import psutil
 import pytest
 
 from celerylab.lessons.l07_resilience import helpers, scenarios
@@ -36,28 +37,49 @@ def test_child_limits_bound_the_leak(observe):
         assert grown[limited]["seconds"] - grown["none"]["seconds"] < 10, grown
 
 
+def test_a_memory_limit_below_a_fresh_child_replaces_it_after_every_task(observe):
+    """`worker_max_memory_per_child=40000` (39 MB) under a fresh child's resident memory: one child per task."""
+    spec = WorkerSpec(pool="prefork", concurrency=1, settings={"worker_max_memory_per_child": 40_000})
+    with helpers.start(workers=[spec]) as stack:
+        fresh = psutil.Process(stack.workers[0].wait_pool_ready()[0]).memory_info().rss
+        try:
+            run = scenarios.grow(stack, tasks=4, megabytes=0)  # tasks that leak nothing
+        finally:
+            gc.collect()  # results reclaimed while Redis is up: before Celery 5.7, each one reclaimed later waits ~19 s
+    observe(fresh_child_over_the_limit=fresh > 40_000 * 1024, children_for_4_tasks=run["children"])
+    assert fresh > 40_000 * 1024, fresh  # the premise: a fresh child is already over the limit
+    assert run["children"] == 4, run  # every task ran in a new child
+
+
 @pytest.mark.needs("redis-server")
 def test_result_keys_expire_by_ttl_unless_result_expires_is_none(observe):
     stacks = helpers.start_many({"default": {}, "never": {"settings": {"result_expires": None}}})
     try:
         ttls = {}
         for name, stack in stacks.items():
-            kept = [stack.app.send_task("l07.echo", (n,)) for n in range(20)]
-            for n in range(20):
+            kept = [stack.app.send_task("l07.echo", (n,)) for n in range(100)]
+            for n in range(100):
                 stack.app.send_task("l07.echo", (n,), ignore_result=True)
             [result.get(timeout=30) for result in kept]
             client = helpers.keys(stack)
             found = client.keys(f"{stack.namespace}celery-task-meta-*")
             ttls[name] = {client.ttl(key) for key in found}
+            sizes = [client.memory_usage(key) for key in found]  # MEMORY USAGE: the key and its value
+            usage = sum(sizes) / len(sizes)
+            used = helpers.used_memory(stack)
+            client.delete(*found)  # what Redis gets back when they go (the lesson's "used_memory per key")
+            used_per_key = (used - helpers.used_memory(stack)) / len(found)
             observe(**{f"{name}_result_keys": len(found),
-                       f"{name}_about_310_bytes_a_key": all(250 < client.memory_usage(key) < 400 for key in found),
+                       f"{name}_about_310_bytes_a_key": all(250 < size < 400 for size in sizes),
+                       f"{name}_used_memory_over_memory_usage_by_5_to_50_percent": 1.05 * usage < used_per_key < 1.5 * usage,
                        f"{name}_supports_autoexpire": stack.app.backend.supports_autoexpire})
             if name == "default":
                 observe(default_ttl_about_1_day=all(86_000 < ttl <= 86_400 for ttl in ttls[name]))
             else:
                 observe(**{f"{name}_ttls": sorted(ttls[name])})
-            assert len(found) == 20
-            assert all(250 < client.memory_usage(key) < 400 for key in found)  # "~310 bytes a key"
+            assert len(found) == 100
+            assert all(250 < size < 400 for size in sizes)  # "~310 bytes a key"
+            assert 1.05 * usage < used_per_key < 1.5 * usage, (usage, used_per_key)  # used_memory: ~13 % more here
             assert stack.app.backend.supports_autoexpire
         del kept
     finally:
