@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import time
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from itertools import count, islice
@@ -89,6 +90,26 @@ def used_memory(stack: Stack) -> int:
     client = keys(stack)
     try:
         return client.info("memory")["used_memory"]
+    finally:
+        client.close()
+
+
+def result_key_cost(stack: Stack, count: int = 1000) -> dict[str, float]:
+    """Bytes a stored result costs, `count` results written by the app's backend as a worker writes them.
+
+    `MEMORY USAGE` of each key (the key and its value) beside the growth of `used_memory` (all Redis allocated for
+    them: dictionary entries, TTLs, the allocator's rounding); on a stack with no worker, nothing else moves it.
+    """
+    backend, client = stack.app.backend, keys(stack)
+    try:
+        backend.store_result(uuid.uuid4().hex, 0, "SUCCESS")  # the backend's connection, before the measure
+        before, ids = used_memory(stack), [str(uuid.uuid4()) for _ in range(count)]
+        for n, task_id in enumerate(ids):
+            backend.store_result(task_id, n, "SUCCESS")
+        grown = used_memory(stack) - before
+        found = client.keys(f"{stack.namespace}celery-task-meta-*")
+        usage = sum(client.memory_usage(key) for key in found) / len(found)
+        return {"keys": len(found), "memory_usage": round(usage), "used_memory": round(grown / count)}
     finally:
         client.close()
 
