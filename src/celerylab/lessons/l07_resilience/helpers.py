@@ -23,7 +23,9 @@ PREFORK = WorkerSpec(pool="prefork", concurrency=2)  # what production runs: pre
 SOLO = WorkerSpec(pool="solo")
 BACKLOG = {"orders": 16, "seconds": 0.3}  # more than the prefetch holds: the rest waits in the Redis list
 DRAINED = {"orders": 5, "seconds": 1.0}   # fewer than the prefetch holds: the list is empty, the worker waits in BRPOP
-SHORT_VISIBILITY = {"broker_transport_options": {"visibility_timeout": 5}}  # seconds; the default is one hour
+# unacked messages back after 5 s (the default: one hour), swept every 10 s (unacked_restore_interval × throttle;
+# the default sweeps every 100 s, and at a worker's start)
+SHORT_VISIBILITY = {"broker_transport_options": {"visibility_timeout": 5, "unacked_restore_throttle": 1}}
 SCHEMA = ["CREATE TABLE IF NOT EXISTS orders (order_id INTEGER, pid INTEGER)",
           "CREATE TABLE IF NOT EXISTS runs (task_id TEXT, pid INTEGER)"]
 MB = 2 ** 20
