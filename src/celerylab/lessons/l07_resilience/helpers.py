@@ -161,6 +161,19 @@ def revive(stack: Stack) -> None:
             worker.restart()
 
 
+def back(stack: Stack, since: int, timeout: float = 30.0) -> bool:
+    """After an outage: wait until the worker logged `Connected to` (after line `since`) or died; start a dead one again.
+
+    Returns whether it had died (an idle prefork worker on Celery 5.7 does, on every Redis restart: section 1).
+    """
+    worker = stack.workers[0]
+    until(lambda: not worker.alive or any("Connected to" in line for line in worker.logs.splitlines()[since:]),
+          timeout=timeout)
+    died = not worker.alive
+    revive(stack)
+    return died
+
+
 def client(stack: Stack, name: str = "shop") -> httpx.Client:
     """An HTTP client for the stack's web app."""
     return httpx.Client(base_url=stack.service_url(name), timeout=30)
