@@ -106,3 +106,14 @@ def test_the_lessons_database_is_sqlite_unless_postgres_is_asked_for(compose):
     assert compose["services"]["jupyterlab"]["environment"]["CELERYLAB_DATABASE_URL"] == ""
     with_postgres = load_compose({**read_env_file(), "CELERYLAB_DATABASE_URL": "postgresql://x@postgres/y"})
     assert with_postgres["services"]["jupyterlab"]["environment"]["CELERYLAB_DATABASE_URL"].startswith("postgresql://")
+
+
+def test_each_worker_is_health_checked_by_a_canary_through_its_own_queue(compose):
+    """Not `inspect ping` alone: a worker that stopped consuming still answers it (lesson 07, section 3)."""
+    for name, (queue, _) in WORKERS.items():
+        test = compose["services"][name]["healthcheck"]["test"]
+        assert test[0] == "CMD-SHELL" and "inspect ping" not in test[1], name
+        argv = test[1].split()
+        assert argv[:3] == ["python", "-m", "celerylab.deploy.canary"], name
+        assert argv[argv.index("--queue") + 1] == queue, name
+        assert argv[argv.index("--node") + 1] == f"{queue}@$HOSTNAME", name

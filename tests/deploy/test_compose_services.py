@@ -167,3 +167,21 @@ def test_every_healthcheck_passes(stack):
         if check.returncode != 0:
             failures[name] = output[-500:]
     assert failures == {}
+
+
+def test_a_worker_that_stops_consuming_fails_its_healthcheck_though_it_answers_ping(stack):
+    """The lesson 07 canary: `cancel_consumer` leaves the worker alive and answering ping, and its healthcheck fails."""
+    nodes = [name for name, queues in (stack.app.control.inspect(timeout=5).active_queues() or {}).items()
+             if any(queue["name"] == "default" for queue in queues)]  # worker-default's node
+    assert nodes
+    stack.app.control.cancel_consumer("default", destination=nodes, reply=True)
+    try:
+        assert stack.app.control.ping(destination=nodes, timeout=5)  # alive, answering ping
+        check = stack.healthcheck("worker-default")
+        output, _ = check.communicate(timeout=60)
+        assert check.returncode == 1, output
+    finally:
+        stack.app.control.add_consumer("default", destination=nodes, reply=True)
+    check = stack.healthcheck("worker-default")
+    output, _ = check.communicate(timeout=60)
+    assert check.returncode == 0, output

@@ -56,6 +56,12 @@ def heartbeat() -> dict:
     return {"at": time.time(), **_where()}
 
 
+@app.task(name="celerylab.deploy.canary")
+def canary() -> str:
+    """The health check's task (celerylab.deploy.canary): answering it proves a worker consumes that queue."""
+    return "canary"
+
+
 @app.task(name="celerylab.deploy.send_welcome", bind=True)
 def send_welcome(self, user_id: int) -> dict:
     return {"user_id": user_id, "queue": self.request.delivery_info.get("routing_key"), **_where()}

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import time
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from itertools import count, islice
@@ -20,6 +21,11 @@ from celerylab.stack.appconfig import stack_settings
 APP = "celerylab.lessons.l07_resilience.tasks"
 PREFORK = WorkerSpec(pool="prefork", concurrency=2)  # what production runs: prefork, default prefetch (4 × 2)
 SOLO = WorkerSpec(pool="solo")
+BACKLOG = {"orders": 16, "seconds": 0.3}  # more than the prefetch holds: the rest waits in the Redis list
+DRAINED = {"orders": 5, "seconds": 1.0}   # fewer than the prefetch holds: the list is empty, the worker waits in BRPOP
+# unacked messages back after 5 s (the default: one hour), swept every 10 s (unacked_restore_interval × throttle;
+# the default sweeps every 100 s, and at a worker's start)
+SHORT_VISIBILITY = {"broker_transport_options": {"visibility_timeout": 5, "unacked_restore_throttle": 1}}
 SCHEMA = ["CREATE TABLE IF NOT EXISTS orders (order_id INTEGER, pid INTEGER)",
           "CREATE TABLE IF NOT EXISTS runs (task_id TEXT, pid INTEGER)"]
 MB = 2 ** 20
@@ -81,6 +87,35 @@ def queue_lengths(stack: Stack) -> dict[str, int]:
         client.close()
 
 
+def used_memory(stack: Stack) -> int:
+    """Bytes the stack's Redis has allocated (`INFO memory`'s used_memory): what a key really costs, overheads included."""
+    client = keys(stack)
+    try:
+        return client.info("memory")["used_memory"]
+    finally:
+        client.close()
+
+
+def result_key_cost(stack: Stack, count: int = 1000) -> dict[str, float]:
+    """Bytes a stored result costs, `count` results written by the app's backend as a worker writes them.
+
+    `MEMORY USAGE` of each key (the key and its value) beside the growth of `used_memory` (all Redis allocated for
+    them: dictionary entries, TTLs, the allocator's rounding); on a stack with no worker, nothing else moves it.
+    """
+    backend, client = stack.app.backend, keys(stack)
+    try:
+        backend.store_result(uuid.uuid4().hex, 0, "SUCCESS")  # the backend's connection, before the measure
+        before, ids = used_memory(stack), [str(uuid.uuid4()) for _ in range(count)]
+        for n, task_id in enumerate(ids):
+            backend.store_result(task_id, n, "SUCCESS")
+        grown = used_memory(stack) - before
+        found = client.keys(f"{stack.namespace}celery-task-meta-*")
+        usage = sum(client.memory_usage(key) for key in found) / len(found)
+        return {"keys": len(found), "memory_usage": round(usage), "used_memory": round(grown / count)}
+    finally:
+        client.close()
+
+
 def unacked_ids(stack: Stack) -> set[str]:
     """The task ids of the messages parked in the broker's `unacked` hash (each value: [raw message, exchange, key])."""
     client = keys(stack)
@@ -124,6 +159,19 @@ def revive(stack: Stack) -> None:
     for worker in stack.workers:
         if not worker.alive:
             worker.restart()
+
+
+def back(stack: Stack, since: int, timeout: float = 30.0) -> bool:
+    """After an outage: wait until the worker logged `Connected to` (after line `since`) or died; start a dead one again.
+
+    Returns whether it had died (an idle prefork worker on Celery 5.7 does, on every Redis restart: section 1).
+    """
+    worker = stack.workers[0]
+    until(lambda: not worker.alive or any("Connected to" in line for line in worker.logs.splitlines()[since:]),
+          timeout=timeout)
+    died = not worker.alive
+    revive(stack)
+    return died
 
 
 def client(stack: Stack, name: str = "shop") -> httpx.Client:

@@ -13,24 +13,28 @@ def outage(stack: Stack, keep_data: bool, orders: int = 16, seconds: float = 0.3
     sent = [stack.app.send_task("l07.work", (seconds,)) for _ in range(orders)]
     worker.wait_for_log(r"l07\.work\[.*\] succeeded", timeout=15)  # busy: running, prefetched and queued orders
     since = worker.log_offset()
+    before = helpers.queue_lengths(stack)                          # the worker's state when the broker goes
     stack.broker.restart(downtime=downtime, keep_data=keep_data)  # the fault: stop, `downtime` s, start, same port
     back, back_at = time.monotonic(), time.time()
     canary = stack.app.send_task("l07.echo", ("canary",))          # the first new task after the broker is back
     answered = helpers.until(lambda: canary.ready() or not worker.alive, timeout=30)  # polls the result key
     first_task = time.monotonic() - back if answered and canary.ready() else None
     helpers.settle(sent, quiet=1.0 if worker.alive else 0.2)
-    ran = set(helpers.runs(stack))
+    runs = helpers.runs(stack)                                     # one row per run: a task run twice counts twice
+    ran = set(runs)
     states = [result.state for result in sent if result.id in ran]
     parked = helpers.unacked_ids(stack)
     logs = "\n".join(worker.logs.splitlines()[since:])  # log_offset() counts lines
     connected = [helpers.log_time(line) for line in logs.splitlines() if "Connected to" in line]
     failure = next((result.result for result in sent if result.state == "FAILURE"), None)
-    return {"sent": orders, "ran": len(states), "never_ran": orders - len(states),
+    return {"sent": orders, "ids": [result.id for result in sent], "queued_before": before["queued"], "reserved_before": before["unacked"],
+            "ran": len(states), "runs": len(runs), "never_ran": orders - len(states),
             "ran_failure": states.count("FAILURE"), "ran_pending": states.count("PENDING"),
             **helpers.queue_lengths(stack), "ran_and_unacked": len(ran & parked),
             "reconnected": round(connected[0] - back_at, 1) if connected and connected[0] else None,
             "canary": round(first_task, 1) if first_task is not None else None, "failure": failure,
             "alive": worker.alive, "exit_code": worker.returncode,
+            "attempts": sum(1 for line in logs.splitlines() if "Cannot connect" in line),
             "log": helpers.log_lines(logs, "lost", "Restoring", "Cannot connect", "Trying again", "Connected to",
                                      "Unrecoverable")}
 
@@ -48,3 +52,17 @@ def grow(stack: Stack, tasks: int = 9, megabytes: int = 10) -> dict:
     worker.wait_pool_ready(timeout=15)
     return {"growth": growth, "children": len(set(pids)), "peak": max(growth),
             "after": (worker.rss_total() - base) / helpers.MB, "seconds": seconds}
+
+
+def recover(stack: Stack, orders: int = 5, seconds: float = 1.0, downtime: float = 2.0, timeout: float = 60.0) -> dict:
+    """The drained worker's outage, then what a process manager does (start it again) until every order has run."""
+    run = outage(stack, keep_data=True, orders=orders, seconds=seconds, downtime=downtime)
+    worker, started = stack.workers[0], time.monotonic()
+    died = not worker.alive
+    helpers.revive(stack)                                          # systemd's Restart=always, Kubernetes' restartPolicy
+    sent = set(run.pop("ids"))
+    everything = helpers.until(lambda: sent <= set(helpers.runs(stack)), timeout=timeout, step=0.25)
+    runs = helpers.runs(stack)
+    return {"died": died, "all_ran": bool(everything), "orders": orders, "runs": len([r for r in runs if r in sent]),
+            "ran_twice": sum(1 for task_id in sent if runs.count(task_id) > 1),
+            "all_ran_after": round(time.monotonic() - started, 1) if everything else None}

@@ -4,6 +4,7 @@ from __future__ import annotations
 import gc
 from concurrent.futures import ThreadPoolExecutor
 
+import psutil
 import pytest
 
 from celerylab.lessons.l07_resilience import helpers, scenarios
@@ -36,28 +37,43 @@ def test_child_limits_bound_the_leak(observe):
         assert grown[limited]["seconds"] - grown["none"]["seconds"] < 10, grown
 
 
+def test_a_memory_limit_below_a_fresh_child_replaces_it_after_every_task(observe):
+    """`worker_max_memory_per_child=40000` (39 MB) under a fresh child's resident memory: one child per task."""
+    spec = WorkerSpec(pool="prefork", concurrency=1, settings={"worker_max_memory_per_child": 40_000})
+    with helpers.start(workers=[spec]) as stack:
+        fresh = psutil.Process(stack.workers[0].wait_pool_ready()[0]).memory_info().rss
+        try:
+            run = scenarios.grow(stack, tasks=4, megabytes=0)  # tasks that leak nothing
+        finally:
+            gc.collect()  # results reclaimed while Redis is up: before Celery 5.7, each one reclaimed later waits ~19 s
+    observe(fresh_child_over_the_limit=fresh > 40_000 * 1024, children_for_4_tasks=run["children"])
+    assert fresh > 40_000 * 1024, fresh  # the premise: a fresh child is already over the limit
+    assert run["children"] == 4, run  # every task ran in a new child
+
+
 @pytest.mark.needs("real-redis")
 def test_result_keys_expire_by_ttl_unless_result_expires_is_none(observe):
     stacks = helpers.start_many({"default": {}, "never": {"settings": {"result_expires": None}}})
     try:
         ttls = {}
         for name, stack in stacks.items():
-            kept = [stack.app.send_task("l07.echo", (n,)) for n in range(20)]
-            for n in range(20):
+            kept = [stack.app.send_task("l07.echo", (n,)) for n in range(100)]
+            for n in range(100):
                 stack.app.send_task("l07.echo", (n,), ignore_result=True)
             [result.get(timeout=30) for result in kept]
             client = helpers.keys(stack)
             found = client.keys(f"{stack.namespace}celery-task-meta-*")
             ttls[name] = {client.ttl(key) for key in found}
+            sizes = [client.memory_usage(key) for key in found]  # MEMORY USAGE: the key and its value
             observe(**{f"{name}_result_keys": len(found),
-                       f"{name}_about_310_bytes_a_key": all(250 < client.memory_usage(key) < 400 for key in found),
+                       f"{name}_about_310_bytes_a_key": all(250 < size < 400 for size in sizes),
                        f"{name}_supports_autoexpire": stack.app.backend.supports_autoexpire})
             if name == "default":
                 observe(default_ttl_about_1_day=all(86_000 < ttl <= 86_400 for ttl in ttls[name]))
             else:
                 observe(**{f"{name}_ttls": sorted(ttls[name])})
-            assert len(found) == 20
-            assert all(250 < client.memory_usage(key) < 400 for key in found)  # "~310 bytes a key"
+            assert len(found) == 100
+            assert all(250 < size < 400 for size in sizes)  # "~310 bytes a key"
             assert stack.app.backend.supports_autoexpire
         del kept
     finally:
@@ -66,6 +82,18 @@ def test_result_keys_expire_by_ttl_unless_result_expires_is_none(observe):
             stack.close()
     assert all(86_000 < ttl <= 86_400 for ttl in ttls["default"]), ttls
     assert ttls["never"] == {-1}
+
+
+@pytest.mark.needs("real-redis")
+@pytest.mark.filterwarnings("ignore:Call to deprecated setex")  # Celery's own call into redis-py, 1000 times
+def test_used_memory_grows_more_per_result_key_than_memory_usage_says(observe):
+    """1000 results stored as a worker stores them (and the first, before the measure), on a broker with nothing else."""
+    with helpers.start(workers=0, settings={"result_expires": 86_400}) as stack:  # each key with its TTL, as by default
+        cost = helpers.result_key_cost(stack, 1000)
+    observe(keys=cost["keys"], memory_usage_250_to_400_b=250 < cost["memory_usage"] < 400,
+            used_memory_5_to_50_percent_more=1.05 * cost["memory_usage"] < cost["used_memory"] < 1.5 * cost["memory_usage"])
+    assert cost["keys"] == 1001 and 250 < cost["memory_usage"] < 400, cost
+    assert 1.05 * cost["memory_usage"] < cost["used_memory"] < 1.5 * cost["memory_usage"], cost
 
 
 @pytest.mark.needs("real-redis")
