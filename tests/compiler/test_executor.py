@@ -34,3 +34,54 @@ def test_failure_names_notebook_and_cell():
     assert passed.error is None
     text = passed.notebook.cells[0].outputs[0].text
     assert text.startswith("en ") and "celerylab-build-" in text
+
+
+SIGTERM_SCRIPT = """
+import sys
+from pathlib import Path
+from nbformat.v4 import new_code_cell, new_notebook
+from celerylab.compiler.executor import BuildInterrupted, execute_all
+from celerylab.compiler.model import Lesson, Target
+
+folder = Path(sys.argv[1])
+def notebook(source):
+    return new_notebook(cells=[new_code_cell(source, id="c0")], metadata={"celerylab": {"lang": "en"}})
+lesson = Lesson("l98_long", Path("/nowhere"))
+jobs = [(Target(lesson, "en", "lesson"), notebook(
+            f"import os, time\\nopen({str(folder / 'kernel')!r}, 'w').write(str(os.getpid()))\\ntime.sleep(120)")),
+        (Target(lesson, "en", "solutions"), notebook(f"open({str(folder / 'second')!r}, 'w').write('ran')"))]
+try:
+    execute_all(jobs, timeout=300, parallel=1)
+except BuildInterrupted:
+    sys.exit(130)
+"""
+
+
+def test_sigterm_stops_the_whole_build_and_its_kernels(tmp_path):
+    """A `kill` (or Ctrl+C) ends the build: its kernel is shut down and the next notebook never runs."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    import psutil
+
+    build = subprocess.Popen([sys.executable, "-c", SIGTERM_SCRIPT, str(tmp_path)])
+    try:
+        deadline = time.monotonic() + 120
+        while not (tmp_path / "kernel").exists() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        kernel = int((tmp_path / "kernel").read_text())
+        build.send_signal(signal.SIGTERM)
+        assert build.wait(timeout=60) == 130
+        assert not (tmp_path / "second").exists()  # the notebook still to run did not start
+        deadline = time.monotonic() + 20
+        while psutil.pid_exists(kernel) and psutil.Process(kernel).status() != psutil.STATUS_ZOMBIE:
+            assert time.monotonic() < deadline, "the kernel outlived the build"
+            time.sleep(0.2)
+    finally:
+        if build.poll() is None:
+            build.kill()
+        if (tmp_path / "kernel").exists() and psutil.pid_exists(int((tmp_path / "kernel").read_text())):
+            os.kill(int((tmp_path / "kernel").read_text()), signal.SIGKILL)

@@ -31,6 +31,7 @@ def run(args) -> int:
     from celerylab.compiler.model import LANGS
     from celerylab.course import Course
     from celerylab.i18n import TranslatedError
+    from celerylab.compiler.executor import BuildInterrupted
     from celerylab.compiler.pipeline import build
     from celerylab.compiler.progress_bar import ProgressBar
 
@@ -55,7 +56,7 @@ def run(args) -> int:
                         parallel=args.jobs, timeout=args.timeout, progress=ProgressBar())
     except TranslatedError as error:
         print(str(error), file=sys.stderr)
-        return 1
+        return 130 if isinstance(error, BuildInterrupted) else 1
     failed = False
     for report in reports:
         for failure in report.failures:

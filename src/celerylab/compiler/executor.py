@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import os
+import signal
 import subprocess
 import tempfile
 import time
@@ -15,9 +16,43 @@ from nbformat import NotebookNode
 
 from celerylab.compiler.model import Target
 from celerylab.compiler.progress_bar import ProgressBar
-from celerylab.i18n import t
+from celerylab.i18n import TranslatedError, t
 
 KERNEL = "python3"
+
+
+class BuildInterrupted(TranslatedError):
+    """SIGINT or SIGTERM during a build: every kernel was shut down and nothing was written."""
+
+    def __init__(self):
+        super().__init__("build.interrupted")
+
+
+class Interruption:
+    """Stops the whole build on SIGINT/SIGTERM, not just the current notebook.
+
+    nbclient installs handlers of its own for each notebook, which only shut that notebook's kernel down,
+    so the build went on with the next one and a Ctrl+C or a `kill` did not stop it. These handlers are
+    put back at every cell start (after nbclient's) and cancel every notebook: each kernel is shut down on
+    the way out (nbclient's own clean-up), and the build ends with BuildInterrupted.
+    """
+
+    def __init__(self):
+        self.tasks: list[asyncio.Task] = []
+        self.fired = False
+
+    def install(self) -> None:
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            try:
+                loop.add_signal_handler(sig, self.fire)
+            except (RuntimeError, NotImplementedError):  # not the main thread, or no signals (Windows)
+                return
+
+    def fire(self) -> None:
+        self.fired = True
+        for task in self.tasks:
+            task.cancel()
 
 
 @dataclass
@@ -50,12 +85,14 @@ def finalize(notebook: NotebookNode) -> NotebookNode:
 
 
 async def execute_one(target: Target, notebook: NotebookNode, progress: ProgressBar, timeout: float,
-                      gate: asyncio.Semaphore) -> Outcome:
+                      gate: asyncio.Semaphore, interruption: Interruption | None = None) -> Outcome:
     async with gate:
         label, notebook = target.label(), copy.deepcopy(notebook)
         current: dict[str, str | None] = {"id": None}
 
         def on_start(cell, **_):
+            if interruption is not None:
+                interruption.install()
             if cell.cell_type == "code" and cell.source.strip():
                 current["id"] = cell.get("id")
 
@@ -81,8 +118,17 @@ async def execute_one(target: Target, notebook: NotebookNode, progress: Progress
 
 
 async def _execute_all(jobs, progress, timeout, parallel):
-    gate = asyncio.Semaphore(max(1, parallel))
-    return await asyncio.gather(*(execute_one(target, nb, progress, timeout, gate) for target, nb in jobs))
+    gate, interruption = asyncio.Semaphore(max(1, parallel)), Interruption()
+    interruption.install()
+    interruption.tasks = [asyncio.ensure_future(execute_one(target, nb, progress, timeout, gate, interruption))
+                          for target, nb in jobs]
+    try:
+        return await asyncio.gather(*interruption.tasks)
+    except asyncio.CancelledError:
+        if interruption.fired:
+            await asyncio.gather(*interruption.tasks, return_exceptions=True)  # every kernel's clean-up, to its end
+            raise BuildInterrupted() from None
+        raise
 
 
 def execute_all(jobs: list[tuple[Target, NotebookNode]], progress: ProgressBar | None = None,
