@@ -26,7 +26,7 @@ def test_argv_listens_on_loopback_with_the_token_and_opens_the_lessons(tmp_path:
     assert "--ServerApp.ip=127.0.0.1" in argv
     assert "--ServerApp.port=9999" in argv and "--ServerApp.port_retries=0" in argv
     assert "--IdentityProvider.token=abc" in argv
-    assert "--LabApp.default_url=/lab/tree/notebooks/pt" in argv
+    assert "--LabApp.default_url=/lab/workspaces/celerylab-pt/tree/notebooks/pt" in argv
     assert "--no-browser" in argv
 
 

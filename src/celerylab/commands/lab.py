@@ -48,6 +48,10 @@ def ask_language() -> str:
     return normalize(answer or "pt")
 
 
+def workspace_name(lang: str) -> str:
+    return f"celerylab-{lang}"
+
+
 def start_folder(root: Path, lang: str) -> str | None:
     for folder in START_FOLDERS:
         if (root / folder / lang).is_dir():
@@ -149,7 +153,9 @@ def lab_argv(args, root: Path, lang: str, scope: Path | None = None) -> list[str
         argv.append("--ServerApp.port_retries=20")
     folder = start_folder(root, lang)
     if folder:
-        argv.append(f"--LabApp.default_url=/lab/tree/{folder}")
+        # a workspace named for the language: a tab left open on the Portuguese lab that reconnects to an
+        # English one started later on the same port saves its layout as celerylab-pt, not over the English one's
+        argv.append(f"--LabApp.default_url=/lab/workspaces/{workspace_name(lang)}/tree/{folder}")
     if args.no_browser:
         argv.append("--no-browser")
     if hasattr(os, "geteuid") and os.geteuid() == 0:  # CI and many dev containers run as root

@@ -37,14 +37,16 @@ def hint_reminder(info: Exercise, progress: LearnerState, lang: str) -> str | No
 
 
 def next_step(info: Exercise, progress: LearnerState, lang: str, root=None) -> str:
-    """After a pass: the next exercise of this lesson not yet passed, else the next lesson, else the end."""
+    """After a pass: an exercise of this lesson not yet passed (the later ones first, then the earlier ones),
+    else the next lesson's, else the end."""
     course = Course.default(root)
     order = course.all_exercises()
     later = order[order.index(info) + 1:] + order[:order.index(info)] if info in order else order
     todo = [other for other in later if not progress.passed(other.id)]
     if not todo:
         return t("grading.next.done", lang=lang)
-    upcoming = todo[0]
+    same_lesson = [other for other in todo if other.lesson == info.lesson]
+    upcoming = same_lesson[0] if same_lesson else todo[0]
     title = upcoming.title.get(lang) or upcoming.title.get("pt") or upcoming.name
     if upcoming.lesson == info.lesson:
         return t("grading.next.exercise", lang=lang, exercise=upcoming.id, title=title)
