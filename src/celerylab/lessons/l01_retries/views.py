@@ -44,7 +44,7 @@ def plot_attempts(timeline: dict[str, list]):
     """One row per task, one dot per attempt, seconds since the task's first attempt."""
     import matplotlib.pyplot as plt
 
-    figure, axes = plt.subplots(figsize=(8, 3.2))
+    figure, axes = plt.subplots(figsize=(8, 3.6), layout="constrained")
     row = 0
     for kind, color in (("flaky", "tab:red"), ("flaky_jitter", "tab:blue")):
         for index, task in enumerate(timeline[kind]):
@@ -55,6 +55,5 @@ def plot_attempts(timeline: dict[str, list]):
     axes.set_xlabel(t("l01.plot.seconds"))
     axes.set_yticks([])
     axes.set_title(t("l01.plot.title"))
-    axes.legend(loc="lower right")
-    figure.tight_layout()
+    figure.legend(loc="outside lower center", ncols=2, frameon=False)  # below the axes: it hid the last attempts
     return figure

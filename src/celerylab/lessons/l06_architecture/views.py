@@ -16,8 +16,10 @@ def table(rows: list[dict], columns: list[str], translated: tuple[str, ...] = ()
 def plot_waits(measured: dict[str, dict], long: float):
     """One group of bars per case: each short task's wait, in send order; a dashed line at the long task's length."""
     import matplotlib.pyplot as plt
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
 
-    figure, axes = plt.subplots(figsize=(8, 3.2))
+    figure, axes = plt.subplots(figsize=(8, 3.6), layout="constrained")
     width = 0.8 / max(len(m["waits"]) for m in measured.values())
     for x, (case, run) in enumerate(measured.items()):
         for i, wait in sorted(run["waits"].items()):
@@ -26,5 +28,8 @@ def plot_waits(measured: dict[str, dict], long: float):
     axes.set_xticks(range(len(measured)), [t(f"l06.case.{case}") for case in measured], fontsize=8)
     axes.set_ylabel(t("l06.plot.wait"))
     axes.set_title(t("l06.plot.title"), fontsize=10, loc="left")
-    figure.tight_layout()
+    figure.legend(handles=[Patch(color="tab:blue", label=t("l06.plot.legend_short")),
+                           Patch(color="tab:red", label=t("l06.plot.legend_behind")),
+                           Line2D([], [], color="gray", linestyle="--", label=t("l06.plot.legend_long"))],
+                  loc="outside lower center", ncols=3, fontsize=8, frameon=False)
     return figure
