@@ -59,6 +59,7 @@ CHECKS = {
     "chromium": lambda: Path("/usr/bin/chromium").exists(),
     "docker": _docker_engine,
     "promtool": lambda: shutil.which("promtool") is not None,
+    "amtool": lambda: shutil.which("amtool") is not None,
 }
 
 
