@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -118,3 +121,13 @@ def test_every_fix_names_its_lesson():
     text = {path.name: path.read_text(encoding="utf-8") for path in KUBE_DIR.glob("*.yaml")}
     assert "lesson 05" in text["beat.yaml"]
     assert {"lesson 02", "lesson 06", "lesson 07"} <= set(re.findall(r"lesson 0\d", text["workers.yaml"]))
+
+
+def test_the_workers_environment_reaches_the_apps_settings(workers):
+    """CELERYLAB_SETTINGS is read by the deploy app: the soft shutdown timeout is Celery's, not only the manifest's."""
+    one = container(workers["worker-default"])
+    env = {**os.environ, "CELERYLAB_SETTINGS": env_of(one)["CELERYLAB_SETTINGS"]["value"]}
+    shown = subprocess.run([sys.executable, "-c", "from celerylab.deploy.app import app; "
+                            "print(app.conf.worker_soft_shutdown_timeout)"],
+                           env=env, capture_output=True, text=True, timeout=120, check=True).stdout
+    assert float(shown) == soft_shutdown_timeout(one) > 0
