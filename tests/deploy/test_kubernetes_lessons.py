@@ -131,3 +131,17 @@ def test_the_workers_environment_reaches_the_apps_settings(workers):
                             "print(app.conf.worker_soft_shutdown_timeout)"],
                            env=env, capture_output=True, text=True, timeout=120, check=True).stdout
     assert float(shown) == soft_shutdown_timeout(one) > 0
+
+
+def test_only_the_celerylab_pods_reach_redis(resources, deployments):
+    (policy,) = of_kind(resources, "NetworkPolicy").values()
+    redis_labels = deployments["redis"]["spec"]["template"]["metadata"]["labels"]
+    assert policy["spec"]["podSelector"]["matchLabels"] == redis_labels
+    assert policy["spec"]["policyTypes"] == ["Ingress"]
+    (rule,) = policy["spec"]["ingress"]
+    (source,) = rule["from"]
+    allowed = source["podSelector"]["matchLabels"]
+    for name, doc in deployments.items():
+        labels = doc["spec"]["template"]["metadata"]["labels"]
+        assert allowed.items() <= labels.items(), name
+    assert rule["ports"] == [{"protocol": "TCP", "port": 6379}]
