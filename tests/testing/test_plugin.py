@@ -15,3 +15,12 @@ def test_real_redis_is_either_server(monkeypatch, system, packaged, real):
     monkeypatch.setattr(redis_binaries, "packaged", lambda: binary if packaged else None)
     assert CHECKS["real-redis"]() is real
     assert CHECKS["redis-server"]() is system and CHECKS["packaged-redis"]() is packaged
+
+
+def test_promtool_is_looked_for_on_the_path(monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert CHECKS["promtool"]() is False
+    tool = tmp_path / "promtool"
+    tool.write_text("#!/bin/sh\n")
+    tool.chmod(0o755)
+    assert CHECKS["promtool"]() is True

@@ -58,6 +58,8 @@ CHECKS = {
     "rabbitmq": lambda: _listening(RABBITMQ),
     "chromium": lambda: Path("/usr/bin/chromium").exists(),
     "docker": _docker_engine,
+    "promtool": lambda: shutil.which("promtool") is not None,
+    "amtool": lambda: shutil.which("amtool") is not None,
 }
 
 
