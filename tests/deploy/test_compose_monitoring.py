@@ -61,7 +61,8 @@ def start_script(compose: dict, scratch: Path) -> str:
     service = compose["services"]["prometheus"]
     assert service["entrypoint"] == ["/bin/sh", "-c"]
     (script,) = service["command"]
-    script = script.replace(MOUNT, str(MONITORING)).replace("/tmp/", f"{scratch}/")
+    # the container's /tmp first: this checkout may itself live under /tmp
+    script = script.replace("/tmp/", f"{scratch}/").replace(MOUNT, str(MONITORING))
     assert "exec /bin/prometheus --config.file=" in script
     return script.split("exec /bin/prometheus")[0] + f"exec promtool check config {scratch}/prometheus.yml\n"
 

@@ -13,7 +13,7 @@ import submissions
 from grading_files import COURSE, EXERCISES
 
 pytestmark = [pytest.mark.live, pytest.mark.slow, pytest.mark.timeout(900)]  # 20 notebooks, each on live stacks
-LIMITS = Limits(cell_timeout=8, notebook_timeout=90, check_timeout=60, output_limit=1024 * 1024)
+LIMITS = Limits(cell_timeout=20, notebook_timeout=120, check_timeout=60, output_limit=1024 * 1024)
 
 
 @pytest.fixture(scope="module")

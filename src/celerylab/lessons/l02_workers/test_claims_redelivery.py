@@ -134,7 +134,9 @@ def test_countdown_longer_than_the_visibility_timeout_runs_more_than_once(lab, o
 
 
 def test_a_countdown_of_twice_the_visibility_timeout_runs_twice(lab, observe):
-    cases = {"twice": (0.5, 6), "two_and_a_half": (0.5, 7.5), "kombu_sweep": (None, 8)}  # (sweep, countdown), VT 3 s
+    # (sweep, countdown), VT 3 s; 3 x VT, not 2.5 x: its third copy comes back 2-3 s before the countdown ends, where at
+    # 2.5 x it came 0.3-1.3 s before and a loaded machine could bring it after the first copies ran and were acked
+    cases = {"twice": (0.5, 6), "three_times": (0.5, 9), "kombu_sweep": (None, 8)}
     stacks = helpers.experiments(lab, {name: [helpers.worker("celery", task_acks_late=True,
                                                              broker_transport_options=helpers.lab_transport(3, sweep))]
                                        for name, (sweep, _) in cases.items()})
@@ -150,4 +152,4 @@ def test_a_countdown_of_twice_the_visibility_timeout_runs_twice(lab, observe):
             s.close()
     counts = {name: len(starts) for name, starts in found.items()}
     observe(**{f"runs_{name}": count for name, count in counts.items()})
-    assert counts == {"twice": 2, "two_and_a_half": 3, "kombu_sweep": 1}  # "three times" for 2 x VT would be 3
+    assert counts == {"twice": 2, "three_times": 3, "kombu_sweep": 1}  # "three times" for 2 x VT would be 3
