@@ -55,9 +55,16 @@ MESSAGES = {
 }
 
 
+def language(argv: list[str] | None = None) -> str:
+    """The set-up's language: `--lang` on the command line (``run.py lab --lang en``), else $CELERYLAB_LANG, else pt."""
+    argv = sys.argv[1:] if argv is None else argv
+    given = next((argv[i + 1] for i, arg in enumerate(argv[:-1]) if arg == "--lang"),
+                 next((arg.split("=", 1)[1] for arg in argv if arg.startswith("--lang=")), None))
+    return "en" if (given or os.environ.get("CELERYLAB_LANG", "pt")).startswith("en") else "pt"
+
+
 def say(key: str, **kw: object) -> None:
-    lang = "en" if os.environ.get("CELERYLAB_LANG", "pt").startswith("en") else "pt"
-    print(MESSAGES[lang][key].format(**kw), file=sys.stderr, flush=True)
+    print(MESSAGES[language()][key].format(**kw), file=sys.stderr, flush=True)
 
 
 def phase_of(line: str) -> str | None:

@@ -96,3 +96,12 @@ def test_every_message_in_both_languages_with_the_same_fields(run):
 def test_pip_runs_without_quiet_so_that_phases_can_be_seen():
     text = (ROOT / "run.py").read_text(encoding="utf-8")
     assert '"-q"' not in text
+
+
+def test_the_set_up_speaks_the_language_the_command_line_asks_for(run, monkeypatch):
+    monkeypatch.delenv("CELERYLAB_LANG", raising=False)
+    assert run.language(["lab", "--lang", "en", "--no-browser"]) == "en"
+    assert run.language(["lab", "--lang=en"]) == "en"
+    assert run.language(["lab"]) == "pt"
+    monkeypatch.setenv("CELERYLAB_LANG", "en")
+    assert run.language(["test"]) == "en" and run.language(["lab", "--lang", "pt"]) == "pt"
