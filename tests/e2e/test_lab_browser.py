@@ -1,6 +1,7 @@
 """JupyterLab as a learner uses it: `celerylab lab`, a notebook run through the menus in Chromium, nothing left running after."""
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import secrets
@@ -13,6 +14,7 @@ from pathlib import Path
 import psutil
 import pytest
 
+from celerylab.polling import until
 from celerylab.stack.ports import free_port
 from celerylab.stack.process import ManagedProcess
 
@@ -63,46 +65,66 @@ def start_lab(course: Path, home: Path, port: int, token: str) -> ManagedProcess
     return ManagedProcess("lab", argv, env=env, cwd=course, ready_pattern=r"is running at", ready_timeout=90).start()
 
 
+@contextlib.contextmanager
+def lab_page(profile: Path, viewport: dict):
+    """A Chromium page (90 s default timeout) in a persistent profile, closed on the way out."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch_persistent_context(
+            str(profile), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, viewport=viewport)
+        try:
+            page = browser.new_page()
+            page.set_default_timeout(90_000)
+            yield page
+        finally:
+            browser.close()
+
+
+@contextlib.contextmanager
+def smoke_lab(tmp_path: Path):
+    """`celerylab lab --lang pt` on a course holding only the smoke notebook: (port, token), stopped after."""
+    course, home = tmp_path / "course", tmp_path / "home"
+    home.mkdir()
+    write_smoke_notebook(course / SMOKE)
+    port, token = free_port(), secrets.token_hex(16)
+    lab = start_lab(course, home, port, token)
+    try:
+        yield port, token
+    finally:
+        lab.stop()
+
+
 def run_all_in_browser(port: int, token: str, notebook: str, profile: Path, screenshot: Path,
                        timeout_s: float, first_expected: str) -> str:
     """Open `notebook`, wait for its kernel, Run > Run All Cells, wait for the last cell; the page's text.
 
     Screenshots: the last cell (`*_end.png`) and the first expected line (`screenshot`).
     """
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch_persistent_context(
-            str(profile), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
-            viewport={"width": 1400, "height": 1000})
+    with lab_page(profile, {"width": 1400, "height": 1000}) as page:
+        page.goto(f"http://127.0.0.1:{port}/lab/tree/{notebook}?token={token}")
+        page.wait_for_selector(".jp-NotebookPanel .jp-CodeCell")
+        page.wait_for_function(KERNEL_IDLE)
+        # `--lang pt`: JupyterLab loads its pt-BR language pack, and the menu bar's titles (which the pack
+        # leaves in English) come from the course's menu settings
+        assert page.evaluate("document.documentElement.lang") == "pt-BR"
+        assert page.evaluate(MENU_TITLES)[:4] == ["Arquivo", "Editar", "Exibir", "Executar"]
+        # opening a notebook and starting its kernel changes nothing the learner wrote: no "modified" tab
+        assert page.evaluate(DIRTY_TABS) == []
+        page.locator(".lm-MenuBar-item", has_text=re.compile(r"^Executar$")).first.click()
+        page.locator("li.lm-Menu-item[data-command='runmenu:run-all']").click()
+        page.wait_for_function(RUN_STARTED)
+        screenshot.parent.mkdir(parents=True, exist_ok=True)
         try:
-            page = browser.new_page()
-            page.set_default_timeout(90_000)
-            page.goto(f"http://127.0.0.1:{port}/lab/tree/{notebook}?token={token}")
-            page.wait_for_selector(".jp-NotebookPanel .jp-CodeCell")
-            page.wait_for_function(KERNEL_IDLE)
-            # `--lang pt`: JupyterLab loads its pt-BR language pack, and the menu bar's titles (which the pack
-            # leaves in English) come from the course's menu settings
-            assert page.evaluate("document.documentElement.lang") == "pt-BR"
-            assert page.evaluate(MENU_TITLES)[:4] == ["Arquivo", "Editar", "Exibir", "Executar"]
-            # opening a notebook and starting its kernel changes nothing the learner wrote: no "modified" tab
-            assert page.evaluate(DIRTY_TABS) == []
-            page.locator(".lm-MenuBar-item", has_text=re.compile(r"^Executar$")).first.click()
-            page.locator("li.lm-Menu-item[data-command='runmenu:run-all']").click()
-            page.wait_for_function(RUN_STARTED)
-            screenshot.parent.mkdir(parents=True, exist_ok=True)
-            try:
-                page.wait_for_function(RUN_FINISHED, timeout=timeout_s * 1000, polling=250)
-            finally:
-                page.locator(".jp-NotebookPanel .jp-CodeCell").last.scroll_into_view_if_needed()
-                page.screenshot(path=str(screenshot.with_name(f"{screenshot.stem}_end.png")))
-            figure = page.get_by_text(first_expected).first
-            if figure.count():
-                figure.scroll_into_view_if_needed()
-                page.screenshot(path=str(screenshot))
-            return page.evaluate(NOTEBOOK_TEXT)
+            page.wait_for_function(RUN_FINISHED, timeout=timeout_s * 1000, polling=250)
         finally:
-            browser.close()
+            page.locator(".jp-NotebookPanel .jp-CodeCell").last.scroll_into_view_if_needed()
+            page.screenshot(path=str(screenshot.with_name(f"{screenshot.stem}_end.png")))
+        figure = page.get_by_text(first_expected).first
+        if figure.count():
+            figure.scroll_into_view_if_needed()
+            page.screenshot(path=str(screenshot))
+        return page.evaluate(NOTEBOOK_TEXT)
 
 
 def family(pid: int) -> list[psutil.Process]:
@@ -174,47 +196,27 @@ def test_lesson_01_runs_in_the_browser_in_portuguese(tmp_path):
 
 def type_in_a_lab_terminal(port: int, token: str, profile: Path, line: str) -> None:
     """Open a new terminal from JupyterLab's launcher in Chromium and type `line` into it."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch_persistent_context(
-            str(profile), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
-            viewport={"width": 1200, "height": 800})
-        try:
-            page = browser.new_page()
-            page.set_default_timeout(90_000)
-            page.goto(f"http://127.0.0.1:{port}/lab?token={token}")
-            page.locator(".jp-LauncherCard", has_text=re.compile(r"^Terminal$")).first.click()
-            textarea = page.locator(".jp-Terminal .xterm-helper-textarea").first
-            textarea.wait_for(state="attached")
-            textarea.focus()
-            page.keyboard.type(line)
-            page.keyboard.press("Enter")
-            page.wait_for_timeout(2000)  # the shell runs the line; the test waits on its output file
-        finally:
-            browser.close()
+    with lab_page(profile, {"width": 1200, "height": 800}) as page:
+        page.goto(f"http://127.0.0.1:{port}/lab?token={token}")
+        page.locator(".jp-LauncherCard", has_text=re.compile(r"^Terminal$")).first.click()
+        textarea = page.locator(".jp-Terminal .xterm-helper-textarea").first
+        textarea.wait_for(state="attached")
+        textarea.focus()
+        page.keyboard.type(line)
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(2000)  # the shell runs the line; the test waits on its output file
 
 
 @pytest.mark.timeout(300)
 def test_celerylab_is_found_in_a_lab_terminal(tmp_path):
     """Typed in a real lab terminal, `command -v celerylab` finds this installation's command."""
-    course, home = tmp_path / "course", tmp_path / "home"
-    home.mkdir()
-    write_smoke_notebook(course / SMOKE)
     answer = tmp_path / "where.txt"
-    port, token = free_port(), secrets.token_hex(16)
-    lab = start_lab(course, home, port, token)
-    try:
+    with smoke_lab(tmp_path) as (port, token):
         type_in_a_lab_terminal(port, token, tmp_path / "chromium",
                                f"command -v celerylab > {answer}.tmp; mv {answer}.tmp {answer}")
-        deadline = time.monotonic() + 30
-        while not answer.exists() and time.monotonic() < deadline:
-            time.sleep(0.2)
-        assert answer.exists(), "the terminal ran nothing"
+        assert until(answer.exists, timeout=30, step=0.2), "the terminal ran nothing"
         found = answer.read_text().strip()
         assert found and Path(found).resolve() == Path(sys.executable).with_name("celerylab").resolve(), found
-    finally:
-        lab.stop()
 
 
 # Words JupyterLab's Portuguese keeps as they are in English.
@@ -238,45 +240,28 @@ def jupyterlab_msgids() -> set[str]:
 
 def menu_labels_in_browser(port: int, token: str, profile: Path) -> list[str]:
     """Every item of every main menu and of their submenus, as the browser shows them."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch_persistent_context(
-            str(profile), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
-            viewport={"width": 1400, "height": 1000})
-        try:
-            page = browser.new_page()
-            page.set_default_timeout(90_000)
-            page.goto(f"http://127.0.0.1:{port}/lab/tree/{SMOKE}?token={token}")
-            page.wait_for_selector(".jp-NotebookPanel .jp-CodeCell")
-            page.wait_for_function(KERNEL_IDLE)
-            labels: list[str] = []
-            for index in range(page.locator(".lm-MenuBar-item").count()):
-                page.locator(".lm-MenuBar-item").nth(index).click()
-                submenus = page.locator(".lm-Menu-item[data-type='submenu']")
-                for sub in range(submenus.count()):
-                    submenus.nth(sub).hover()
-                    page.wait_for_timeout(200)
-                labels += page.evaluate(MENU_ITEMS)
-                page.keyboard.press("Escape")
-                page.keyboard.press("Escape")
-            return labels
-        finally:
-            browser.close()
+    with lab_page(profile, {"width": 1400, "height": 1000}) as page:
+        page.goto(f"http://127.0.0.1:{port}/lab/tree/{SMOKE}?token={token}")
+        page.wait_for_selector(".jp-NotebookPanel .jp-CodeCell")
+        page.wait_for_function(KERNEL_IDLE)
+        labels: list[str] = []
+        for index in range(page.locator(".lm-MenuBar-item").count()):
+            page.locator(".lm-MenuBar-item").nth(index).click()
+            submenus = page.locator(".lm-Menu-item[data-type='submenu']")
+            for sub in range(submenus.count()):
+                submenus.nth(sub).hover()
+                page.wait_for_timeout(200)
+            labels += page.evaluate(MENU_ITEMS)
+            page.keyboard.press("Escape")
+            page.keyboard.press("Escape")
+        return labels
 
 
 @pytest.mark.timeout(300)
 def test_jupyterlabs_menus_speak_portuguese(tmp_path):
     """With --lang pt, no menu item is a JupyterLab string left in English (the pinned pack predates 4.6)."""
-    course, home = tmp_path / "course", tmp_path / "home"
-    home.mkdir()
-    write_smoke_notebook(course / SMOKE)
-    port, token = free_port(), secrets.token_hex(16)
-    lab = start_lab(course, home, port, token)
-    try:
+    with smoke_lab(tmp_path) as (port, token):
         labels = menu_labels_in_browser(port, token, tmp_path / "chromium")
-    finally:
-        lab.stop()
     english = sorted({label for label in labels if label in jupyterlab_msgids()} - SAME_IN_PORTUGUESE)
     assert len(labels) > 100 and "Executar todas as células" in labels
     assert english == []

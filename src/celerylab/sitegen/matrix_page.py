@@ -4,6 +4,7 @@ from __future__ import annotations
 from celerylab.matrix import results
 from celerylab.matrix.catalog import describe, split_claim_id, varies
 from celerylab.matrix.report import describe_result
+from celerylab.matrix.text import mt
 from celerylab.sitegen.audit_pages import section_link
 from celerylab.sitegen.text import st
 
@@ -43,9 +44,8 @@ MARKS = {"passed": "✔", "failed": "✘", "error": "!", "skipped": "–"}
 def short_status(matrix: dict, claim: str, line: str, newest: tuple, lang: str) -> str:
     """`5.6 ✘ does not hold`: a mark and one word per release, bold where it differs from the newest release."""
     result = results.cell(matrix, line, claim)
-    word = describe_result(None, lang) if result is None else describe_result({**result, "observed": {}}, lang)
-    word = word.split(" (")[0]  # the outcome alone; the failure line is in the folded details
-    mark = MARKS.get(result["outcome"], "·") if result else "·"
+    outcome = result["outcome"] if result else "absent"  # the failure line is in the folded details
+    word, mark = mt(f"matrix.cell.{outcome}", lang), MARKS.get(outcome, "·")
     text = f"{mark} {word}" + (" ≈" if varies(claim, line) else "")
     return f"{line} **{text}**" if results.verdict(result) != newest else f"{line} {text}"
 
