@@ -102,7 +102,8 @@ def export_cleanup(run: CheckRun) -> None:
         path = str(stack.workdir / "export.csv")
         result = stack.app.send_task("ex.export", (path, 100))
         result.get(timeout=10, propagate=False)
-        run.expect("l02.check.export_outcome", "FAILURE SoftTimeLimitExceeded", _outcome(result))
+        run.expect("l02.check.export_outcome", "FAILURE SoftTimeLimitExceeded", _outcome(result),
+                   cause=result.result if isinstance(result.result, BaseException) else None)
         run.expect("l02.check.partial_removed", True, not (stack.workdir / "export.csv").exists())
         run.expect("l02.check.no_end", [], runs.events(stack, path, "end"))
         short = str(stack.workdir / "short.csv")
