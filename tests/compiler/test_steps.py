@@ -27,9 +27,25 @@ def source(notebook, cell_id):
     return next(cell.source for cell in notebook.cells if cell.id == cell_id)
 
 
-def test_steps_are_an_explicit_ordered_list():
-    assert [step.__name__ for step in STEPS] == ["pick_language", "point_to_exercises", "keep_variant_cells",
-                                                "resolve_markers", "title_exercises"]
+def planned_with(monkeypatch, steps) -> dict:
+    """The fixture lesson's six notebooks (as JSON) generated with `steps` instead of the generator's own."""
+    import celerylab.compiler.steps as generator
+
+    monkeypatch.setattr(generator, "STEPS", list(steps))
+    return {(t.lang, t.variant): nbformat.writes(nb) for t, nb in plan_lesson(LESSON).items()}
+
+
+def test_every_step_counts_and_so_does_their_order(monkeypatch):
+    """Leaving any step out changes a notebook; answers become pointers before the lesson drops its parts."""
+    whole = planned_with(monkeypatch, STEPS)
+    for step in STEPS:
+        assert planned_with(monkeypatch, [other for other in STEPS if other is not step]) != whole, step.__name__
+    names = [step.__name__ for step in STEPS]
+    assert names.index("pick_language") == 0
+    swapped = list(STEPS)
+    pointers, parts = names.index("point_to_exercises"), names.index("keep_variant_cells")
+    swapped[pointers], swapped[parts] = swapped[parts], swapped[pointers]
+    assert planned_with(monkeypatch, swapped)["en", "lesson"] != whole["en", "lesson"]
 
 
 def test_six_notebooks_with_the_right_cells(plan):
