@@ -25,6 +25,18 @@ class Binding:
 
 
 _bindings: list[Binding] = []  # one per open stack, the most recently started last
+_UNSET = object()
+# Per module app (by id): the value each key had before any stack's settings touched it.
+_own_settings: dict[int, dict[str, object]] = {}
+
+
+def _restore_own_settings(app: Celery) -> None:
+    """Undo every stack's settings on the module app: a stack's settings are not the next stack's."""
+    for key, value in _own_settings.get(id(app), {}).items():
+        if value is _UNSET:
+            app.conf.changes.pop(key, None)
+        else:
+            app.conf[key] = value
 
 
 def _bind(binding: Binding) -> None:
@@ -32,6 +44,10 @@ def _bind(binding: Binding) -> None:
     os.environ[appconfig.NAMESPACE_ENV] = binding.namespace
     appconfig.rebind_all(binding.url, binding.namespace)
     appconfig.rebind(binding.module_app, binding.url, binding.namespace)
+    _restore_own_settings(binding.module_app)
+    own = _own_settings.setdefault(id(binding.module_app), {})
+    for key in binding.settings:
+        own.setdefault(key, binding.module_app.conf.changes.get(key, _UNSET))
     appconfig.apply_settings(binding.module_app, binding.settings)
 
 
