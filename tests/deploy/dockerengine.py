@@ -22,8 +22,10 @@ ADDRESS_POOL = "base=10.213.0.0/16,size=24"
 CPU_SHARES = 128  # of the default 1024: the engine's containers get an eighth of a contended CPU
 
 
-def host_state() -> dict[str, str]:
-    """What an engine could leave behind on the host: links, firewall rules, IP forwarding, cgroups, docker processes."""
+def host_state(engine: str = "cldk-") -> dict[str, str]:
+    """What an engine could leave behind on the host: links, firewall rules, IP forwarding, and the cgroups and
+    mounts of the engines whose root folder name starts with `engine` (one engine's own: another engine running
+    on the machine at the same time is not this one's leftover)."""
     def run(*argv: str) -> str:
         try:
             return subprocess.run(argv, capture_output=True, text=True, timeout=30).stdout
@@ -38,9 +40,9 @@ def host_state() -> dict[str, str]:
         "iptables-nat": run("iptables", "-t", "nat", "-S"),
         "ip-forward": Path("/proc/sys/net/ipv4/ip_forward").read_text(),
         "netns": run("ip", "netns", "list"),
-        "docker-cgroups": "\n".join(sorted(str(p) for p in Path("/sys/fs/cgroup").glob("*/celerylab-docker-*"))),
+        "docker-cgroups": "\n".join(sorted(str(p) for p in Path("/sys/fs/cgroup").glob(f"*/celerylab-docker-{engine}*"))),
         "engine-mounts": "\n".join(line.split()[4] for line in Path("/proc/self/mountinfo").read_text().splitlines()
-                                   if "/cldk-" in line.split()[4]),
+                                   if f"/{engine}" in line.split()[4]),
         "etc-docker": "\n".join(sorted(p.name for p in Path("/etc/docker").glob("*"))),
     }
 

@@ -110,8 +110,9 @@ def deployed(tmp_path_factory):
            "CELERYLAB_HEARTBEAT_SECONDS": str(HEARTBEAT_SECONDS)}
     env_file = folder / "ci.env"
     env_file.write_text("".join(f"{key}={value}\n" for key, value in env.items()))
-    deployment = Deployment(Engine(), f"celerylab-ci-{uuid.uuid4().hex[:8]}", env_file, secrets, ports,
-                            host_state())
+    engine = Engine()
+    deployment = Deployment(engine, f"celerylab-ci-{uuid.uuid4().hex[:8]}", env_file, secrets, ports,
+                            host_state(engine.root.name))
     started = time.monotonic()
     try:
         engine = deployment.engine
@@ -261,4 +262,4 @@ def test_services_stop_on_sigterm_and_the_engine_leaves_nothing(deployed):
     deployed.teardown()
     assert engine.alive() == []
     assert not engine.root.exists()
-    assert host_state() == deployed.host_before
+    assert host_state(engine.root.name) == deployed.host_before
