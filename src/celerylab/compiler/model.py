@@ -31,6 +31,8 @@ class SourceCell:
     check: str | None = None
     tags: list[str] = field(default_factory=list)
     site: dict = field(default_factory=dict)  # alt / docs / text_lang: read by the site only
+    audit: tuple[str, ...] = ()  # the `celerylab audit` rules this cell's section teaches (findings link here)
+    audit_again: tuple[str, ...] = ()  # rules another lesson teaches, shown here again in another setting
     points_to: str | None = None  # a generated cell sending the lesson's reader to this exercise's notebook
 
     def in_variant(self, variant: str) -> bool:
