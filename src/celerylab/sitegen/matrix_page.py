@@ -1,4 +1,4 @@
-"""The site's release page, generated from matrix/observed.json: each claim, a short status per release, details folded."""
+"""The site's release page, generated from the lessons' observed.json: each claim, a short status per release, details folded."""
 from __future__ import annotations
 
 from celerylab.matrix import results
