@@ -13,6 +13,8 @@ def problems(lessons) -> list[str]:
 
 def test_every_claim_test_is_described_once_in_both_languages_at_a_real_cell(lessons):
     folder = lessons / "l42_demo"
+    assert problems(lessons) == []  # the scaffold's claim test is described
+    (folder / "claims.yml").unlink()
     (folder / "test_claims_demo.py").write_text(CLAIMS, encoding="utf-8")
     found = problems(lessons)
     assert len(found) == 2 and all("has no entry in claims.yml" in p and "test_claims_demo.py" in p for p in found)

@@ -34,7 +34,7 @@ def test_course_listing(lessons):
 def test_source_errors_are_located(lessons):
     edit(lessons / "l42_demo" / "lesson.md", '+++ {"id": "echo-run"}', '+++ {"id": "echo-run", "color": 1}')
     [problem] = problems(lessons)
-    assert problem.endswith("l42_demo/lesson.md:45: unknown metadata key(s): color "
+    assert problem.endswith("l42_demo/lesson.md:57: unknown metadata key(s): color "
                             "(known: alt, audit, audit_again, check, docs, exercise, id, lang, part, tags, text_lang)")
 
 
