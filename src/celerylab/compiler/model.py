@@ -5,9 +5,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from celerylab.course import FOLDERS, Lesson
-from celerylab.i18n import TranslatedError
+from celerylab.i18n import LANGS, TranslatedError  # LANGS: defined once, in celerylab.i18n
 
-LANGS = ("pt", "en")
 PARTS = ("lesson", "all", "exercises", "solutions")  # "solutions": only once solved (the *-after notes)
 VARIANTS = ("lesson", "exercises", "solutions")
 EXECUTED_VARIANTS = ("lesson", "solutions")

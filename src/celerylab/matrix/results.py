@@ -3,10 +3,10 @@ merged and compared."""
 from __future__ import annotations
 
 import json
-import os
 import platform
 from pathlib import Path
 
+from celerylab.atomic import write_text
 from celerylab.course import LESSONS_DIR
 from celerylab.matrix.releases import RELEASES
 
@@ -73,9 +73,7 @@ def save(matrix: dict, target: Path = LESSONS_DIR, lessons: list[str] | None = N
 
 
 def _write(matrix: dict, path: Path) -> None:
-    temporary = path.with_name(f".{path.name}.{os.getpid()}")
-    temporary.write_text(json.dumps(matrix, indent=1, ensure_ascii=False, sort_keys=False) + "\n", encoding="utf-8")
-    temporary.replace(path)
+    write_text(path, json.dumps(matrix, indent=1, ensure_ascii=False, sort_keys=False) + "\n")
 
 
 def claim_ids(matrix: dict) -> list[str]:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 from importlib import metadata
 from pathlib import Path
@@ -129,11 +128,10 @@ class ClaimsWriter(ClaimsCollector):
         self.path = Path(path)
 
     def pytest_sessionfinish(self, session) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        from celerylab.atomic import write_text
+
         body = {"versions": versions(), "claims": dict(sorted(self.claims.items()))}
-        temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}")
-        temporary.write_text(json.dumps(body, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        temporary.replace(self.path)
+        write_text(self.path, json.dumps(body, indent=1, ensure_ascii=False) + "\n")
 
 
 class ClaimsChecker(ClaimsCollector):
