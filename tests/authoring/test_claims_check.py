@@ -1,4 +1,4 @@
-"""`celerylab dev check` on claims.yml: every claim test described in pt and en, at a section lesson.md has."""
+"""`celerylab dev check` on claims.yml: every claim test described in pt and en, at a cell lesson.md has."""
 from __future__ import annotations
 
 from celerylab.authoring.course_check import check_course
@@ -11,23 +11,26 @@ def problems(lessons) -> list[str]:
     return [problem.render() for problem in report.problems]
 
 
-def test_every_claim_test_is_described_once_in_both_languages_at_a_real_section(lessons):
+def test_every_claim_test_is_described_once_in_both_languages_at_a_real_cell(lessons):
     folder = lessons / "l42_demo"
+    assert problems(lessons) == []  # the scaffold's claim test is described
+    (folder / "claims.yml").unlink()
     (folder / "test_claims_demo.py").write_text(CLAIMS, encoding="utf-8")
     found = problems(lessons)
     assert len(found) == 2 and all("has no entry in claims.yml" in p and "test_claims_demo.py" in p for p in found)
     (folder / "claims.yml").write_text(
-        "test_echo_returns_its_input: {section: Exercise, pt: 'O eco devolve a entrada.', en: 'Echo returns its input.'}\n"
-        "test_echo_twice: {section: 'No such heading', pt: 'Duas vezes.', en: ''}\n"
+        "test_echo_returns_its_input: {cell: ex1-text, pt: 'O eco devolve a entrada.', en: 'Echo returns its input.'}\n"
+        "test_echo_twice: {cell: no-such-cell, pt: 'Duas vezes.', en: '', section: Exercise}\n"
         "test_gone: {pt: a, en: a}\n", encoding="utf-8")
     found = "\n".join(problems(lessons))
     assert "the claim test_echo_twice needs a sentence in pt and one in en" in found
-    assert "the claim test_echo_twice points at the section “No such heading”" in found
+    assert "the claim test_echo_twice points at the cell “no-such-cell”, which lesson.md does not have" in found
+    assert "the claim test_echo_twice has keys claims.yml does not read: section (it reads cell, pt, en, varies)" in found
     assert "claims.yml describes test_gone, which is not a claim test of this lesson" in found
     assert "test_echo_returns_its_input" not in found
     (folder / "claims.yml").write_text(
-        "test_echo_returns_its_input: {section: Exercise, pt: 'O eco devolve a entrada.', en: 'Echo returns its input.'}\n"
-        "test_echo_twice: {section: '', pt: 'Duas vezes.', en: 'Twice.'}\n", encoding="utf-8")
+        "test_echo_returns_its_input: {cell: ex1-text, pt: 'O eco devolve a entrada.', en: 'Echo returns its input.'}\n"
+        "test_echo_twice: {cell: '', pt: 'Duas vezes.', en: 'Twice.'}\n", encoding="utf-8")
     assert problems(lessons) == []
     (folder / "claims.yml").write_text("- not: a mapping\n", encoding="utf-8")
     [problem] = problems(lessons)
@@ -53,7 +56,7 @@ def test_a_claim_that_differs_across_releases_needs_its_section_to_say_since_whe
 
     folder = lessons / "l42_demo"
     (folder / "test_claims_demo.py").write_text(CLAIMS, encoding="utf-8")
-    (folder / "claims.yml").write_text("test_echo_returns_its_input: {section: Exercise, pt: a, en: a}\n"
+    (folder / "claims.yml").write_text("test_echo_returns_its_input: {cell: ex1-answer, pt: a, en: a}\n"
                                        "test_echo_twice: {pt: b, en: b}\n", encoding="utf-8")
 
     def run(outcome_55):
@@ -74,3 +77,23 @@ def test_a_claim_that_differs_across_releases_needs_its_section_to_say_since_whe
     (folder / "lesson.md").write_text(source, encoding="utf-8")
     assert since_problems(folder, matrix) == []
     assert since_problems(folder, {"releases": {"5.5": run("passed"), "5.7": run("passed")}}) == []
+
+
+def test_a_cells_audit_key_names_a_known_rule_taught_by_one_lesson(lessons):
+    from .conftest import edit
+
+    source = lessons / "l42_demo" / "lesson.md"
+    edit(source, '+++ {"id": "ex1-text", "part": "all"}', '+++ {"id": "ex1-text", "part": "all", "audit": ["CL999"]}')
+    [problem] = problems(lessons)
+    assert "cell ex1-text declares rule CL999, which `celerylab audit` does not have" in problem
+    edit(source, '"audit": ["CL999"]', '"audit": ["CL301"]')
+    assert problems(lessons) == []
+    from celerylab.authoring.scaffold import new_lesson
+
+    new_lesson("43", "other", lessons / "course.yml", lessons, "Outra", "Other")
+    other = lessons / "l43_other" / "lesson.md"
+    edit(other, '+++ {"id": "ex1-text", "part": "all"}', '+++ {"id": "ex1-text", "part": "all", "audit": ["CL301"]}')
+    [problem] = problems(lessons)
+    assert "l43_other/lesson.md:" in problem and "rule CL301 is already taught by l42_demo" in problem
+    edit(other, '"audit": ["CL301"]', '"audit_again": ["CL301"]')
+    assert problems(lessons) == []

@@ -34,8 +34,8 @@ def test_course_listing(lessons):
 def test_source_errors_are_located(lessons):
     edit(lessons / "l42_demo" / "lesson.md", '+++ {"id": "echo-run"}', '+++ {"id": "echo-run", "color": 1}')
     [problem] = problems(lessons)
-    assert problem.endswith("l42_demo/lesson.md:45: unknown metadata key(s): color "
-                            "(known: alt, check, docs, exercise, id, lang, part, tags, text_lang)")
+    assert problem.endswith("l42_demo/lesson.md:57: unknown metadata key(s): color "
+                            "(known: alt, audit, audit_again, check, docs, exercise, id, lang, part, tags, text_lang)")
 
 
 def test_exercise_ids_agree_across_yml_cells_and_checks(lessons):
@@ -128,3 +128,18 @@ def test_every_exercise_keeps_two_described_wrong_answers(lessons):
     assert f"{wrong}/triple__off_by_one.py: a wrong answer for an exercise exercises.yml does not declare: 'triple'" \
            in found
     assert len(found) == 3
+
+
+def test_a_catalog_beside_the_code_is_checked_like_the_tools(tmp_path, monkeypatch):
+    """sitegen/, matrix/, deploy/ and audit/ keep their own messages.yml: dev check finds a missing language there."""
+    from celerylab.authoring import catalogs
+
+    package = tmp_path / "celerylab"
+    (package / "sitegen").mkdir(parents=True)
+    (package / "sitegen" / "messages.yml").write_text('site.x:\n  pt: "só {n}"\n  en: "only {m}"\nsite.y:\n  pt: "a"\n')
+    (package / "lessons" / "l01_a").mkdir(parents=True)
+    (package / "lessons" / "l01_a" / "messages.yml").write_text('l01.x:\n  pt: "a"\n  en: "a"\n')
+    monkeypatch.setattr(catalogs, "PACKAGE", package)
+    found = [problem.key for problem in catalogs.load(package / "lessons", []).problems
+             if problem.path == package / "sitegen" / "messages.yml"]
+    assert found == ["dev.p.placeholders", "dev.p.catalog_langs"]

@@ -1,5 +1,7 @@
 """A scaffolded lesson works end to end, in a copy of the checkout: it builds, passes dev check, and its check
-fails on the exercise notebook and on each wrong answer it scaffolds, and passes on the solution notebook, in both languages."""
+fails on the exercise notebook and on each wrong answer it scaffolds, and passes on the solution notebook, in both languages;
+its claim test runs on its shared stack fixture and records what it observed, its claim and audit links point at its
+section, and nothing outside its folder changed but course.yml."""
 from __future__ import annotations
 
 import json
@@ -34,6 +36,26 @@ for answer in wrong_answers.in_lesson(Path("src/celerylab/lessons/l99_demo")):
     verdicts[f"wrong/{answer.slug}"] = [verdict.passed, verdict.error]
 print(json.dumps(verdicts))
 """
+LINKS = """
+import json
+from celerylab.rule_lessons import taught_in
+from celerylab.sitegen.audit_pages import lesson_rules, rules_page
+from celerylab.sitegen.matrix_page import claim_label
+titles = {"01_retries": "01", "99_demo": "99"}
+print(json.dumps({"taught": taught_in("l99_demo"), "rules_page": rules_page("en", titles),
+                  "lesson_rules": lesson_rules("99_demo", "pt"),
+                  "claim": claim_label("l99_demo::test_the_worker_returns_what_it_is_sent", "en", titles)}))
+"""
+
+
+def changed_outside(src: Path, clone_src: Path, folder: str) -> list[str]:
+    """Files of `clone_src` that differ from `src` (or are new), the lesson folder `folder` aside."""
+    def files(root):
+        return {path.relative_to(root).as_posix(): path for path in root.rglob("*")
+                if path.is_file() and "__pycache__" not in path.parts}
+    before, after = files(src), files(clone_src)
+    return sorted(name for name, path in after.items() if not name.startswith(folder)
+                  and (name not in before or before[name].read_bytes() != path.read_bytes()))
 
 
 @pytest.mark.live
@@ -62,3 +84,24 @@ def test_new_lesson_builds_checks_and_grades(tmp_path):
         "exercises/pt": [False, None], "exercises/en": [False, None],
         "solutions/pt": [True, None], "solutions/en": [True, None],
         "wrong/drops_the_sign": [False, None], "wrong/hard_coded": [False, None]}
+    lesson = clone / "src" / "celerylab" / "lessons" / "l99_demo"
+    out = tmp_path / "claims.json"
+    done = run("-m", "pytest", "-o", "addopts=", "-p", "no:cacheprovider", "-n", "0", "-p", "celerylab.testing.plugin",
+               "-p", "celerylab.testing.claims", f"--claims-json={out}", str(lesson / "test_claims_demo.py"))
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert json.loads(out.read_text())["claims"] == {"l99_demo::test_the_worker_returns_what_it_is_sent": {
+        "outcome": "passed", "message": "", "observed": {"returned": "olá / hello"}}}
+    source = lesson / "lesson.md"
+    source.write_text(source.read_text().replace('+++ {"id": "echo-intro"}',
+                                                 '+++ {"id": "echo-intro", "audit_again": ["CL301"]}'))
+    done = run("-m", "celerylab.cli", "dev", "check", "--lesson", "l99_demo", "--no-stale")
+    assert done.returncode == 0, (done.stdout, done.stderr)
+    done = run("-c", LINKS)
+    assert done.returncode == 0, done.stderr
+    links = json.loads(done.stdout.splitlines()[-1])
+    section = "lessons/99_demo.md#1-a-task-on-a-real-worker"
+    assert links["taught"] == {"CL301": "echo-intro"}
+    assert f"[99]({section})" in links["rules_page"].split("## CL301 ")[1].split("\n## ")[0]
+    assert "- [CL301](../audit.md#cl301)" in links["lesson_rules"]
+    assert links["claim"].endswith(f"]({section})")
+    assert changed_outside(ROOT / "src", clone / "src", "celerylab/lessons/l99_demo/") == ["celerylab/course.yml"]

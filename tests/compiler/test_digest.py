@@ -22,6 +22,7 @@ def test_digest_follows_source_and_code(fixture_lessons):
     (lesson.folder / "test_claims_fixture.py").write_text("from celerylab.testing.claims import plain\n")
     (lesson.folder / "conftest.py").write_text("import pytest\n")
     (lesson.folder / "claims.yml").write_text("test_x: {pt: a, en: a}\n")
+    (lesson.folder / "observed.json").write_text('{"python": "", "releases": {}}\n')
     (lesson.folder / "wrong_answers").mkdir()
     (lesson.folder / "wrong_answers" / "double__triple.py").write_text("import celerylab.audit\n")
     assert lesson_digest(lesson) == first  # what only the lesson's tests read changes no notebook

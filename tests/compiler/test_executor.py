@@ -63,23 +63,20 @@ def test_sigterm_stops_the_whole_build_and_its_kernels(tmp_path):
     import signal
     import subprocess
     import sys
-    import time
 
     import psutil
 
+    from celerylab.polling import until
+
     build = subprocess.Popen([sys.executable, "-c", SIGTERM_SCRIPT, str(tmp_path)])
     try:
-        deadline = time.monotonic() + 120
-        while not (tmp_path / "kernel").exists() and time.monotonic() < deadline:
-            time.sleep(0.2)
+        until(lambda: (tmp_path / "kernel").exists(), 120, step=0.2)
         kernel = int((tmp_path / "kernel").read_text())
         build.send_signal(signal.SIGTERM)
         assert build.wait(timeout=60) == 130
         assert not (tmp_path / "second").exists()  # the notebook still to run did not start
-        deadline = time.monotonic() + 20
-        while psutil.pid_exists(kernel) and psutil.Process(kernel).status() != psutil.STATUS_ZOMBIE:
-            assert time.monotonic() < deadline, "the kernel outlived the build"
-            time.sleep(0.2)
+        assert until(lambda: not psutil.pid_exists(kernel) or psutil.Process(kernel).status() == psutil.STATUS_ZOMBIE,
+                     20, step=0.2), "the kernel outlived the build"
     finally:
         if build.poll() is None:
             build.kill()

@@ -1,6 +1,8 @@
 """The observations file: columns merged in release order, differences found by outcome and observed values."""
 from __future__ import annotations
 
+import json
+
 from celerylab.matrix import results
 
 
@@ -44,3 +46,22 @@ def test_a_claim_that_varies_on_a_release_is_not_compared_there(monkeypatch):
     assert results.differences(committed, column(racy=("failed", {"n": 0})), "5.5") == []
     assert [claim for claim, *_ in results.differences(committed, column(racy=("failed", {"n": 0})), "5.6")] == ["racy"]
     assert [claim for claim, *_ in results.differences(committed, column(), "5.5")] == ["racy"]  # gone is still a change
+
+
+def test_a_lessons_folder_keeps_each_lessons_claims_in_its_own_file(tmp_path):
+    for name in ("l01_a", "l02_b"):
+        (tmp_path / name).mkdir()
+    both = column(**{"l01_a::test_x": ("passed", {"n": 1}), "l02_b::test_y": ("failed", {"n": 2}),
+                     "l09_gone::test_z": ("passed", {})})
+    matrix = results.merge(results.merge({"releases": {}}, "5.7", both), "5.5", both)
+    written = results.save(matrix, tmp_path)
+    assert written == [tmp_path / "l01_a" / "observed.json", tmp_path / "l02_b" / "observed.json"]  # no folder, no file
+    own = json.loads((tmp_path / "l02_b" / "observed.json").read_text(encoding="utf-8"))
+    assert list(own["releases"]) == ["5.5", "5.7"]
+    assert list(own["releases"]["5.5"]["claims"]) == ["l02_b::test_y"] and own["releases"]["5.5"]["versions"] == {"celery": "x"}
+    assert (tmp_path / "l02_b" / "observed.json").read_text(encoding="utf-8").startswith('{\n "python"')  # indent=1
+    loaded = results.load(tmp_path)
+    assert results.claim_ids(loaded) == ["l01_a::test_x", "l02_b::test_y"] and list(loaded["releases"]) == ["5.5", "5.7"]
+    changed = results.merge(matrix, "5.5", column(**{"l01_a::test_x": ("failed", {"n": 0})}))
+    assert results.save(changed, tmp_path, lessons=["l01_a"]) == [tmp_path / "l01_a" / "observed.json"]
+    assert json.loads((tmp_path / "l02_b" / "observed.json").read_text(encoding="utf-8")) == own  # untouched

@@ -5,11 +5,12 @@ import re
 
 import pytest
 
-from celerylab.audit.lessons import LESSON_RULES
 from celerylab.audit.registry import all_rules
+from celerylab.course import Course
+from celerylab.rule_lessons import shown
 from celerylab.sitegen.audit_pages import lesson_rules, rules_page
 
-TITLES = {lesson[1:]: f"Lesson {lesson[1:3]}" for lesson in LESSON_RULES}
+TITLES = {lesson[1:]: f"Lesson {lesson[1:3]}" for lesson in Course().lesson_names()}
 
 
 @pytest.mark.parametrize("lang", ["pt", "en"])
@@ -19,10 +20,9 @@ def test_every_rule_has_its_section_and_anchor_and_no_unfilled_placeholder(lang)
     assert [rule for rule, _ in anchors] == sorted(all_rules())
     assert all(anchor == rule.lower() for rule, anchor in anchors)
     assert not re.search(r"\{[a-z_]+\}", page)                  # placeholders are shown by name: <task>
-    for lesson, rules in LESSON_RULES.items():
-        for rule_id in rules:
-            section = page.split(f"## {rule_id} ")[1].split("\n## ")[0]
-            assert f"](lessons/{lesson[1:]}.md" in section, (rule_id, lesson)
+    for item in shown():
+        section = page.split(f"## {item.rule} ")[1].split("\n## ")[0]
+        assert f"](lessons/{item.lesson.stem}.md" in section, item
 
 
 def test_a_lesson_page_lists_and_links_the_rules_it_teaches():

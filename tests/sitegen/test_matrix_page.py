@@ -19,7 +19,7 @@ def column(**claims):
 
 @pytest.fixture
 def matrix(monkeypatch):
-    claims = {"test_same": Claim("l03_silent_defects", "test_same", "Catching any unknown key", "Igual | sempre.",
+    claims = {"test_same": Claim("l03_silent_defects", "test_same", "s1-unknown-intro", "Igual | sempre.",
                                  "Same | always."),
               "test_moved": Claim("l03_silent_defects", "test_moved", "", "Mudou.", "Moved.")}
     monkeypatch.setattr(matrix_page, "describe", lambda claim: claims.get(claim.split("::")[1].split("[")[0]))

@@ -13,6 +13,7 @@ from pathlib import Path
 import psutil
 import pytest
 
+from celerylab.polling import until
 from celerylab.stack import Stack, WorkerSpec
 
 pytestmark = pytest.mark.live
@@ -56,9 +57,7 @@ def test_sigkill_of_the_owner_leaves_no_process(tmp_path):
             os.kill(owner.pid, signal.SIGKILL)
             owner.wait()
         assert wait_all_gone(pids) == [], f"{kind}: processes survived their owner"
-        deadline = time.monotonic() + 5
-        while os.path.exists(started["workdir"]) and time.monotonic() < deadline:
-            time.sleep(0.05)
+        until(lambda: not os.path.exists(started["workdir"]), 5)
         assert not os.path.exists(started["workdir"]), f"{kind}: the stack's folder survived its owner"
 
 
@@ -113,10 +112,7 @@ def test_a_killed_reaper_is_replaced_and_still_cleans_up_after_its_owner(tmp_pat
         started = json.loads(owner.stdout.readline())
         [first] = reapers_of(owner.pid)
         os.kill(first, signal.SIGKILL)  # the OOM killer's choice, say
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and [p for p in reapers_of(owner.pid) if p != first] == []:
-            time.sleep(0.05)
-        assert [p for p in reapers_of(owner.pid) if p != first], "no reaper replaced the killed one"
+        assert until(lambda: [p for p in reapers_of(owner.pid) if p != first], 10), "no reaper replaced the killed one"
     finally:
         os.kill(owner.pid, signal.SIGKILL)
         owner.wait()

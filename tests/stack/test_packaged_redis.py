@@ -9,6 +9,7 @@ import pytest
 import redis
 
 from celerylab.i18n import t
+from celerylab.polling import until
 from celerylab.stack import Stack, WorkerSpec, redis_binaries
 
 SMOKE = "celerylab.stack.smoke"
@@ -69,12 +70,7 @@ def test_a_redis_server_on_path_from_no_package_is_the_system_one(monkeypatch, t
 
 
 def expires(client: redis.Redis, key: str, timeout: float = 5.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while client.exists(key):
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.02)
-    return True
+    return bool(until(lambda: not client.exists(key), timeout, step=0.02))
 
 
 @pytest.mark.live

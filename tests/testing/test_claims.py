@@ -67,14 +67,14 @@ def test_claims_check_fails_the_run_only_when_a_claim_observes_other_than_record
     lesson = tmp_path / "l99_fixture"
     lesson.mkdir()
     (lesson / "test_claims_fixture.py").write_text("def test_holds(observe):\n    observe(runs=1)\n")
-    observed = tmp_path / "observed.json"
+    observed = lesson / "observed.json"  # the lesson's own, in the lessons folder given
     line = next(release.line for release in RELEASES if release.is_installed())
 
     def run_with(recorded_runs):
         observed.write_text(json.dumps({"releases": {line: {"versions": {}, "claims": {"l99_fixture::test_holds": {
             "outcome": "passed", "message": "", "observed": {"runs": recorded_runs}}}}}}))
         return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0",
-                               "-p", "celerylab.testing.claims", f"--claims-check={observed}", str(lesson)],
+                               "-p", "celerylab.testing.claims", f"--claims-check={tmp_path}", str(lesson)],
                               cwd=tmp_path, capture_output=True, text=True, timeout=120)
 
     assert run_with(1).returncode == 0

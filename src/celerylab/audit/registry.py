@@ -1,10 +1,10 @@
-"""The rules: each check registers itself with its id, severity and category; the lesson comes from celerylab.audit.lessons."""
+"""The rules: each check registers itself with its id, severity and category; the lesson is the one whose cells teach it."""
 from __future__ import annotations
 
 import importlib
 
-from celerylab.audit.lessons import lesson_of
 from celerylab.audit.model import CATEGORIES, SEVERITIES, Rule
+from celerylab.rule_lessons import lesson_of
 
 RULES: dict[str, Rule] = {}
 RULE_MODULES = ("settings", "registration", "serialization", "limits", "retries", "delivery", "results", "beat",

@@ -3,8 +3,11 @@ from __future__ import annotations
 
 import os
 
-from celerylab.audit.lessons import SITE_BASE_URL, lesson_url
+from celerylab.rule_lessons import lesson_url
 
+# One base for every link. The site serves Portuguese at its root and English under en/, lesson pages at
+# lessons/NN_slug/; a deployment with a known host sets this to "https://host/" and every link follows.
+SITE_BASE_URL = ""
 ENV = "CELERYLAB_SITE_URL"
 LOCAL_SITE = "http://127.0.0.1:8000/"  # where `mkdocs serve` shows the course's site (README, "The site")
 chosen: str | None = None  # `--site-url` of this run

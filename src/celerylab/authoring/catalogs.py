@@ -8,7 +8,8 @@ from pathlib import Path
 from celerylab.authoring.problems import Problem, yaml_mapping
 from celerylab.i18n import LANGS, placeholders
 
-TOOL_CATALOGS = Path(__file__).resolve().parents[1] / "i18n"
+PACKAGE = Path(__file__).resolve().parents[1]
+TOOL_CATALOGS = PACKAGE / "i18n"
 LESSON_KEY = re.compile(r"^l\d+\.")
 
 
@@ -26,9 +27,17 @@ class Catalog:
         return any(key.startswith(prefix) for key in self.where)
 
 
+def package_catalogs(package: Path | None = None) -> list[Path]:
+    """The catalogs kept beside the code that prints them (audit/, sitegen/, matrix/, deploy/, ...: any
+    messages.yml of the package outside the lessons and the scaffold's templates)."""
+    package = package or PACKAGE
+    return sorted(path for path in package.rglob("messages.yml")
+                  if not {"lessons", "template", "__pycache__"} & set(path.relative_to(package).parts))
+
+
 def catalog_files(lessons_dir: Path, lessons: list[str]) -> list[Path]:
-    """The tool's catalogs, then the messages.yml of each lesson folder given."""
-    files = sorted(TOOL_CATALOGS.glob("*.yml"))
+    """The tool's catalogs, the package's other catalogs, then the messages.yml of each lesson folder given."""
+    files = sorted(TOOL_CATALOGS.glob("*.yml")) + package_catalogs()
     return files + [lessons_dir / name / "messages.yml" for name in lessons
                     if (lessons_dir / name / "messages.yml").is_file()]
 
@@ -54,10 +63,11 @@ def load(lessons_dir: Path, lessons: list[str]) -> Catalog:
     """Load and check every catalog: languages, placeholders, keys defined twice, lesson key prefixes."""
     where: dict[str, tuple[Path, int]] = {}
     problems: list[Problem] = []
+    lesson_files = {lessons_dir / name / "messages.yml" for name in lessons}
     for path in catalog_files(lessons_dir, lessons):
         data, lines, found = yaml_mapping(path)
         problems += found
-        lesson = path.parent.name if path.name == "messages.yml" else None
+        lesson = path.parent.name if path in lesson_files else None
         for key, texts in data.items():
             line = lines.get(key, 1)
             if key in where:

@@ -1,4 +1,4 @@
-"""A lesson's claims.yml agrees with its claim tests: every test described, in both languages, at a section that exists."""
+"""A lesson's claims.yml agrees with its claim tests: every test described, in both languages, at a cell that exists."""
 from __future__ import annotations
 
 import ast
@@ -7,16 +7,17 @@ from pathlib import Path
 
 import yaml
 
-from celerylab.audit.lessons import headings_in, headings_of
 from celerylab.authoring.problems import Problem
 from celerylab.compiler.errors import SourceError
 from celerylab.compiler.model import SourceCell
 from celerylab.compiler.parser import parse_file
+from celerylab.compiler.sections import headings, source_cells
 from celerylab.matrix import results
 from celerylab.matrix.catalog import CLAIMS_FILE, split_claim_id
 from celerylab.matrix.releases import RELEASES
 
 RELEASE_LINES = [release.line for release in RELEASES]
+ENTRY_KEYS = ("cell", "pt", "en", "varies")  # cell: the id of the lesson.md cell whose section makes the claim
 
 
 def claim_tests(folder: Path) -> dict[str, Path]:
@@ -51,21 +52,25 @@ def claim_problems(folder: Path) -> list[Problem]:
         return unreadable
     problems = [Problem(tests[name], None, "dev.p.claim_undescribed", {"test": name, "file": CLAIMS_FILE})
                 for name in tests if name not in described]
-    sections = headings_in(folder / "lesson.md")
+    cells = {cell.id for cell in source_cells(folder / "lesson.md")}
     for name, entry in described.items():
         if name not in tests:
             problems.append(Problem(path, None, "dev.p.claim_unknown", {"test": name}))
             continue
         entry = entry if isinstance(entry, dict) else {}
+        unread = sorted(set(entry) - set(ENTRY_KEYS))
+        if unread:
+            problems.append(Problem(path, None, "dev.p.claim_keys", {"test": name, "keys": ", ".join(unread),
+                                                                     "known": ", ".join(ENTRY_KEYS)}))
         if not all(isinstance(entry.get(lang), str) and entry[lang].strip() for lang in ("pt", "en")):
             problems.append(Problem(path, None, "dev.p.claim_text", {"test": name}))
         unknown = [line for line in entry.get("varies", []) if line not in RELEASE_LINES]
         if unknown:
             problems.append(Problem(path, None, "dev.p.claim_varies", {"test": name, "lines": ", ".join(map(str, unknown)),
                                                                        "known": ", ".join(RELEASE_LINES)}))
-        section = entry.get("section", "")
-        if section and section not in sections:
-            problems.append(Problem(path, None, "dev.p.claim_section", {"test": name, "section": section}))
+        cell = entry.get("cell", "")
+        if cell and cells and cell not in cells:  # a source that does not parse is reported with its line
+            problems.append(Problem(path, None, "dev.p.claim_cell", {"test": name, "cell": cell}))
     return problems
 
 
@@ -117,8 +122,9 @@ def since_problems(folder: Path, matrix: dict | None = None) -> list[Problem]:
         if lesson != folder.name or test in seen or not results.differs_across(matrix, claim):
             continue
         seen.add(test)
-        section = str((described.get(test) or {}).get("section", ""))
-        pt, en = section_text(cells, section, headings_of(cells).get(section, ""))
+        section = headings(cells).get(str((described.get(test) or {}).get("cell", "")), {})
+        pt, en = section_text(cells, section.get("en", ""), section.get("pt", ""))
         if not (RELEASE_NAMED.search(pt) and RELEASE_NAMED.search(en)):
-            problems.append(Problem(source_path, None, "dev.p.claim_since", {"test": test, "section": section or "-"}))
+            problems.append(Problem(source_path, None, "dev.p.claim_since",
+                                    {"test": test, "section": section.get("en") or "-"}))
     return problems

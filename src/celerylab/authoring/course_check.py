@@ -7,6 +7,7 @@ from pathlib import Path
 
 from celerylab import course
 from celerylab.authoring import catalogs, claims, exercises, keys
+from celerylab.authoring.audit_keys import audit_key_problems
 from celerylab.authoring.wrong_answer_check import wrong_answer_problems
 from celerylab.authoring.problems import Problem
 from celerylab.compiler import stale
@@ -27,6 +28,7 @@ class Report:
     lessons: int = 0
     exercises: int = 0
     messages: int = 0
+    teachers: dict = field(default_factory=dict, repr=False)  # audit rule id -> the lesson whose cells teach it
 
     @property
     def ok(self) -> bool:
@@ -67,6 +69,7 @@ def lesson_problems(folder: Path, catalog: catalogs.Catalog, report: Report) -> 
         cells = None
     if cells is not None:
         problems += exercises.cell_problems(folder, prefix, cells, ids)
+        problems += audit_key_problems(folder, cells, report.teachers)
     problems += exercises.check_problems(folder, ids)
     problems += wrong_answer_problems(folder, ids)
     problems += keys.lesson_key_problems(folder, catalog)[0]

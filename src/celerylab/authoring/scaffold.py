@@ -54,7 +54,7 @@ def append_to_course(course_file: Path, lesson: str) -> None:
 
 def new_lesson(number: str, slug: str, course_file: Path, lessons_dir: Path,
                title_pt: str | None = None, title_en: str | None = None) -> Path:
-    """Render every template file into lessons_dir/lNN_slug/ and list the lesson in course.yml."""
+    """Render every template file (names too) into lessons_dir/lNN_slug/ and list the lesson in course.yml."""
     refuse_if_taken(number, slug, course_file, lessons_dir)
     lesson = f"l{number}_{slug}"
     default = slug.replace("_", " ").capitalize()
@@ -64,7 +64,8 @@ def new_lesson(number: str, slug: str, course_file: Path, lessons_dir: Path,
     folder.mkdir(parents=True)
     for template in sorted(TEMPLATE.rglob("*.tmpl")):  # wrong_answers/ too: every exercise keeps two
         text = Template(template.read_text(encoding="utf-8")).substitute(values)
-        target = folder / template.relative_to(TEMPLATE).with_name(template.name.removesuffix(".tmpl"))
+        name = Template(template.name.removesuffix(".tmpl")).substitute(values)  # test_claims_$slug.py
+        target = folder / template.relative_to(TEMPLATE).with_name(name)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
     append_to_course(course_file, lesson)

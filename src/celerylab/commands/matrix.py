@@ -1,4 +1,5 @@
-"""`celerylab matrix`: every lesson's claim tests on each Celery release line, written to (or checked against) observed.json."""
+"""`celerylab matrix`: every lesson's claim tests on each Celery release line, written to (or checked against) each
+lesson's observed.json."""
 from __future__ import annotations
 
 import argparse
@@ -74,7 +75,7 @@ def run(args) -> int:
     if unknown:
         say("matrix.unknown_lesson", lessons=", ".join(unknown))
         return 2
-    out = args.out or results.OBSERVED
+    out = args.out or runner.LESSONS  # a lessons folder (one observed.json per lesson) or, with --out, one file
     matrix = results.load(out)  # with --check, what each run is compared with; else, what it is merged into
     changed: dict[str, list] = {}
     for each in chosen:
@@ -103,11 +104,12 @@ def run(args) -> int:
                 changed[each.line] = found
                 show_differences(each.line, found)
         else:
+            ran = sorted({claim.partition("::")[0] for claim in column["claims"]})
             if partial:  # the others keep what they observed before
                 column = {**column, "claims": {**results.column_claims(matrix, each.line), **column["claims"]}}
             matrix = results.merge(matrix, each.line, column)
-            results.save(matrix, out)
-            say("matrix.written", path=out)
+            for path in results.save(matrix, out, lessons=ran if partial else None):
+                say("matrix.written", path=path)
     if args.check:
         say("matrix.check.ok" if not changed else "matrix.check.failed", count=sum(map(len, changed.values())))
         return 1 if changed else 0

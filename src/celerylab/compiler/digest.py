@@ -3,7 +3,7 @@
 What is hashed, each file by its relative path and bytes (CRLF read as LF):
 
 1. the lesson folder: every .md/.py/.yml/.yaml/.json/.txt file (no __pycache__), but the files only its
-   tests read (test_*.py, conftest.py, claims.yml, the wrong answers under wrong_answers/:
+   tests read (test_*.py, conftest.py, claims.yml, observed.json, the wrong answers under wrong_answers/:
    celerylab.compiler.imports.test_only);
 2. every module of the celerylab package the lesson reaches (celerylab.compiler.imports):
    the imports of the lesson's .py files and of lesson.md's code cells, followed transitively

@@ -84,8 +84,9 @@ def markdown_code(text: str) -> list[str]:
 
 
 def test_only(path: Path) -> bool:
-    """A lesson file only its tests read (test_*.py, conftest.py, claims.yml, wrong_answers/): no notebook shows it."""
-    return (path.name.startswith("test_") or path.name in {"conftest.py", "claims.yml"}
+    """A lesson file only its tests read (test_*.py, conftest.py, claims.yml, observed.json, wrong_answers/): no
+    notebook shows it."""
+    return (path.name.startswith("test_") or path.name in {"conftest.py", "claims.yml", "observed.json"}
             or "wrong_answers" in path.parts)
 
 

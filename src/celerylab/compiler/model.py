@@ -5,9 +5,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from celerylab.course import FOLDERS, Lesson
-from celerylab.i18n import TranslatedError
+from celerylab.i18n import LANGS, TranslatedError  # LANGS: defined once, in celerylab.i18n
 
-LANGS = ("pt", "en")
 PARTS = ("lesson", "all", "exercises", "solutions")  # "solutions": only once solved (the *-after notes)
 VARIANTS = ("lesson", "exercises", "solutions")
 EXECUTED_VARIANTS = ("lesson", "solutions")
@@ -31,6 +30,8 @@ class SourceCell:
     check: str | None = None
     tags: list[str] = field(default_factory=list)
     site: dict = field(default_factory=dict)  # alt / docs / text_lang: read by the site only
+    audit: tuple[str, ...] = ()  # the `celerylab audit` rules this cell's section teaches (findings link here)
+    audit_again: tuple[str, ...] = ()  # rules another lesson teaches, shown here again in another setting
     points_to: str | None = None  # a generated cell sending the lesson's reader to this exercise's notebook
 
     def in_variant(self, variant: str) -> bool:

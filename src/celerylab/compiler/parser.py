@@ -12,10 +12,12 @@ from celerylab.compiler.model import LANGS, PARTS, SourceCell
 HEADER = re.compile(r"^\+\+\+(?:\s+(.*?))?\s*$")
 CELL_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 NAME = re.compile(r"^[A-Za-z0-9_.-]+$")
-KEYS = {"id", "part", "lang", "exercise", "check", "tags", "alt", "docs", "text_lang"}
+KEYS = {"id", "part", "lang", "exercise", "check", "tags", "alt", "docs", "text_lang", "audit", "audit_again"}
 # Keys only the site reads (celerylab.sitegen): "alt" {"pt", "en"} describes the plots a code cell draws,
 # "docs" links the official Celery documentation, "text_lang" marks a passage written in the other language.
 DOCS_URL = re.compile(r"^https://\S+$")
+# "audit" / "audit_again": the `celerylab audit` rule ids the cell's section teaches, or shows again (a list).
+RULE_ID = re.compile(r"^CL[0-9]{3}$")
 
 
 def parse_file(path: Path) -> list[SourceCell]:
@@ -75,6 +77,10 @@ def _metadata(header: str, line: int, path: object) -> dict:
     if "exercise" in meta and "check" in meta:
         raise SourceError(path, line, "build.err.exercise_and_check")
     _site_keys(meta, line, path)
+    for key in ("audit", "audit_again"):
+        if key in meta and not (isinstance(meta[key], list) and meta[key]
+                                and all(isinstance(rule, str) and RULE_ID.match(rule) for rule in meta[key])):
+            raise SourceError(path, line, "build.err.bad_value", field=key, value=meta[key], allowed='["CL301", …]')
     tags = meta.get("tags", [])
     if not (isinstance(tags, list) and all(isinstance(tag, str) for tag in tags)):
         raise SourceError(path, line, "build.err.bad_tags")
@@ -125,4 +131,5 @@ def _cell(meta: dict, line: int, body: blocks.Lines, path: object) -> SourceCell
     return SourceCell(id=meta["id"], line=line, kind=kind, texts=texts, part=meta.get("part", "lesson"),
                       lang=meta.get("lang"), exercise=meta.get("exercise"), check=meta.get("check"),
                       tags=list(meta.get("tags", [])),
-                      site={key: meta[key] for key in ("alt", "docs", "text_lang") if key in meta})
+                      site={key: meta[key] for key in ("alt", "docs", "text_lang") if key in meta},
+                      audit=tuple(meta.get("audit", ())), audit_again=tuple(meta.get("audit_again", ())))

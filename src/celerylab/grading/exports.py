@@ -12,7 +12,7 @@ import json
 import sys
 from pathlib import Path
 
-from celerylab.grading.atomic import write_text
+from celerylab.atomic import write_text
 from celerylab.grading.gradebook import BOM, number
 from celerylab.i18n import t
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from celerylab.course import Exercise
-from celerylab.grading.atomic import write_text
+from celerylab.atomic import write_text
 from celerylab.i18n import t
 
 

@@ -5,7 +5,7 @@ import csv
 import io
 from pathlib import Path
 
-from celerylab.grading.atomic import read_json, write_json, write_text
+from celerylab.atomic import read_json, write_json, write_text
 from celerylab.i18n import t
 
 BOM = "\ufeff"  # spreadsheet programs read UTF-8 (accents) only with it

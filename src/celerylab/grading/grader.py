@@ -145,7 +145,7 @@ def graded(prepared: Prepared, found: intake.Found, result: dict | None, error: 
 
 def keep_log(out: Path, key: str, text: str) -> Path:
     """A failed job's log beside the gradebook (``logs/KEY.log``), for the instructor."""
-    from celerylab.grading.atomic import write_text
+    from celerylab.atomic import write_text
 
     return write_text(Path(out) / "logs" / f"{key}.log", text)
 

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import os
 import signal
-import time
 from pathlib import Path
+
+from celerylab.polling import until
 
 CGROUPS = Path("/sys/fs/cgroup")
 PREFIX = "celerylab-job-"
@@ -69,18 +70,17 @@ def release(pid: int, timeout: float = 10.0) -> None:
         return
     if not folder.is_dir():
         return
-    deadline = time.monotonic() + timeout
-    while True:
-        remaining = members(folder)
-        for member in remaining:
+
+    def removed() -> bool:
+        for member in members(folder):
             try:
                 os.kill(member, signal.SIGKILL)
             except OSError:
                 pass
         try:
             folder.rmdir()
-            return
-        except OSError:
-            if time.monotonic() > deadline:
-                return
-        time.sleep(0.02)  # the killed processes are being reaped
+            return True
+        except OSError:  # the killed processes are being reaped
+            return False
+
+    until(removed, timeout, step=0.02)

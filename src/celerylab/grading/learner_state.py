@@ -10,7 +10,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from celerylab.grading.atomic import write_json
+from celerylab.atomic import write_json
 from celerylab.i18n import t
 
 HOME_ENV = "CELERYLAB_HOME"

@@ -1,4 +1,4 @@
-"""What each claim says: every lesson's claims.yml, one entry per claim test, its sentence in pt and en and its section."""
+"""What each claim says: every lesson's claims.yml, one entry per claim test, its sentence in pt and en and its cell."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -13,14 +13,15 @@ CLAIMS_FILE = "claims.yml"
 
 @dataclass(frozen=True)
 class Claim:
-    """A claim test described: its lesson folder, test name, the English heading of its section, its sentence.
+    """A claim test described: its lesson folder, test name, the id of the lesson.md cell whose section makes it
+    ("" for the lesson as a whole), its sentence.
 
     `varies`: the release lines where repeated runs do not observe the same thing (load decides the race the
     test measures there); the matrix shows the last observation and `--check` does not compare it."""
 
     lesson: str
     test: str
-    section: str
+    cell: str
     pt: str
     en: str
     varies: tuple[str, ...] = ()
@@ -43,7 +44,7 @@ def lesson_claims(lesson: str, lessons_dir: Path = LESSONS) -> dict[str, Claim]:
     if not path.exists():
         return {}
     raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    return {name: Claim(lesson, name, str(entry.get("section", "")), str(entry["pt"]), str(entry["en"]),
+    return {name: Claim(lesson, name, str(entry.get("cell", "")), str(entry["pt"]), str(entry["en"]),
                         tuple(str(line) for line in entry.get("varies", ())))
             for name, entry in raw.items()}
 

@@ -1,36 +1,79 @@
-"""The matrix's observations: one file of every release's claim results, read, merged and compared."""
+"""The matrix's observations: each lesson's claim results per release (`lNN_slug/observed.json`), read together,
+merged and compared."""
 from __future__ import annotations
 
 import json
-import os
 import platform
 from pathlib import Path
 
+from celerylab.atomic import write_text
+from celerylab.course import LESSONS_DIR
 from celerylab.matrix.releases import RELEASES
 
-OBSERVED = Path(__file__).with_name("observed.json")
+OBSERVED_FILE = "observed.json"  # in each lesson folder: that lesson's claims, same shape as the whole matrix
 
 
-def load(path: Path = OBSERVED) -> dict:
-    """{"python": ..., "releases": {line: {"versions": ..., "claims": ...}}}; an empty matrix when there is no file."""
-    if not path.exists():
-        return {"python": "", "releases": {}}
+def load(source: Path = LESSONS_DIR) -> dict:
+    """{"python": ..., "releases": {line: {"versions": ..., "claims": ...}}}: every lesson's observed.json of the
+    lessons folder `source` joined (or the one file `source`); an empty matrix when there is none."""
+    if source.is_dir():
+        return joined([_read(path) for path in sorted(source.glob(f"l[0-9]*/{OBSERVED_FILE}"))])
+    return _read(source) if source.exists() else {"python": "", "releases": {}}
+
+
+def _read(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _ordered(releases: dict) -> dict:
+    order = [release.line for release in RELEASES]
+    return {name: releases[name] for name in sorted(releases, key=lambda name: (name not in order,
+                                                                              order.index(name) if name in order else 0, name))}
+
+
+def joined(parts: list[dict]) -> dict:
+    """One matrix of several lessons' matrices: each column's claims together, its versions from the first lesson."""
+    releases: dict[str, dict] = {}
+    for part in parts:
+        for line, column in part.get("releases", {}).items():
+            into = releases.setdefault(line, {"versions": column.get("versions", {}), "claims": {}})
+            into["claims"].update(column.get("claims", {}))
+    return {"python": next((part["python"] for part in parts if part.get("python")), ""), "releases": _ordered(releases)}
+
+
+def split(matrix: dict) -> dict[str, dict]:
+    """{lesson folder: the matrix of its claims alone}, every column kept with its versions."""
+    lessons = sorted({claim.partition("::")[0] for claim in claim_ids(matrix)})
+    return {lesson: {"python": matrix.get("python", ""),
+                     "releases": {line: {"versions": column.get("versions", {}),
+                                         "claims": {claim: result for claim, result in column.get("claims", {}).items()
+                                                    if claim.partition("::")[0] == lesson}}
+                                  for line, column in matrix.get("releases", {}).items()}}
+            for lesson in lessons}
 
 
 def merge(matrix: dict, line: str, run: dict) -> dict:
     """`matrix` with `line`'s column replaced by `run`, columns in release order."""
     releases = {**matrix.get("releases", {}), line: run}
-    order = [release.line for release in RELEASES]
-    ordered = {name: releases[name] for name in sorted(releases, key=lambda name: (name not in order,
-                                                                                 order.index(name) if name in order else 0, name))}
-    return {"python": platform.python_version(), "releases": ordered}
+    return {"python": platform.python_version(), "releases": _ordered(releases)}
 
 
-def save(matrix: dict, path: Path = OBSERVED) -> None:
-    temporary = path.with_name(f".{path.name}.{os.getpid()}")
-    temporary.write_text(json.dumps(matrix, indent=1, ensure_ascii=False, sort_keys=False) + "\n", encoding="utf-8")
-    temporary.replace(path)
+def save(matrix: dict, target: Path = LESSONS_DIR, lessons: list[str] | None = None) -> list[Path]:
+    """Write `matrix` to the lessons folder `target`, each lesson's claims to its own observed.json (only `lessons`'
+    when given; a lesson without a folder there is left out), or whole to the file `target`. Returns what it wrote."""
+    if not target.is_dir():
+        _write(matrix, target)
+        return [target]
+    written = []
+    for lesson, part in split(matrix).items():
+        if (lessons is None or lesson in lessons) and (target / lesson).is_dir():
+            _write(part, target / lesson / OBSERVED_FILE)
+            written.append(target / lesson / OBSERVED_FILE)
+    return written
+
+
+def _write(matrix: dict, path: Path) -> None:
+    write_text(path, json.dumps(matrix, indent=1, ensure_ascii=False, sort_keys=False) + "\n")
 
 
 def claim_ids(matrix: dict) -> list[str]:

@@ -1,18 +1,20 @@
 """The site's audit pages: every `celerylab audit` rule with its lessons, and each lesson's list of the rules it teaches."""
 from __future__ import annotations
 
-from celerylab.audit.lessons import ALSO_IN, LESSON_RULES, page, section_anchor, taught_in
 from celerylab.audit.registry import all_rules
 from celerylab.audit.runner import Lenient
 from celerylab.audit.text import at, catalog
+from celerylab.compiler.sections import section_anchor
+from celerylab.course import Lesson
+from celerylab.rule_lessons import shown, taught_in
 from celerylab.sitegen.text import st
 
 AUDIT_PAGE = "audit.md"
 
 
-def section_link(lesson: str, heading: str, lang: str, folder: str) -> str:
-    """`folder/NN_slug.md#section` for the lesson section `heading` (English), in `lang`; the page if it is gone."""
-    return f"{folder}/{page(lesson)}.md{section_anchor(lesson, heading, lang)}"
+def section_link(lesson: Lesson, cell: str, lang: str, folder: str) -> str:
+    """`folder/NN_slug.md#section` for the section holding `cell` of `lesson`, in `lang`; the page if there is none."""
+    return f"{folder}/{lesson.stem}.md{section_anchor(lesson.source, cell, lang)}"
 
 
 class Named(Lenient):
@@ -41,11 +43,10 @@ def rules_page(lang: str, titles: dict[str, str]) -> str:
                      category=at(f"audit.category.{rule.category}", lang)), "",
                   st("site.audit.why", lang, text=rule_text(rule, "why", lang)), "",
                   st("site.audit.fix", lang, text=rule_text(rule, "fix", lang)), ""]
-        shown = [f"[{titles[lesson[1:]]}]({section_link(lesson, rules[rule.id], lang, 'lessons')})"
-                 for mapping in (LESSON_RULES, ALSO_IN) for lesson, rules in mapping.items()
-                 if rule.id in rules and lesson[1:] in titles]
-        if shown:
-            lines += [st("site.audit.shown_in", lang, links=", ".join(shown)), ""]
+        links = [f"[{titles[item.lesson.stem]}]({section_link(item.lesson, item.cell, lang, 'lessons')})"
+                 for item in shown() if item.rule == rule.id and item.lesson.stem in titles]
+        if links:
+            lines += [st("site.audit.shown_in", lang, links=", ".join(links)), ""]
     return "\n".join(lines)
 
 

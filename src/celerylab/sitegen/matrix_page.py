@@ -1,9 +1,10 @@
-"""The site's release page, generated from matrix/observed.json: each claim, a short status per release, details folded."""
+"""The site's release page, generated from the lessons' observed.json: each claim, a short status per release, details folded."""
 from __future__ import annotations
 
 from celerylab.matrix import results
 from celerylab.matrix.catalog import describe, split_claim_id, varies
 from celerylab.matrix.report import describe_result
+from celerylab.course import Course, Lesson
 from celerylab.matrix.text import mt
 from celerylab.sitegen.audit_pages import section_link
 from celerylab.sitegen.text import st
@@ -26,7 +27,8 @@ def claim_label(claim: str, lang: str, titles: dict[str, str]) -> str:
         text += f" (`{param}`)"
     if described is None or lesson[1:] not in titles:
         return cell_text(text)
-    return f"[{cell_text(text)}]({section_link(lesson, described.section, lang, 'lessons')})"
+    folder = Course().lessons_dir / lesson
+    return f"[{cell_text(text)}]({section_link(Lesson(lesson, folder), described.cell, lang, 'lessons')})"
 
 
 def versions_table(matrix: dict, lang: str) -> list[str]:

@@ -2,9 +2,7 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -14,6 +12,7 @@ from celerylab.sitegen.nb_markdown import Page, notebook_to_page
 from celerylab.sitegen.solved_cells import with_solutions
 from celerylab.sitegen.glossary import gather, glossary_page
 from celerylab.sitegen.navigation import HOME_SOURCE, explain_notes, home_page, lesson_list, pager
+from celerylab.atomic import write_bytes
 from celerylab.course import Course, Lesson
 from celerylab.sitegen.text import st
 from celerylab.i18n import LANGS, t
@@ -51,11 +50,7 @@ def write_if_changed(path: Path, data: bytes) -> bool:
     """Write atomically, and only when the content differs (keeps `mkdocs serve` from looping)."""
     if path.is_file() and path.read_bytes() == data:
         return False
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    with os.fdopen(handle, "wb") as stream:
-        stream.write(data)
-    os.replace(temp, path)
+    write_bytes(path, data)
     return True
 
 

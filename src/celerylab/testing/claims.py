@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 from importlib import metadata
 from pathlib import Path
@@ -88,9 +87,9 @@ OUTCOME = pytest.StashKey[tuple]()
 def pytest_addoption(parser) -> None:
     parser.addoption("--claims-json", default=None,
                      help="write each claim test's outcome and observed values to this JSON file")
-    parser.addoption("--claims-check", default=None, metavar="OBSERVED_JSON",
-                     help="fail the run when a claim test observes other than what this file (matrix/observed.json) "
-                          "records for the installed Celery release")
+    parser.addoption("--claims-check", default=None, metavar="LESSONS_OR_JSON",
+                     help="fail the run when a claim test observes other than what its lesson's observed.json in this "
+                          "lessons folder (or this one file) records for the installed Celery release")
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -129,15 +128,15 @@ class ClaimsWriter(ClaimsCollector):
         self.path = Path(path)
 
     def pytest_sessionfinish(self, session) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        from celerylab.atomic import write_text
+
         body = {"versions": versions(), "claims": dict(sorted(self.claims.items()))}
-        temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}")
-        temporary.write_text(json.dumps(body, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        temporary.replace(self.path)
+        write_text(self.path, json.dumps(body, indent=1, ensure_ascii=False) + "\n")
 
 
 class ClaimsChecker(ClaimsCollector):
-    """... and fails the run when a claim that ran observed other than observed.json's column for this release."""
+    """... and fails the run when a claim that ran observed other than its lesson's observed.json records for this
+    release."""
 
     def __init__(self, path: str):
         super().__init__()
@@ -161,7 +160,8 @@ class ClaimsChecker(ClaimsCollector):
 
         if not self.found:
             return
-        terminalreporter.section(f"claims that observed other than {self.path.name} records", red=True)
+        name = self.path.name if self.path.is_file() else "observed.json"
+        terminalreporter.section(f"claims that observed other than {name} records", red=True)
         for claim, committed, observed in self.found:
             terminalreporter.write_line(f"{claim}\n  recorded: {describe_result(committed, 'en')}"
                                         f"\n  now:      {describe_result(observed, 'en')}")

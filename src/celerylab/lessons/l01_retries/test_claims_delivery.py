@@ -8,12 +8,6 @@ from celerylab.lessons.l01_retries import helpers, tasks_delivery as delivery
 pytestmark = pytest.mark.live
 
 
-@pytest.fixture(scope="module")
-def stack():
-    with helpers.start() as running:
-        yield running
-
-
 def test_a_worker_killed_mid_task_loses_it_by_default(stack, observe):
     result = delivery.slow_step.delay(3)
     helpers.wait_runs(stack, result.id)

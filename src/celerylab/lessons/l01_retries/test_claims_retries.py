@@ -8,12 +8,6 @@ from celerylab.lessons.l01_retries import helpers, scenarios, tasks, tasks_optio
 pytestmark = pytest.mark.live
 
 
-@pytest.fixture(scope="module")
-def stack():
-    with helpers.start() as running:
-        yield running
-
-
 def test_backoff_waits_and_final_exception(stack, observe):
     timeline = scenarios.retry_timeline(stack, per_kind=2)
     jittered = [scenarios.waits(task["attempts"]) for task in timeline["flaky_jitter"]]

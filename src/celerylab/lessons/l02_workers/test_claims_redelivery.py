@@ -11,12 +11,6 @@ from celerylab.lessons.l02_workers import helpers, runs, tasks
 pytestmark = pytest.mark.live
 
 
-@pytest.fixture(scope="module")
-def lab():
-    with helpers.start() as running:
-        yield running
-
-
 def returned(result, timeout: float = 10):
     """What `result.get()` returns, or the class name of what it raises (so a claim can observe it)."""
     try:

@@ -11,12 +11,6 @@ from celerylab.lessons.l02_workers import helpers, runs, tasks, views
 pytestmark = pytest.mark.live
 
 
-@pytest.fixture(scope="module")
-def lab():
-    with helpers.start() as running:
-        yield running
-
-
 def test_a_killed_child_fails_is_requeued_or_retried(lab, observe):
     vt10 = helpers.lab_transport(visibility_timeout=10)
     options = [dict(task_acks_late=True), dict(task_acks_late=True, task_reject_on_worker_lost=True),

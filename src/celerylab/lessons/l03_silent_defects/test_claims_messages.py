@@ -22,12 +22,6 @@ def raised(call) -> str | None:
     return None
 
 
-@pytest.fixture(scope="module")
-def stack():
-    with helpers.start() as running:
-        yield running
-
-
 def test_unregistered_task_fails_and_its_message_is_gone(stack, observe):
     worker = stack.workers[0]
     offset = worker.log_offset()

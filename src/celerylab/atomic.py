@@ -1,4 +1,4 @@
-"""Atomic file writes: a temporary file in the same folder, fsynced, then renamed over the target."""
+"""Atomic file writes, the one writer every module uses: a temporary file in the same folder, fsynced, then renamed over the target."""
 from __future__ import annotations
 
 import json
@@ -9,12 +9,17 @@ from pathlib import Path
 
 def write_text(path: str | Path, text: str) -> Path:
     """Replace `path` with `text` so readers see the old or the new content, never a torn one."""
+    return write_bytes(path, text.encode("utf-8"))
+
+
+def write_bytes(path: str | Path, data: bytes) -> Path:
+    """Replace `path` with `data`, atomically (see write_text)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, path)
