@@ -107,6 +107,10 @@ class Monitoring:
         """An instant PromQL query: the result vector (``[{"metric": {...}, "value": [t, "v"]}]``)."""
         return self._get(f"{self.prometheus.url}/api/v1/query", query=expr)["data"]["result"]
 
+    def series(self, metric: str) -> list[dict]:
+        """The label sets of every series of `metric` Prometheus holds (``/api/v1/series``)."""
+        return self._get(f"{self.prometheus.url}/api/v1/series", **{"match[]": metric})["data"]
+
     def targets(self) -> list[dict]:
         """Prometheus' active scrape targets (``health`` is "up" once a scrape succeeded)."""
         return self._get(f"{self.prometheus.url}/api/v1/targets")["data"]["activeTargets"]
