@@ -43,6 +43,14 @@ def test_flower_auth_is_the_first_user():
     assert monitoring.flower_auth({}) is None
 
 
+def test_missing_programs_are_named_and_the_lesson_skips_with_the_reason(monkeypatch, capsys):
+    monkeypatch.setattr(monitoring.shutil, "which", lambda name: None)
+    assert monitoring.missing() == ["prometheus", "prometheus-alertmanager"]
+    assert helpers.start_monitoring(stack=None) is None  # starts nothing: no stack needed
+    printed = capsys.readouterr().out
+    assert "prometheus, prometheus-alertmanager" in printed and "apt-get install" in printed
+
+
 @pytest.mark.needs("promtool")
 def test_promtool_accepts_the_generated_prometheus_config(tmp_path):
     rules = tmp_path / "celery-rules.yml"
