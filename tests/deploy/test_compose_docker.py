@@ -32,6 +32,7 @@ IMAGE = "celerylab:local"
 HEARTBEAT_SECONDS = 2
 WORKERS = {"worker-default": "default", "worker-priority": "priority", "worker-heavy": "heavy"}
 PUBLISHED = {"flower": "5555/tcp", "jupyterlab": "8888/tcp", "prometheus": "9090/tcp", "alertmanager": "9093/tcp"}
+PROFILE = "monitoring"  # every compose command names it: `down` without it would leave the profile's containers
 PORT_VARIABLES = {"flower": "FLOWER_PORT", "jupyterlab": "JUPYTER_PORT", "prometheus": "PROMETHEUS_PORT",
                   "alertmanager": "ALERTMANAGER_PORT"}
 # No image registry is reachable here: the monitoring profile's two images are built from the local base with
@@ -68,7 +69,7 @@ class Deployment:
 
     def compose(self, *args: str, check: bool = True, timeout: float = 600) -> subprocess.CompletedProcess:
         return self.engine.docker("compose", "--project-directory", str(ROOT), "-f", str(COMPOSE_FILE),
-                                  "--env-file", str(self.env_file), "-p", self.project, *args,
+                                  "--env-file", str(self.env_file), "-p", self.project, "--profile", PROFILE, *args,
                                   check=check, timeout=timeout)
 
     def containers(self, service: str | None = None) -> list[str]:
@@ -151,7 +152,7 @@ def deployed(tmp_path_factory):
             "--tag", IMAGE, str(ROOT), timeout=1500))
         _timed(deployment.timings, "monitoring images build", lambda: _build_monitoring_images(engine, folder))
         _timed(deployment.timings, "compose up --wait", lambda: deployment.compose(
-            "--profile", "monitoring", "up", "--detach", "--no-build", "--wait", "--wait-timeout", "300",
+            "up", "--detach", "--no-build", "--wait", "--wait-timeout", "300",
             timeout=400))
         yield deployment
     finally:
@@ -200,8 +201,9 @@ def _beat_processes(deployed) -> list[list[str]]:
     """Every Celery Beat process in every container of the project (a worker with -B counts too)."""
     found = []
     for container in deployed.containers():
-        if not deployed.inspect(container)["State"]["Running"]:
-            continue
+        details = deployed.inspect(container)
+        if not details["State"]["Running"] or details["Config"]["Image"] != IMAGE:
+            continue  # only the project's image has Celery (and a python); the monitoring images have neither
         output = deployed.engine.docker("exec", container, "python", "-c", PROCESSES).stdout.decode()
         for argv in json.loads(output):
             celery = any(Path(part).name == "celery" for part in argv)
