@@ -12,9 +12,6 @@ from celerylab import polling
 from celerylab.lessons.l06_architecture import helpers, tasks
 from celerylab.stack import monitoring
 
-SHIPPED = yaml.safe_load(monitoring.RULES.read_text(encoding="utf-8"))
-
-
 def rules_of(text: str) -> dict:
     return {rule["alert"]: rule for group in yaml.safe_load(text)["groups"] for rule in group["rules"]}
 

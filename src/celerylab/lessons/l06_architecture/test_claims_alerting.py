@@ -7,7 +7,6 @@ import time
 import pytest
 
 from celerylab.lessons.l06_architecture import helpers, tasks
-from celerylab.stack import monitoring
 
 pytestmark = [pytest.mark.live, pytest.mark.needs("real-redis", "prometheus", "alertmanager")]
 
