@@ -1,4 +1,5 @@
-"""docker-compose.yml for real: the project's image built on a private Docker engine, `compose up --wait`, every service checked in its container."""
+"""docker-compose.yml for real: the project's image built on a private Docker engine, `compose --profile monitoring up
+--wait`, every service checked in its container, Prometheus scraping Flower and the Alertmanager ready."""
 # One engine, one build, one `compose up` for the whole module; the last test
 # stops the services, removes them and the engine, and checks the host is as it was.
 # Needs root, Debian's dockerd, the Compose plugin and the local base tarball
@@ -20,6 +21,7 @@ from pathlib import Path
 
 import psutil
 import pytest
+import yaml
 
 from composefile import COMPOSE_FILE, ROOT, read_env_file
 from dockerengine import BASE_IMAGE, Engine, free_port, host_state
@@ -29,7 +31,16 @@ pytestmark = [pytest.mark.live, pytest.mark.slow, pytest.mark.needs("docker"), p
 IMAGE = "celerylab:local"
 HEARTBEAT_SECONDS = 2
 WORKERS = {"worker-default": "default", "worker-priority": "priority", "worker-heavy": "heavy"}
-PUBLISHED = {"flower": "5555/tcp", "jupyterlab": "8888/tcp"}
+PUBLISHED = {"flower": "5555/tcp", "jupyterlab": "8888/tcp", "prometheus": "9090/tcp", "alertmanager": "9093/tcp"}
+PROFILE = "monitoring"  # every compose command names it: `down` without it would leave the profile's containers
+PORT_VARIABLES = {"flower": "FLOWER_PORT", "jupyterlab": "JUPYTER_PORT", "prometheus": "PROMETHEUS_PORT",
+                  "alertmanager": "ALERTMANAGER_PORT"}
+# No image registry is reachable here: the monitoring profile's two images are built from the local base with
+# Debian bookworm's own packages, the releases the compose file's upstream images pin (Prometheus 2.42,
+# Alertmanager 0.25), each with its upstream image's entrypoint path; wget is the profile's health check.
+MONITORING_PACKAGES = "prometheus prometheus-alertmanager wget"
+MONITORING_IMAGES = {"PROMETHEUS_IMAGE": ("celerylab-prometheus:local", "/bin/prometheus"),
+                     "ALERTMANAGER_IMAGE": ("celerylab-alertmanager:local", "/usr/bin/prometheus-alertmanager")}
 TIMINGS = ROOT / "build" / "compose-docker-timings.txt"
 # Sent from inside the jupyterlab container, through the `redis` service, as any client of the app would.
 CLIENT = """
@@ -58,7 +69,7 @@ class Deployment:
 
     def compose(self, *args: str, check: bool = True, timeout: float = 600) -> subprocess.CompletedProcess:
         return self.engine.docker("compose", "--project-directory", str(ROOT), "-f", str(COMPOSE_FILE),
-                                  "--env-file", str(self.env_file), "-p", self.project, *args,
+                                  "--env-file", str(self.env_file), "-p", self.project, "--profile", PROFILE, *args,
                                   check=check, timeout=timeout)
 
     def containers(self, service: str | None = None) -> list[str]:
@@ -101,12 +112,30 @@ def _proxy_build_args() -> list[str]:
     return [arg for name in names if os.environ.get(name) for arg in ("--build-arg", name)]
 
 
+def _build_monitoring_images(engine: Engine, folder: Path) -> None:
+    """Debian's prometheus and prometheus-alertmanager on the local base, one image per service (MONITORING_IMAGES)."""
+    context = folder / "monitoring-image"
+    context.mkdir()
+    (context / "Dockerfile").write_text(
+        f"FROM {BASE_IMAGE}\n"
+        # no service starts inside a build (the packages' maintainer scripts ask invoke-rc.d)
+        "RUN printf '#!/bin/sh\\nexit 101\\n' > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d \\\n"
+        " && apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "
+        f"{MONITORING_PACKAGES} && rm -rf /var/lib/apt/lists/*\n")
+    engine.docker("build", "--network", "host", *_proxy_build_args(), "--tag", "celerylab-monitoring:local",
+                  str(context), timeout=1200)
+    for image, entrypoint in MONITORING_IMAGES.values():
+        (context / "Dockerfile").write_text(f"FROM celerylab-monitoring:local\nENTRYPOINT [\"{entrypoint}\"]\n")
+        engine.docker("build", "--network", "none", "--tag", image, str(context), timeout=300)
+
+
 @pytest.fixture(scope="module")
 def deployed(tmp_path_factory):
     folder = tmp_path_factory.mktemp("compose-docker")
     secrets = {**read_env_file(), "FLOWER_BASIC_AUTH": f"ci:{uuid.uuid4().hex}", "JUPYTER_TOKEN": uuid.uuid4().hex}
-    ports = {"flower": free_port(), "jupyterlab": free_port()}
-    env = {**secrets, "FLOWER_PORT": str(ports["flower"]), "JUPYTER_PORT": str(ports["jupyterlab"]),
+    ports = {service: free_port() for service in PORT_VARIABLES}
+    env = {**secrets, **{PORT_VARIABLES[service]: str(port) for service, port in ports.items()},
+           **{variable: image for variable, (image, _) in MONITORING_IMAGES.items()},
            "CELERYLAB_HEARTBEAT_SECONDS": str(HEARTBEAT_SECONDS)}
     env_file = folder / "ci.env"
     env_file.write_text("".join(f"{key}={value}\n" for key, value in env.items()))
@@ -122,8 +151,10 @@ def deployed(tmp_path_factory):
         _timed(deployment.timings, "image build", lambda: engine.docker(
             "build", "--network", "host", "--build-arg", f"BASE_IMAGE={BASE_IMAGE}", *_proxy_build_args(),
             "--tag", IMAGE, str(ROOT), timeout=1500))
+        _timed(deployment.timings, "monitoring images build", lambda: _build_monitoring_images(engine, folder))
         _timed(deployment.timings, "compose up --wait", lambda: deployment.compose(
-            "up", "--detach", "--no-build", "--wait", "--wait-timeout", "300", timeout=400))
+            "up", "--detach", "--no-build", "--wait", "--wait-timeout", "300",
+            timeout=400))
         yield deployment
     finally:
         deployment.teardown()
@@ -133,7 +164,7 @@ def deployed(tmp_path_factory):
 
 
 def test_every_service_is_up_and_healthy(deployed):
-    services = {"redis", *WORKERS, "beat", "flower", "jupyterlab"}
+    services = {"redis", *WORKERS, "beat", "flower", "jupyterlab", "prometheus", "alertmanager"}
     for service in services:
         containers = deployed.containers(service)
         assert len(containers) == 1, service
@@ -171,8 +202,9 @@ def _beat_processes(deployed) -> list[list[str]]:
     """Every Celery Beat process in every container of the project (a worker with -B counts too)."""
     found = []
     for container in deployed.containers():
-        if not deployed.inspect(container)["State"]["Running"]:
-            continue
+        details = deployed.inspect(container)
+        if not details["State"]["Running"] or details["Config"]["Image"] != IMAGE:
+            continue  # only the project's image has Celery (and a python); the monitoring images have neither
         output = deployed.engine.docker("exec", container, "python", "-c", PROCESSES).stdout.decode()
         for argv in json.loads(output):
             celery = any(Path(part).name == "celery" for part in argv)
@@ -217,6 +249,40 @@ def test_flower_refuses_without_credentials_and_answers_with_them(deployed):
                                      headers={"Authorization": f"Basic {credentials}"})
     with urllib.request.urlopen(request, timeout=10) as response:
         assert response.status == 200
+
+
+def _json(url: str) -> dict:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def test_prometheus_scrapes_flower_with_its_credentials_and_the_alertmanager_is_ready(deployed):
+    def scraped() -> list[dict]:
+        targets = _json(deployed.url("prometheus", "/api/v1/targets"))["data"]["activeTargets"]
+        return [target for target in targets if target["health"] == "up"]
+
+    deadline = time.monotonic() + 120  # the profile scrapes every 15 s
+    while not (up := scraped()) and time.monotonic() < deadline:
+        time.sleep(2)
+    assert [(t["labels"]["job"], t["scrapeUrl"], t["lastError"]) for t in up] == [
+        ("flower", "http://flower:5555/metrics", "")]
+    online = _json(deployed.url("prometheus", "/api/v1/query?query=flower_worker_online"))["data"]["result"]
+    assert {sample["metric"]["worker"].split("@")[0] for sample in online} >= set(WORKERS.values())
+    # Flower's /metrics asks no password: that the scrape is up does not show the credentials; the loaded config does.
+    config = yaml.safe_load(_json(deployed.url("prometheus", "/api/v1/status/config"))["data"]["yaml"])
+    (job,) = config["scrape_configs"]
+    assert job["basic_auth"] == {"username": deployed.secrets["FLOWER_BASIC_AUTH"].split(":")[0],
+                                 "password_file": "/tmp/flower-password"}
+    groups = _json(deployed.url("prometheus", "/api/v1/rules"))["data"]["groups"]
+    assert sorted(rule["name"] for group in groups for rule in group["rules"]) == ["CeleryRetryStorm",
+                                                                                  "CeleryTaskFailing"]
+    (manager,) = _json(deployed.url("prometheus", "/api/v1/alertmanagers"))["data"]["activeAlertmanagers"]
+    assert manager["url"] == "http://alertmanager:9093/api/v2/alerts"
+    with urllib.request.urlopen(deployed.url("alertmanager", "/-/ready"), timeout=10) as response:
+        assert response.status == 200
+    status = _json(deployed.url("alertmanager", "/api/v2/status"))
+    assert status["config"]["original"].count("receiver: course") == 1
+    assert status["versionInfo"]["version"] == "0.25.0"
 
 
 def test_jupyterlab_refuses_without_the_token(deployed):

@@ -24,3 +24,16 @@ def test_promtool_is_looked_for_on_the_path(monkeypatch, tmp_path):
     tool.write_text("#!/bin/sh\n")
     tool.chmod(0o755)
     assert CHECKS["promtool"]() is True
+
+
+@pytest.mark.parametrize(("need", "names"), [("prometheus", ["prometheus"]),
+                                             ("alertmanager", ["prometheus-alertmanager", "alertmanager"])])
+def test_the_monitoring_servers_are_looked_for_on_the_path_under_each_name(monkeypatch, tmp_path, need, names):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert CHECKS[need]() is False
+    for name in names:  # Debian's name, then upstream's
+        tool = tmp_path / name
+        tool.write_text("#!/bin/sh\n")
+        tool.chmod(0o755)
+        assert CHECKS[need]() is True
+        tool.unlink()

@@ -49,6 +49,12 @@ def _redis_binary(where: str) -> bool:
     return getattr(redis_binaries, where)() is not None
 
 
+def _monitoring_program(role: str) -> bool:
+    from celerylab.stack import monitoring
+
+    return monitoring.program(role) is not None
+
+
 CHECKS = {
     "redis-server": lambda: _redis_binary("system"),
     "packaged-redis": lambda: _redis_binary("packaged"),
@@ -60,6 +66,8 @@ CHECKS = {
     "docker": _docker_engine,
     "promtool": lambda: shutil.which("promtool") is not None,
     "amtool": lambda: shutil.which("amtool") is not None,
+    "prometheus": lambda: _monitoring_program("prometheus"),
+    "alertmanager": lambda: _monitoring_program("alertmanager"),
 }
 
 

@@ -1,4 +1,5 @@
-"""Lesson 06's notebook helpers: the compose-shaped stack (a worker per queue, Flower, the API), timing, Flower reads."""
+"""Lesson 06's notebook helpers: the compose-shaped stack (a worker per queue, Flower, the API), timing, Flower reads,
+Prometheus and Alertmanager beside it."""
 from __future__ import annotations
 
 from functools import partial
@@ -6,7 +7,8 @@ from functools import partial
 import httpx
 
 from celerylab import polling
-from celerylab.stack import Stack, WorkerSpec
+from celerylab.i18n import t
+from celerylab.stack import Stack, WorkerSpec, monitoring
 from celerylab.stack.nodes import FlowerNode
 from celerylab.stack.ports import free_port
 from celerylab.stack.roles import FLOWER_READY, flower_argv
@@ -118,3 +120,41 @@ def workers_view(flower: httpx.Client) -> dict[str, dict[str, int]]:
     return {row["hostname"]: {column: int(row.get(counter) or 0) for column, counter in WORKERS_VIEW.items()}
             for row in rows}
 
+
+
+#: The stages of an alert, in the order a rule with ``for:`` goes through them (Prometheus, then the Alertmanager).
+STAGES = ("pending", "firing", "received")
+
+
+def start_monitoring(stack: Stack, hold: str = "10s", interval: str = "1s") -> monitoring.Monitoring | None:
+    """A Prometheus scraping the stack's Flower and an Alertmanager (celerylab.stack.monitoring), once Prometheus
+    has scraped Flower; None, with the reason printed, where their programs are missing."""
+    absent = monitoring.missing()
+    if absent:
+        print(t("l06.monitoring.missing", programs=", ".join(absent)))
+        return None
+    monitor = monitoring.start(stack, interval=interval, hold=hold)
+    polling.until(lambda: (targets := monitor.targets()) and all(target["health"] == "up" for target in targets),
+                  timeout=60)
+    return monitor
+
+
+def alert_rows(seen: dict) -> list[dict]:
+    """One row per alert of Monitoring.timeline(): the seconds to each stage, "-" for a stage it never showed."""
+    return [{"alert": name, "task": task, **{stage: stages.get(stage, "-") for stage in STAGES}}
+            for (name, task), stages in sorted(seen.items())]
+
+
+def per_worker(monitor: monitoring.Monitoring, window: str = "5m") -> list[dict]:
+    """Per worker, over `window`: failures, tasks that ended (failed + succeeded), tries (task-received), and
+    the failure ratio per ended task and per try, as Prometheus computes them from Flower's counters."""
+    def by_worker(types: str) -> dict[str, float]:
+        expr = f'sum by (worker) (increase(flower_events_total{{type=~"{types}"}}[{window}]))'
+        return {sample["metric"]["worker"]: float(sample["value"][1]) for sample in monitor.query(expr)}
+
+    failed, ended, tries = by_worker("task-failed"), by_worker("task-failed|task-succeeded"), by_worker("task-received")
+    return [{"worker": worker, "failed": round(failed[worker], 1), "ended": round(ended.get(worker, 0), 1),
+             "tries": round(tries.get(worker, 0), 1),
+             "per_task": round(failed[worker] / ended[worker], 2) if ended.get(worker) else "-",
+             "per_try": round(failed[worker] / tries[worker], 2) if tries.get(worker) else "-"}
+            for worker in sorted(failed) if failed[worker] > 0]
