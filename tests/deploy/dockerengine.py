@@ -1,6 +1,7 @@
 """A private Docker engine for one test: its own dockerd, folders, socket and cgroup, gone without a trace when stopped."""
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -16,6 +17,7 @@ CACHE = Path(os.environ.get("CELERYLAB_DOCKER_CACHE", "/var/cache/celerylab"))
 COMPOSE_PLUGIN = CACHE / "docker-cli" / "cli-plugins" / "docker-compose"
 BASE_TARBALL = CACHE / "base" / "debian-bookworm-python3.tar"
 BASE_IMAGE = "celerylab-base:bookworm"
+IMAGE_CACHE = CACHE / "images"  # images saved by the inputs they were built from (Engine.build_cached)
 LOCAL_CAS = Path("/usr/local/share/ca-certificates")
 # An address range no machine network here uses; compose networks take /24s from it.
 ADDRESS_POOL = "base=10.213.0.0/16,size=24"
@@ -45,6 +47,28 @@ def host_state(engine: str = "cldk-") -> dict[str, str]:
                                    if f"/{engine}" in line.split()[4]),
         "etc-docker": "\n".join(sorted(p.name for p in Path("/etc/docker").glob("*"))),
     }
+
+
+def inputs_key(*parts: str | bytes) -> str:
+    """A short digest of what an image is built from (build arguments, Dockerfile text, file contents)."""
+    digest = hashlib.sha256()
+    for part in parts:
+        data = part.encode() if isinstance(part, str) else part
+        digest.update(len(data).to_bytes(8, "big") + data)
+    return digest.hexdigest()[:20]
+
+
+def checkout_files(root: Path) -> list[bytes]:
+    """Every file of the checkout git tracks or would track (not ignored), by name and content, in a stable order:
+    what a build whose context is the checkout can read (.dockerignore only takes more away)."""
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=root,
+                            capture_output=True, check=True).stdout
+    parts = []
+    for name in sorted(set(filter(None, listed.split(b"\0")))):
+        path = root / name.decode()
+        if path.is_file():
+            parts += [name, path.read_bytes()]
+    return parts
 
 
 def _mounts_under(folder: Path) -> list[str]:
@@ -166,6 +190,35 @@ class Engine:
             "RUN update-ca-certificates\n"
             "ENV PIP_CERT=/etc/ssl/certs/ca-certificates.crt SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt\n")
         self.docker("build", "--network", "none", "--tag", BASE_IMAGE, str(context))
+
+    def build_cached(self, tags: list[str], key: str, build) -> bool:
+        """Load `tags` from the image cache when they were saved from the same inputs (`key`), else run `build()`
+        and save them there for the next run (older saves of the same tags go). True when loaded.
+
+        A cache folder that cannot be written only costs the next run its build."""
+        stem = "+".join(tag.replace("/", "_").replace(":", "_") for tag in tags)
+        archive = IMAGE_CACHE / f"{stem}-{key}.tar"
+        if archive.is_file():
+            self.docker("load", "--input", str(archive), timeout=600)
+            return True
+        build()
+        try:
+            IMAGE_CACHE.mkdir(parents=True, exist_ok=True)
+            partial = archive.with_name(archive.name + ".partial")
+            self.docker("save", "--output", str(partial), *tags, timeout=600)
+            for older in IMAGE_CACHE.glob(f"{stem}-*.tar"):
+                older.unlink()
+            partial.rename(archive)
+        except (OSError, RuntimeError):
+            archive.with_name(archive.name + ".partial").unlink(missing_ok=True)
+        return False
+
+    @staticmethod
+    def base_identity() -> str:
+        """What the local base image is made of: the debootstrap tarball (size, time) and the machine's CAs."""
+        stat = BASE_TARBALL.stat()
+        cas = sorted(f"{path.name}:{hashlib.sha256(path.read_bytes()).hexdigest()}" for path in LOCAL_CAS.glob("*.crt"))
+        return f"{stat.st_size}:{stat.st_mtime_ns}:{','.join(cas)}"
 
     def yield_cpu(self) -> None:
         """The containers' cgroup parent gets a small CPU weight: image builds run on the time the rest of the

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import base64
+import inspect
 import json
 import re
 import socket
@@ -24,7 +25,7 @@ import pytest
 import yaml
 
 from composefile import COMPOSE_FILE, ROOT, read_env_file
-from dockerengine import BASE_IMAGE, Engine, free_port, host_state
+from dockerengine import BASE_IMAGE, Engine, checkout_files, free_port, host_state, inputs_key
 
 pytestmark = [pytest.mark.live, pytest.mark.slow, pytest.mark.needs("docker"), pytest.mark.timeout(1800)]
 
@@ -148,10 +149,20 @@ def deployed(tmp_path_factory):
         _timed(deployment.timings, "engine start", engine.start)
         _timed(deployment.timings, "base image import", engine.import_base)
         # The project's own Dockerfile, on the local base; the build reaches the package index on the host's network.
-        _timed(deployment.timings, "image build", lambda: engine.docker(
-            "build", "--network", "host", "--build-arg", f"BASE_IMAGE={BASE_IMAGE}", *_proxy_build_args(),
-            "--tag", IMAGE, str(ROOT), timeout=1500))
-        _timed(deployment.timings, "monitoring images build", lambda: _build_monitoring_images(engine, folder))
+        # Each image is loaded from the image cache when a run built it from the very same inputs (the checkout's
+        # files, the base, the build arguments), else built and saved: a changed file means a fresh build.
+        build_args = ["--build-arg", f"BASE_IMAGE={BASE_IMAGE}"]
+        project_key = inputs_key("project", *build_args, engine.base_identity(), *checkout_files(ROOT))
+        loaded = _timed(deployment.timings, "image build", lambda: engine.build_cached([IMAGE], project_key, lambda: engine.docker(
+            "build", "--network", "host", *build_args, *_proxy_build_args(), "--tag", IMAGE, str(ROOT), timeout=1500)))
+        if loaded:
+            deployment.timings["image loaded from the cache"] = deployment.timings.pop("image build")
+        monitoring_key = inputs_key("monitoring", MONITORING_PACKAGES, repr(MONITORING_IMAGES), engine.base_identity(),
+                                    inspect.getsource(_build_monitoring_images))
+        monitoring_tags = ["celerylab-monitoring:local", *(image for image, _ in MONITORING_IMAGES.values())]
+        if _timed(deployment.timings, "monitoring images build", lambda: engine.build_cached(
+                monitoring_tags, monitoring_key, lambda: _build_monitoring_images(engine, folder))):
+            deployment.timings["monitoring images loaded from the cache"] = deployment.timings.pop("monitoring images build")
         _timed(deployment.timings, "compose up --wait", lambda: deployment.compose(
             "up", "--detach", "--no-build", "--wait", "--wait-timeout", "300",
             timeout=400))
