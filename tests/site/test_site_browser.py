@@ -129,6 +129,32 @@ def test_lists_render_as_lists_and_nothing_overflows_the_page(tab, server, size)
     assert tab.locator(".md-content table").count() >= 3  # the printed tables, as tables
 
 
+# Each table in its scroll box (Material wraps tables in .md-typeset__scrollwrap), how far it scrolls sideways.
+TABLE_OVERFLOW_JS = """() => [...document.querySelectorAll('.md-content table')].map(table => {
+    const box = table.closest('.md-typeset__scrollwrap') || table.parentElement;
+    return {head: table.querySelector('tr').innerText.replace(/\\s+/g, ' ').slice(0, 60),
+            over: Math.max(box.scrollWidth - box.clientWidth, table.scrollWidth - table.clientWidth)};
+})"""
+
+
+def test_lesson_tables_fit_a_phone_screen_without_sideways_scroll(tab, server):
+    """Issue #35: at 390 px no table of a lesson page scrolls sideways inside its box (lesson 06 had four)."""
+    tab.set_viewport_size(PHONE)
+    wide, counted = {}, {}
+    try:
+        for stem in lessons_in_course():
+            for path in (f"/lessons/{stem}/", f"/en/lessons/{stem}/"):
+                tab.goto(server + path)
+                tab.wait_for_selector(".md-content .md-typeset__scrollwrap table", state="attached", timeout=10_000)
+                tables = tab.evaluate(TABLE_OVERFLOW_JS)
+                counted[path] = len(tables)
+                wide.update({f"{path} {table['head']}": table["over"] for table in tables if table["over"] > 0})
+    finally:
+        tab.set_viewport_size(DESKTOP)
+    assert counted.get("/lessons/06_architecture/", 0) >= 8 and counted.get("/en/lessons/06_architecture/", 0) >= 8
+    assert wide == {}
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_diagrams_fit_the_column_or_keep_readable_text(tab, server, built_site, size):
     """Text of every diagram at 11 px or more; on a wide screen, sequence diagrams fit the 688 px column."""
