@@ -96,9 +96,13 @@ def costs(report: dict) -> str:
     if element and element[0].get("items"):
         node = element[0]["items"][0].get("node", {})
         lines.append(f"LCP element: {node.get('selector', '?')} {node.get('snippet', '')[:80]}")
-    for audit in ("dom-size", "mainthread-work-breakdown", "bootup-time", "total-byte-weight", "unused-javascript",
-                  "render-blocking-resources", "font-display", "layout-shifts"):
-        if audit in audits:
+    for audit in ("largest-contentful-paint-element", "dom-size", "mainthread-work-breakdown", "bootup-time",
+                  "long-tasks", "total-byte-weight", "unused-javascript", "render-blocking-resources", "font-display",
+                  "layout-shifts"):
+        if audits.get(audit, {}).get("scoreDisplayMode") == "error":
+            # Lighthouse 12.2.3 cannot read some traces of newer Chromium (e.g. 156: "frame_sequence").
+            lines.append(f"{audit}: not measured ({audits[audit].get('errorMessage', '')[:70]})")
+        elif audit in audits and audit != "largest-contentful-paint-element":
             items = audits[audit].get("details", {}).get("items", [])
             top = ", ".join(_item(item) for item in items[:4])
             lines.append(f"{audit}: {audits[audit].get('displayValue', '')} {top}".rstrip())
