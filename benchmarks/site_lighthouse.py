@@ -1,9 +1,12 @@
 """Lighthouse (mobile) on the built site: accessibility and performance of four pages, light and dark palettes.
 
-Run by hand: ``.venv/bin/python benchmarks/site_lighthouse.py [--site site_build] [--runs 3]``.
+Run by hand: ``.venv/bin/python benchmarks/site_lighthouse.py [--site site_build] [--runs 3] [--pages / ...]
+[--reports DIR]``; ``--reports`` keeps each run's JSON report there.
 Needs Node.js and npm: Lighthouse 12.2.3 is installed once into ~/.cache/celerylab/lighthouse (Lighthouse 13
 needs Node 22). The site is served as static hosts serve it, text gzipped; Chromium is /usr/bin/chromium.
-Prints each page's median score per palette (targets: accessibility >= 95, performance >= 90).
+Prints each page's median score per palette (targets: accessibility >= 95, performance >= 90), the load average
+before the page, and the median run's metrics and the audits that cost it (LCP element, DOM size, main-thread work,
+transfer size, unused JavaScript, render-blocking resources).
 """
 from __future__ import annotations
 
@@ -59,35 +62,91 @@ def lighthouse_bin() -> Path:
     return binary
 
 
-def scores(binary: Path, url: str, palette: str) -> tuple[int, int]:
+def run_lighthouse(binary: Path, url: str, palette: str, keep: Path | None = None) -> dict:
+    """One Lighthouse run's JSON report (also saved as `keep` when given)."""
     with tempfile.TemporaryDirectory() as folder:
         report = Path(folder) / "report.json"
         flags = f"--headless --no-sandbox {PALETTES[palette]}"
         subprocess.run([str(binary), url, "--quiet", "--only-categories=accessibility,performance",
                         f"--chrome-flags={flags}", "--output=json", f"--output-path={report}"],
                        check=True, env=dict(os.environ, CHROME_PATH="/usr/bin/chromium"), timeout=300)
-        categories = json.loads(report.read_text())["categories"]
+        if keep:
+            keep.parent.mkdir(parents=True, exist_ok=True)
+            keep.write_bytes(report.read_bytes())
+        return json.loads(report.read_text())
+
+
+def scores(report: dict) -> tuple[int, int]:
+    categories = report["categories"]
     return round(categories["accessibility"]["score"] * 100), round(categories["performance"]["score"] * 100)
+
+
+def _value(report: dict, audit: str) -> str:
+    return report["audits"].get(audit, {}).get("displayValue", "-")
+
+
+def costs(report: dict) -> str:
+    """The metrics and the audits that say where a run's time went."""
+    audits = report["audits"]
+    metrics = "  ".join(f"{name} {_value(report, audit)}" for name, audit in (
+        ("FCP", "first-contentful-paint"), ("LCP", "largest-contentful-paint"), ("TBT", "total-blocking-time"),
+        ("CLS", "cumulative-layout-shift"), ("SI", "speed-index")))
+    lines = [metrics]
+    element = audits.get("largest-contentful-paint-element", {}).get("details", {}).get("items", [])
+    if element and element[0].get("items"):
+        node = element[0]["items"][0].get("node", {})
+        lines.append(f"LCP element: {node.get('selector', '?')} {node.get('snippet', '')[:80]}")
+    for audit in ("largest-contentful-paint-element", "dom-size", "mainthread-work-breakdown", "bootup-time",
+                  "long-tasks", "total-byte-weight", "unused-javascript", "render-blocking-resources", "font-display",
+                  "layout-shifts"):
+        if audits.get(audit, {}).get("scoreDisplayMode") == "error":
+            # Lighthouse 12.2.3 cannot read some traces of newer Chromium (e.g. 156: "frame_sequence").
+            lines.append(f"{audit}: not measured ({audits[audit].get('errorMessage', '')[:70]})")
+        elif audit in audits and audit != "largest-contentful-paint-element":
+            items = audits[audit].get("details", {}).get("items", [])
+            top = ", ".join(_item(item) for item in items[:4])
+            lines.append(f"{audit}: {audits[audit].get('displayValue', '')} {top}".rstrip())
+    return "\n    ".join(lines)
+
+
+def _item(item: dict) -> str:
+    label = item.get("url") or item.get("groupLabel") or item.get("statistic") or item.get("node", {}).get("selector")
+    label = str(label).rsplit("/", 2)[-1] if label else "?"
+    for key in ("duration", "total", "wastedBytes", "totalBytes", "wastedMs", "score", "value"):
+        if isinstance(item.get(key), (int, float)):
+            return f"{label}={item[key]:.0f}" if item[key] >= 1 else f"{label}={item[key]:.3f}"
+        if isinstance(item.get(key), dict) and "value" in item[key]:
+            return f"{label}={item[key]['value']}"
+    return label
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", default="site_build", help="a built site folder (mkdocs build)")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--pages", nargs="+", default=PAGES, help="paths under the site root")
+    parser.add_argument("--palettes", nargs="+", default=list(PALETTES), choices=list(PALETTES))
+    parser.add_argument("--reports", type=Path, help="a folder to keep every run's JSON report in")
     args = parser.parse_args()
     binary = lighthouse_bin()
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(GzipHandler, directory=args.site))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{httpd.server_port}"
     try:
-        for page in PAGES:
-            for palette in PALETTES:
-                runs = [scores(binary, base + page, palette) for _ in range(args.runs)]
+        for page in args.pages:
+            for palette in args.palettes:
+                load = os.getloadavg()[0]
+                name = page.strip("/").replace("/", "_") or "home"
+                reports = [run_lighthouse(binary, base + page, palette,
+                                          args.reports / f"{name}-{palette}-{n}.json" if args.reports else None)
+                           for n in range(args.runs)]
+                runs = [scores(report) for report in reports]
                 accessibility = statistics.median(a for a, _ in runs)
                 performance = [p for _, p in runs]
+                median = sorted(zip(performance, range(len(reports))))[len(reports) // 2][1]
                 print(f"{page:28} {palette:5}  accessibility {accessibility:.0f}  performance median "
-                      f"{statistics.median(performance):.0f} (min {min(performance)}, max {max(performance)})",
-                      flush=True)
+                      f"{statistics.median(performance):.0f} (min {min(performance)}, max {max(performance)})"
+                      f"  load {load:.1f}\n    {costs(reports[median])}", flush=True)
     finally:
         httpd.shutdown()
     return 0

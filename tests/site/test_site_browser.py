@@ -129,6 +129,32 @@ def test_lists_render_as_lists_and_nothing_overflows_the_page(tab, server, size)
     assert tab.locator(".md-content table").count() >= 3  # the printed tables, as tables
 
 
+# Each table in its scroll box (Material wraps tables in .md-typeset__scrollwrap), how far it scrolls sideways.
+TABLE_OVERFLOW_JS = """() => [...document.querySelectorAll('.md-content table')].map(table => {
+    const box = table.closest('.md-typeset__scrollwrap') || table.parentElement;
+    return {head: table.querySelector('tr').innerText.replace(/\\s+/g, ' ').slice(0, 60),
+            over: Math.max(box.scrollWidth - box.clientWidth, table.scrollWidth - table.clientWidth)};
+})"""
+
+
+def test_lesson_tables_fit_a_phone_screen_without_sideways_scroll(tab, server):
+    """Issue #35: at 390 px no table of a lesson page scrolls sideways inside its box (lesson 06 had four)."""
+    tab.set_viewport_size(PHONE)
+    wide, counted = {}, {}
+    try:
+        for stem in lessons_in_course():
+            for path in (f"/lessons/{stem}/", f"/en/lessons/{stem}/"):
+                tab.goto(server + path)
+                tab.wait_for_selector(".md-content .md-typeset__scrollwrap table", state="attached", timeout=10_000)
+                tables = tab.evaluate(TABLE_OVERFLOW_JS)
+                counted[path] = len(tables)
+                wide.update({f"{path} {table['head']}": table["over"] for table in tables if table["over"] > 0})
+    finally:
+        tab.set_viewport_size(DESKTOP)
+    assert counted.get("/lessons/06_architecture/", 0) >= 4 and counted.get("/en/lessons/06_architecture/", 0) >= 4
+    assert wide == {}
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_diagrams_fit_the_column_or_keep_readable_text(tab, server, built_site, size):
     """Text of every diagram at 11 px or more; on a wide screen, sequence diagrams fit the 688 px column."""
@@ -154,6 +180,39 @@ def test_diagrams_fit_the_column_or_keep_readable_text(tab, server, built_site, 
             wide = [item for item in sizes if item["kind"] == "sequence" and item["w"] > item["column"] + 1]
             assert wide == [], (path, wide)
     tab.set_viewport_size(DESKTOP)
+
+
+@pytest.mark.parametrize("scheme, painted", [("dark", "slate"), ("light", "default")])
+def test_a_first_visit_is_painted_in_the_readers_scheme_before_the_theme_script_runs(browser, server, scheme, painted):
+    """The page's own inline script picks the scheme: Material's bundle (blocked here) used to switch it after load."""
+    tab = browser.new_page()
+    try:
+        tab.emulate_media(color_scheme=scheme)
+        tab.route("**/assets/javascripts/bundle.*.min.js", lambda route: route.abort())
+        tab.goto(server + "/")
+        tab.evaluate("localStorage.clear()")  # nothing stored: a first visit
+        tab.goto(server + "/lessons/01_retries/")
+        assert tab.evaluate("document.body.dataset.mdColorScheme") == painted
+    finally:
+        tab.close()
+    browser.log["errors"][:] = [e for e in browser.log["errors"] if "bundle." not in e and "ERR_FAILED" not in e]
+
+
+def test_code_blocks_get_their_copy_button_when_they_scroll_into_view(tab, server):
+    """Material's buttons are added as blocks come into view (content.lazy), not all at load, each a re-layout."""
+    tab.set_viewport_size(PHONE)
+    try:
+        tab.goto(server + "/lessons/01_retries/")
+        tab.wait_for_selector(".md-content .md-typeset__scrollwrap", state="attached", timeout=10_000)  # bundle ran
+        blocks = tab.locator(".md-content pre:has(> code)")
+        total = blocks.count()
+        assert total > 20 and tab.locator(".md-content pre .md-code__button").count() < total // 2
+        last = blocks.nth(total - 1)
+        assert last.locator(".md-code__button").count() == 0
+        last.scroll_into_view_if_needed()
+        last.locator(".md-code__button[data-md-type=copy]").wait_for(state="attached", timeout=10_000)
+    finally:
+        tab.set_viewport_size(DESKTOP)
 
 
 @pytest.mark.parametrize("home, query, inside, outside", [

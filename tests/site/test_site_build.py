@@ -67,6 +67,23 @@ def test_search_index_holds_one_language_each(built_site):
     assert not any(doc["location"].startswith("en/") for doc in pt["docs"] + en["docs"])
 
 
+def test_the_releases_page_is_searched_by_its_claims_not_by_every_observed_value(built_site):
+    index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    releases = " ".join(doc["text"] for doc in index["docs"] if doc["location"].startswith("releases/"))
+    html = (built_site / "releases" / "index.html").read_text(encoding="utf-8")
+    assert html.count('class="cl-observed"') > 50 and "<li><strong>Celery 5.7</strong>: " in html
+    assert "broker_unacked=" in html and "retry_backoff" in releases  # a folded value, a claim's word
+    assert "broker_unacked=" not in releases and "<li>Celery" not in releases
+
+
+def test_code_carries_spans_only_where_its_colour_changes_and_table_cells_their_header(built_site):
+    html = (built_site / "lessons" / "01_retries" / "index.html").read_text(encoding="utf-8")
+    assert '<span class="k">' in html and '<span class="s2">' in html and '<span class="nb">' in html
+    for plain in ("n", "w", "p", "o", "go"):
+        assert f'<span class="{plain}">' not in html, plain
+    assert re.search(r'<td data-label="[^"]+">', html)
+
+
 def test_glossary_gathers_lesson_terms(built_site):
     html = (built_site / "glossary" / "index.html").read_text(encoding="utf-8")
     assert "Janela de visibilidade" in html and "Chave de idempotência" in html

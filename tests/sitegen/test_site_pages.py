@@ -77,6 +77,26 @@ def test_printed_tables_become_markdown_tables():
     assert "| attempt | outcome |\n|---|---|\n| 1 | timeout |\n| 2 | sent |" in md
 
 
+def test_tables_printed_back_to_back_become_one_table_each():
+    from celerylab.sitegen.text_table import text_table_to_markdown
+
+    printed = ("worker           filas (-Q)  concorrência\n"
+               "celery@default   default     2\n"
+               "celery@priority  priority    1\n"
+               "tarefa              estado   worker\n"
+               "email.send_welcome  SUCCESS  celery@priority\n")  # lesson 06's: read as one, cells held gutters
+    assert text_table_to_markdown(printed) == (
+        "| worker | filas (-Q) | concorrência |\n|---|---|---|\n| celery@default | default | 2 |\n"
+        "| celery@priority | priority | 1 |\n\n"
+        "| tarefa | estado | worker |\n|---|---|---|\n| email.send_welcome | SUCCESS | celery@priority |")
+    garbled = ("desligamento               tarefa (s)  terminou  worker saiu após  espera soft\n"
+               "quente (SIGTERM)           1,5         sim       3,6 s             não\n"
+               "soft 2 s, ocioso           -           -         1,7 s             não\n"
+               "o log diz 'Restoring 1 unacknowledged message(s)': sim\n")  # lesson 02's: a sentence after it
+    assert text_table_to_markdown(garbled) is None  # printed as it is, not as a table with gutters in its cells
+    assert text_table_to_markdown("a  b\n1  2\nxx  y  z  w\n") is None  # a part that is no table: left as text
+
+
 def test_fences_outgrow_backticks_in_the_text():
     block = fence("a\n```\nb")
     assert block.startswith("````output\n") and block.endswith("\n````")

@@ -53,7 +53,10 @@ def short_status(matrix: dict, claim: str, line: str, newest: tuple, lang: str) 
 
 
 def claim_block(matrix: dict, claim: str, lang: str, titles: dict[str, str]) -> list[str]:
-    """A claim as a reader wants it: the sentence full width, one short status per release, the details folded."""
+    """A claim as a reader wants it: the sentence full width, one short status per release, the details folded.
+
+    Search finds the claim by its sentence; the folded observations (three fifths of the page's text) stay out of
+    the search index, which every page of the site loads."""
     lines = list(matrix["releases"])
     newest = results.verdict(results.cell(matrix, lines[-1], claim))
     mark = "≠ " if results.differs_across(matrix, claim) else ""
@@ -61,7 +64,7 @@ def claim_block(matrix: dict, claim: str, lang: str, titles: dict[str, str]) -> 
     details = [f"- **Celery {line}**: {cell_text(describe_result(results.cell(matrix, line, claim), lang))}"
                + (f" {st('site.releases.varies', lang)}" if varies(claim, line) else "") for line in lines]
     return [f"{mark}{claim_label(claim, lang, titles)}", "",
-            '<details class="cl-observed" markdown="1">',
+            '<details class="cl-observed" data-search-exclude markdown="1">',
             f'<summary markdown="span">{status}</summary>', "", *details, "", "</details>", ""]
 
 
