@@ -82,6 +82,10 @@ LESSON_RULES: dict[str, dict[str, str]] = {
     "l07_resilience": {
         "CL406": "2. What the producer sees: `.delay()` with the broker down",
     },
+    "l08_rabbitmq": {
+        "CL408": "1. The `acks_late` task longer than `consumer_timeout`",
+        "CL409": "4. Quorum queues and Celery's native delayed delivery",
+    },
 }
 
 # Lessons that show a rule again in another setting: their pages list it too; a finding links to LESSON_RULES'.

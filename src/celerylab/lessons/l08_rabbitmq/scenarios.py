@@ -9,6 +9,8 @@ from celerylab.polling import until
 
 LONG = 6.0        # seconds of work: twice the lab's consumer_timeout (3 s)
 COUNTDOWN = 6     # a delayed task's countdown, also twice the timeout
+LOOPING = 4       # starts that prove a poison message loops: one more than a delivery limit of 2 allows
+SETTLE = 6.0      # seconds to wait for a run that would come after the queue looked empty
 
 
 def long_task(node, arguments: dict | None = None, **worker_settings) -> dict:
@@ -73,16 +75,22 @@ def early_ack_second(node) -> dict:
         return seen
 
 
-def poison(node, *, arguments: dict | None = None, watch: float = 10.0, **worker_settings) -> dict:
-    """An `l08.poison` (it kills its pool process) on a worker with `worker_settings`, on a quorum queue with
-    `arguments` (None: a classic queue): how many times it runs in `watch` s, and whether its message is still queued."""
+def poison(node, *, arguments: dict | None = None, **worker_settings) -> dict:
+    """An `l08.poison` (it kills its pool process) on a worker with `worker_settings`, on a quorum queue with `arguments`
+    (None: a classic queue). On the classic queue, watch until it has started LOOPING times; on the quorum queue, until
+    the queue holds nothing, then SETTLE s more (longer than the pool takes to notice a dead child) for a late run."""
     queue = helpers.queue_name("poison")
     queues = {queue: helpers.quorum(queue, **arguments)} if arguments is not None else None
     with helpers.experiment(node, queue, queues=queues, **worker_settings) as stack:
         worker = stack.workers[0]
         stack.app.send_task("l08.poison", ("p",), queue=queue)
-        helpers.wait(watch)
-        return {"runs": len(helpers.runs(stack, "p:start")), "in_queue": helpers.ready(node, queue),
+        started = lambda: len(helpers.runs(stack, "p:start"))  # noqa: E731
+        if arguments is None:
+            until(lambda: started() >= LOOPING, 40, step=0.2)
+        else:
+            until(lambda: started() and helpers.ready(node, queue) == 0 and helpers.unacked(node, queue) == 0, 40, step=0.5)
+            helpers.wait(SETTLE)
+        return {"runs": started(), "looping": started() >= LOOPING, "in_queue": helpers.ready(node, queue),
                 "worker_alive": worker.alive, "ack_timeout": bool(helpers.ack_timeout_line(worker)),
                 "worker_lost": worker.logs().count("WorkerLostError")}
 
