@@ -86,20 +86,39 @@ def ready(node: RabbitNode, queue: str) -> int | None:
 
 
 def unacked(node: RabbitNode, queue: str) -> int:
-    """Messages of `queue` delivered to a consumer and not yet acknowledged (held in a worker's memory)."""
+    """Messages of classic queue `queue` delivered to a consumer and not yet acknowledged (held in a worker's memory).
+
+    For a quorum queue, `rabbitmqctl` reports statistics emitted every few seconds: use `scheduled` there.
+    """
     out = node.ctl("list_queues", "-q", "--no-table-headers", "name", "messages_unacknowledged")
     return sum(int(count) for name, count in (line.split() for line in out.splitlines() if line.strip())
                if name == queue)
 
 
 def delayed_levels(node: RabbitNode) -> dict[str, int]:
-    """The native delayed delivery exchanges and queues the node holds, and the messages waiting in them."""
+    """The native delayed delivery exchanges and queues the node holds, and the messages waiting in them.
+
+    The waiting messages are counted with passive declares: `rabbitmqctl list_queues` reports a quorum queue's
+    counts from statistics emitted every few seconds, which lag behind.
+    """
     exchanges = [name for name in node.ctl("list_exchanges", "-q", "--no-table-headers", "name").split()
                  if name.startswith("celery_delayed")]
-    queues = dict(line.split() for line in node.ctl("list_queues", "-q", "--no-table-headers", "name", "messages")
-                  .splitlines() if line.startswith("celery_delayed"))
+    queues = [name for name in node.ctl("list_queues", "-q", "--no-table-headers", "name").split()
+              if name.startswith("celery_delayed")]
     return {"exchanges": len(exchanges), "queues": len(queues),
-            "waiting": sum(int(value) for value in queues.values())}
+            "waiting": sum(ready(node, name) or 0 for name in queues)}
+
+
+def scheduled(stack: Stack) -> int:
+    """ETA/countdown tasks the stack's workers hold in memory, as they answer `inspect scheduled` (0: none answered)."""
+    hostnames = [worker.hostname for worker in stack.workers]  # other stacks' workers share the node's vhost
+    answers = stack.app.control.inspect(destination=hostnames, timeout=1.0).scheduled() or {}
+    return sum(len(tasks) for tasks in answers.values())
+
+
+def deaths_handled(worker) -> int:
+    """Pool children lost under a task that the worker has handled (the message acked, rejected or requeued)."""
+    return worker.logs().count("Task handler raised error: WorkerLostError")
 
 
 def ack_timeout_line(worker) -> str:

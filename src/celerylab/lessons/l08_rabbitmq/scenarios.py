@@ -10,7 +10,7 @@ from celerylab.polling import until
 LONG = 6.0        # seconds of work: twice the lab's consumer_timeout (3 s)
 COUNTDOWN = 6     # a delayed task's countdown, also twice the timeout
 LOOPING = 4       # starts that prove a poison message loops: one more than a delivery limit of 2 allows
-SETTLE = 6.0      # seconds to wait for a run that would come after the queue looked empty
+SETTLE = 2.0      # seconds a settled poison queue must stay settled (a requeued message is redelivered in ms)
 
 
 def long_task(node, arguments: dict | None = None, **worker_settings) -> dict:
@@ -49,7 +49,7 @@ def delayed_task(node, *, queue_type: str | None = None, exchange_type: str = "d
         sent = time.time()
         stack.app.send_task("l08.remind", ("r",), countdown=COUNTDOWN, queue=queue)
         helpers.wait(1.0)
-        seen = {"held_by_worker": helpers.unacked(node, queue), "levels": helpers.delayed_levels(node)}
+        seen = {"held_by_worker": helpers.scheduled(stack), "levels": helpers.delayed_levels(node)}
         died = helpers.ack_timeout_within(worker, COUNTDOWN + 2) and helpers.exits_within(worker, 5)
         ran = until(lambda: helpers.when(stack, "r:start"), COUNTDOWN + 4) if not died else None
         seen.update({"ack_timeout": helpers.ack_timeout_line(worker), "worker_alive": worker.alive,
@@ -68,7 +68,7 @@ def early_ack_second(node) -> dict:
         second = stack.app.send_task("l08.report", ("second", 0.1), queue=queue)
         died = helpers.ack_timeout_within(worker, LONG + 2) and helpers.exits_within(worker, LONG + 4)
         until(lambda: helpers.runs(stack, "first:end"), LONG + 2)
-        seen = {"ack_timeout": bool(helpers.ack_timeout_line(worker)), "worker_alive": worker.alive, "died": died,
+        seen = {"timed_out": bool(helpers.ack_timeout_line(worker)), "worker_alive": worker.alive, "died": died,
                 "first": first.state, "second": second.state, "second_ran": len(helpers.runs(stack, "second:start")),
                 "back_in_queue": helpers.ready(node, queue)}
         del first, second
@@ -78,21 +78,26 @@ def early_ack_second(node) -> dict:
 def poison(node, *, arguments: dict | None = None, **worker_settings) -> dict:
     """An `l08.poison` (it kills its pool process) on a worker with `worker_settings`, on a quorum queue with `arguments`
     (None: a classic queue). On the classic queue, watch until it has started LOOPING times; on the quorum queue, until
-    the queue holds nothing, then SETTLE s more (longer than the pool takes to notice a dead child) for a late run."""
+    every run's death is handled and the queue holds nothing, and still so SETTLE s later."""
     queue = helpers.queue_name("poison")
     queues = {queue: helpers.quorum(queue, **arguments)} if arguments is not None else None
     with helpers.experiment(node, queue, queues=queues, **worker_settings) as stack:
         worker = stack.workers[0]
         stack.app.send_task("l08.poison", ("p",), queue=queue)
         started = lambda: len(helpers.runs(stack, "p:start"))  # noqa: E731
+        # settled: every run's death handled, nothing ready in the queue, and still so SETTLE s later
+        settled = lambda: started() and helpers.deaths_handled(worker) >= started() and helpers.ready(node, queue) == 0  # noqa: E731
         if arguments is None:
             until(lambda: started() >= LOOPING, 40, step=0.2)
         else:
-            until(lambda: started() and helpers.ready(node, queue) == 0 and helpers.unacked(node, queue) == 0, 40, step=0.5)
-            helpers.wait(SETTLE)
+            while until(settled, 40, step=0.2):
+                before = started()
+                helpers.wait(SETTLE)
+                if settled() and started() == before:
+                    break
         return {"runs": started(), "looping": started() >= LOOPING, "in_queue": helpers.ready(node, queue),
-                "worker_alive": worker.alive, "ack_timeout": bool(helpers.ack_timeout_line(worker)),
-                "worker_lost": worker.logs().count("WorkerLostError")}
+                "worker_alive": worker.alive, "timed_out": bool(helpers.ack_timeout_line(worker)),
+                "worker_lost": helpers.deaths_handled(worker)}
 
 
 def side_by_side(cases: dict) -> dict:
