@@ -96,17 +96,15 @@ def unacked(node: RabbitNode, queue: str) -> int:
 
 
 def delayed_levels(node: RabbitNode) -> dict[str, int]:
-    """The native delayed delivery exchanges and queues the node holds, and the messages waiting in them.
+    """How many native delayed delivery exchanges and queues the node holds (`celery_delayed_*`).
 
-    The waiting messages are counted with passive declares: `rabbitmqctl list_queues` reports a quorum queue's
-    counts from statistics emitted every few seconds, which lag behind.
+    Not the messages waiting in them: a quorum queue's counts (from `rabbitmqctl` or a passive declare) lag behind.
     """
     exchanges = [name for name in node.ctl("list_exchanges", "-q", "--no-table-headers", "name").split()
                  if name.startswith("celery_delayed")]
     queues = [name for name in node.ctl("list_queues", "-q", "--no-table-headers", "name").split()
               if name.startswith("celery_delayed")]
-    return {"exchanges": len(exchanges), "queues": len(queues),
-            "waiting": sum(ready(node, name) or 0 for name in queues)}
+    return {"exchanges": len(exchanges), "queues": len(queues)}
 
 
 def scheduled(stack: Stack) -> int:
