@@ -24,3 +24,15 @@ def test_promtool_is_looked_for_on_the_path(monkeypatch, tmp_path):
     tool.write_text("#!/bin/sh\n")
     tool.chmod(0o755)
     assert CHECKS["promtool"]() is True
+
+
+def test_rabbitmq_server_means_both_programs_are_installed(monkeypatch, tmp_path):
+    from celerylab.lessons.l08_rabbitmq import rabbitmq_node
+
+    monkeypatch.setattr(rabbitmq_node, "LIB_BIN", tmp_path)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert CHECKS["rabbitmq-server"]() is False
+    for name in ("rabbitmq-server", "rabbitmqctl"):
+        (tmp_path / name).write_text("#!/bin/sh\n")
+        (tmp_path / name).chmod(0o755)
+    assert CHECKS["rabbitmq-server"]() is True

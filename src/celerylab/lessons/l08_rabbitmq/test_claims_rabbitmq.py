@@ -6,8 +6,7 @@ import pytest
 from celerylab.lessons.l08_rabbitmq import helpers, rabbitmq_node, scenarios
 from celerylab.lessons.l08_rabbitmq.rabbitmq_node import RabbitNode
 
-pytestmark = [pytest.mark.live,
-              pytest.mark.skipif(bool(rabbitmq_node.missing()), reason="RabbitMQ is not installed (rabbitmq-server)")]
+pytestmark = [pytest.mark.live, pytest.mark.needs("rabbitmq-server")]
 
 
 @pytest.fixture(scope="module")

@@ -32,7 +32,7 @@ def test_the_config_sets_the_short_timeout_the_tick_and_a_loopback_listener():
 
 
 @pytest.mark.live
-@pytest.mark.skipif(bool(rabbitmq_node.missing()), reason="RabbitMQ is not installed (rabbitmq-server)")
+@pytest.mark.needs("rabbitmq-server")
 def test_a_node_runs_on_its_own_port_and_stops_by_its_process_group():
     node = RabbitNode(consumer_timeout_ms=2000).start()
     try:
