@@ -1,4 +1,4 @@
-"""A topic exchange on a classic queue: without a quorum queue Celery does not use native delayed delivery, the worker holds the reminder. Violates: "3 s later, no message of `reminders` is held by the worker"."""
+"""A topic exchange on a classic queue: without a quorum queue Celery does not use native delayed delivery, the worker holds the reminder. Violates: "3 s later, the worker holds no reminder in memory (`inspect scheduled` lists none)"."""
 from celerylab.lessons.l08_rabbitmq.tasks import app
 
 app.conf.task_default_queue = "reminders"

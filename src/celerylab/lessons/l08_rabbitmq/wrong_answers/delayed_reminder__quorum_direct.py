@@ -1,4 +1,4 @@
-"""A quorum queue on Celery's default direct exchange: native delayed delivery does not apply, the reminder waits in the worker and the channel closes. Violates: "3 s later, no message of `reminders` is held by the worker"."""
+"""A quorum queue on Celery's default direct exchange: native delayed delivery does not apply, the reminder waits in the worker and the channel closes. Violates: "3 s later, the worker holds no reminder in memory (`inspect scheduled` lists none)"."""
 from celerylab.lessons.l08_rabbitmq.tasks import app
 
 app.conf.task_default_queue = "reminders"
