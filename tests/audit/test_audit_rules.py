@@ -56,6 +56,9 @@ EXPECTED = {
     "cl405": {("CL405", "task_reject_on_worker_lost")},
     "cl406": {("CL406", "broker_connection_retry")},
     "cl407": {("CL407", "broker_transport_options")},
+    "cl408": {("CL408", "cl408.nightly")},
+    "cl408_unknown": {("CL201", "task_time_limit")},
+    "cl409": {("CL409", "reminders")},
     "cl501": {("CL501", "result_expires")},
     "cl501_half": {("CL501", "result_expires")},
     "cl502": {("CL502", "audit_apps/cl502.py:14")},
@@ -76,7 +79,7 @@ EXPECTED = {
     "cl702": {("CL702", "task_routes['cl702.payment']")},
     "cl701": {("CL701", "cl701.export"), ("CL701", "task_routes['cl701.invoice']")},
 }
-UNDECIDED = {"cl401_unknown": {("CL401", "acks_late")}, "cl404": {("CL404", "worker_prefetch_multiplier")}}
+UNDECIDED = {"cl401_unknown": {("CL401", "acks_late")}, "cl408_unknown": {("CL408", "acks_late")}, "cl404": {("CL404", "worker_prefetch_multiplier")}}
 
 
 @pytest.mark.parametrize("module", sorted(EXPECTED))
@@ -111,6 +114,8 @@ def test_messages_carry_the_measured_facts(audit_app):
     assert "every retry waits 180 s" in rhythm["cl305.no_delay_set"]
     late = audit_app("cl401").findings[0]
     assert "7200 s" in late.message and "3600 s (kombu's default)" in late.message
+    rabbit = audit_app("cl408").findings[0]
+    assert "3600 s" in rabbit.message and "1800 s" in rabbit.message
     configured = audit_app("cl401_configured").findings[0]
     assert "20 s (configured)" in configured.message
 

@@ -37,3 +37,15 @@ def test_the_monitoring_servers_are_looked_for_on_the_path_under_each_name(monke
         tool.chmod(0o755)
         assert CHECKS[need]() is True
         tool.unlink()
+
+
+def test_rabbitmq_server_means_both_programs_are_installed(monkeypatch, tmp_path):
+    from celerylab.lessons.l08_rabbitmq import rabbitmq_node
+
+    monkeypatch.setattr(rabbitmq_node, "LIB_BIN", tmp_path)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert CHECKS["rabbitmq-server"]() is False
+    for name in ("rabbitmq-server", "rabbitmqctl"):
+        (tmp_path / name).write_text("#!/bin/sh\n")
+        (tmp_path / name).chmod(0o755)
+    assert CHECKS["rabbitmq-server"]() is True

@@ -43,6 +43,14 @@ def _docker_engine() -> bool:
             and (cache / "base" / "debian-bookworm-python3.tar").exists())
 
 
+def _rabbitmq_programs() -> bool:
+    """`rabbitmq-server` and `rabbitmqctl` installed, for the private nodes lesson 08 starts (the system node's state
+    does not matter)."""
+    from celerylab.lessons.l08_rabbitmq import rabbitmq_node
+
+    return not rabbitmq_node.missing()
+
+
 def _redis_binary(where: str) -> bool:
     from celerylab.stack import redis_binaries
 
@@ -62,6 +70,7 @@ CHECKS = {
     "machine-redis": lambda: _listening(MACHINE_REDIS),
     "postgres": lambda: _listening(POSTGRES),
     "rabbitmq": lambda: _listening(RABBITMQ),
+    "rabbitmq-server": _rabbitmq_programs,
     "chromium": lambda: Path("/usr/bin/chromium").exists(),
     "docker": _docker_engine,
     "promtool": lambda: shutil.which("promtool") is not None,

@@ -109,3 +109,40 @@ def visibility_timeout_on_amqp(view):
     options = view.conf.broker_transport_options or {}
     if view.broker_scheme in AMQP_SCHEMES and "visibility_timeout" in options:
         yield Hit("broker_transport_options", {"vt": options["visibility_timeout"], "scheme": view.broker_scheme})
+
+
+# RabbitMQ's default consumer_timeout (30 min since 3.8.15): an unacknowledged delivery older than that closes the channel.
+CONSUMER_TIMEOUT_SECONDS = 1800
+
+
+@rule("CL408", "acks-late-beyond-consumer-timeout", "high", "defect")
+def acks_late_beyond_consumer_timeout(view):
+    if view.broker_scheme not in AMQP_SCHEMES:
+        return
+    unlimited = []
+    for name, task in view.tasks.items():
+        if not view.acks_late(task):
+            continue
+        limit = view.limit(task)
+        if limit is None:
+            unlimited.append(name)
+        elif limit >= CONSUMER_TIMEOUT_SECONDS:
+            yield Hit(name, {"task": name, "limit": f"{limit:g}", "timeout": CONSUMER_TIMEOUT_SECONDS})
+    if unlimited:
+        yield Hit("acks_late", {"task": ", ".join(unlimited), "timeout": CONSUMER_TIMEOUT_SECONDS},
+                  unknown=True, message="unknown")
+
+
+def queue_is_quorum(view, queue) -> bool:
+    arguments = queue.queue_arguments or {}
+    return arguments.get("x-queue-type", view.conf.task_default_queue_type) == "quorum"
+
+
+@rule("CL409", "quorum-queue-on-direct-exchange", "medium", "defect")
+def quorum_queue_on_direct_exchange(view):
+    if view.broker_scheme not in AMQP_SCHEMES:
+        return
+    for name, queue in sorted(view.app.amqp.queues.items()):
+        exchange_type = queue.exchange.type if queue.exchange is not None else "direct"
+        if queue_is_quorum(view, queue) and exchange_type == "direct":
+            yield Hit(name, {"queue": name, "exchange": queue.exchange.name if queue.exchange is not None else ""})

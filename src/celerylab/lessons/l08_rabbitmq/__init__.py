@@ -1,0 +1,1 @@
+"""Lesson 08 (rabbitmq): source, Celery app, notebook helpers and checks."""

@@ -1,0 +1,121 @@
+"""Lesson 08's exercise checks: each starts a private RabbitMQ node and runs the learner's module behind a process manager."""
+from __future__ import annotations
+
+import contextlib
+import time
+
+from kombu import Connection, Exchange, Queue
+
+from celerylab.grading.engine import CheckRun, exercise
+from celerylab.lessons.l08_rabbitmq import helpers, rabbitmq_node
+from celerylab.lessons.l08_rabbitmq.rabbitmq_node import RabbitNode
+from celerylab.polling import until
+from celerylab.stack import WorkerSpec
+
+
+@contextlib.contextmanager
+def lab(run: CheckRun, consumer_timeout_ms: int, spec: WorkerSpec):
+    """A private node, a stack of one worker with the learner's module on it, and a supervisor; None without RabbitMQ."""
+    absent = rabbitmq_node.missing()
+    if absent:
+        run.expect("l08.check.rabbitmq", "rabbitmq-server, rabbitmqctl", f"missing: {absent}", passed=False)
+        yield None
+        return
+    with RabbitNode(consumer_timeout_ms=consumer_timeout_ms) as node:
+        with run.stack(workers=[spec], timeline=False, settings={"broker_url": node.url},
+                       env={"CELERYLAB_RUNS": "{workdir}/runs.log"}) as stack:
+            with helpers.Supervisor(stack) as supervisor:
+                yield node, stack, supervisor
+
+
+def survived(run: CheckRun, stack, supervisor, hidden: bool = False) -> None:
+    """The two criteria every exercise shares: no ack timeout in the worker's log, no restart."""
+    line = helpers.ack_timeout_line(stack.workers[0])
+    run.expect("l08.check.no_ack_timeout", True, not line, hidden=hidden, cause=line or None)
+    run.expect("l08.check.restarts", 0, supervisor.restarts, hidden=hidden)
+
+
+def parts(stack, label: str) -> list[tuple[int, float]]:
+    """(part, seconds) of every part of report `label` the run log holds."""
+    return [(int(line[1]), float(line[2])) for line in helpers.runs(stack, f"{label}:part")]
+
+
+@exercise("l08.long_report")
+def long_report(run: CheckRun) -> None:
+    cases = [("a", 7.0), ("b", 7.0)] + ([("c", 5.0)] if run.graded(3) else [])
+    with lab(run, 3000, WorkerSpec(pool="prefork", concurrency=1)) as started:
+        if started is None:
+            return
+        _, stack, supervisor = started
+        for label, seconds in cases:
+            stack.app.send_task("ex.report", (label, seconds))
+        total = sum(seconds for _, seconds in cases)
+        until(lambda: all(sum(s for _, s in parts(stack, label)) >= seconds - 0.01 for label, seconds in cases),
+              total + 15, step=0.2)
+        helpers.wait(0.5)  # a part still running when the last one was logged would log after it
+        for index, (label, seconds) in enumerate(cases):
+            found = parts(stack, label)
+            numbers = [number for number, _ in found]
+            once = len(numbers) == len(set(numbers))
+            done = round(sum(s for _, s in found), 2)
+            run.expect("l08.check.parts", seconds, done if once else f"{done} ({len(numbers) - len(set(numbers))}×2)",
+                       passed=once and abs(done - seconds) < 0.01, hidden=index >= 2, label=label, seconds=seconds)
+        survived(run, stack, supervisor)
+        if len(cases) > 2:
+            survived(run, stack, supervisor, hidden=True)
+
+
+@exercise("l08.delayed_reminder")
+def delayed_reminder(run: CheckRun) -> None:
+    cases = [("r1", 7)] + ([("r2", 5)] if run.graded(5) else [])
+    for index, (label, countdown) in enumerate(cases):
+        hidden = index > 0
+        spec = WorkerSpec(pool="prefork", concurrency=1, queues=("reminders",))
+        with lab(run, 3000, spec) as started:
+            if started is None:
+                return
+            node, stack, supervisor = started
+            sent = time.time()
+            stack.app.send_task("l08.remind_later", (label, countdown), queue="reminders", declare=[])
+            helpers.wait(3.0)
+            run.expect("l08.check.not_held", 0, helpers.scheduled(stack), hidden=hidden, label=label)
+            until(lambda: helpers.runs(stack, f"{label}:start"), countdown + 8, step=0.2)
+            helpers.wait(1.0)
+            ran = helpers.runs(stack, f"{label}:start")
+            run.expect("l08.check.ran_once", 1, len(ran), hidden=hidden, label=label)
+            on_time = bool(ran) and float(ran[0][-1]) >= sent + countdown - 0.5
+            run.expect("l08.check.on_time", True, on_time, hidden=hidden, label=label, countdown=countdown)
+            survived(run, stack, supervisor, hidden=hidden)
+
+
+def declare_poison_queue(node) -> None:
+    """The queue the statement says exists: `work.poison`, bound to the direct exchange `work.poison`."""
+    with Connection(node.url) as connection:
+        Queue("work.poison", Exchange("work.poison", type="direct"), "work.poison")(connection.default_channel).declare()
+
+
+@exercise("l08.poison_aside")
+def poison_aside(run: CheckRun) -> None:
+    labels = ["p1"] + (["p2"] if run.graded(2) else [])
+    with lab(run, 30000, WorkerSpec(pool="prefork", concurrency=2, queues=("work",))) as started:
+        if started is None:
+            return
+        node, stack, supervisor = started
+        declare_poison_queue(node)
+        for label in labels:
+            stack.app.send_task("l08.poison", (label,), queue="work", declare=[])
+        good = stack.app.send_task("l08.report", ("ok", 0.1), queue="work", declare=[])
+        until(lambda: (helpers.ready(node, "work.poison") or 0) >= len(labels), 45, step=0.5)
+        helpers.wait(1.0)
+        for index, label in enumerate(labels):
+            run.expect("l08.check.poison_runs", 3, len(helpers.runs(stack, f"{label}:start")),
+                       hidden=index > 0, label=label)
+        aside = helpers.ready(node, "work.poison") or 0
+        run.expect("l08.check.set_aside", 1, min(aside, 1))
+        if len(labels) > 1:
+            run.expect("l08.check.set_aside", len(labels), aside, hidden=True)
+        try:
+            good.get(timeout=10, propagate=False)
+        except Exception:  # still queued behind a poison that never stops: judged by its state below
+            pass
+        run.expect_state("l08.check.good_task", "SUCCESS", good)

@@ -1,0 +1,126 @@
+"""A private RabbitMQ node for lesson 08: its own name, ports, data folder and config, stopped by its process group."""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from celerylab.stack import guard
+from celerylab.stack.errors import StackError
+from celerylab.stack.ports import free_port
+from celerylab.stack.process import ManagedProcess
+
+#: Debian's scripts; /usr/sbin/rabbitmq-server is a wrapper that switches to the `rabbitmq` user when run as root.
+LIB_BIN = Path("/usr/lib/rabbitmq/bin")
+PRODUCTION_TIMEOUT_MS = 1_800_000  # RabbitMQ's default consumer_timeout (30 min) since 3.8.15
+READY = r"Server startup complete"
+
+
+def program(name: str) -> str | None:
+    """The path of a RabbitMQ script (`rabbitmq-server`, `rabbitmqctl`), or None where RabbitMQ is not installed."""
+    direct = LIB_BIN / name
+    return str(direct) if direct.exists() else shutil.which(name)
+
+
+def missing() -> str:
+    """Why no private node can start here ("" when `rabbitmq-server` and `rabbitmqctl` exist)."""
+    absent = [name for name in ("rabbitmq-server", "rabbitmqctl") if program(name) is None]
+    return ", ".join(absent)
+
+
+class RabbitNode:
+    """``RabbitNode(consumer_timeout_ms=3000).start()``: a node on free ports; ``.url``, ``.ctl(...)``, ``.stop()``.
+
+    consumer_timeout_ms: the delivery acknowledgement timeout (rabbitmq.conf's consumer_timeout).
+    tick_ms: how often each channel checks that timeout (the rabbit application's `channel_tick_interval`,
+    60000 ms by default: production's timeout fires up to a minute late; the lab checks every 500 ms).
+    """
+
+    def __init__(self, consumer_timeout_ms: int = 3000, tick_ms: int = 500, extra_conf: tuple[str, ...] = ()):
+        self.consumer_timeout_ms = consumer_timeout_ms
+        self.tick_ms = tick_ms
+        self.extra_conf = tuple(extra_conf)
+        self.folder = Path(tempfile.mkdtemp(prefix="celerylab-rabbitmq-"))
+        self.port = self.dist_port = 0
+        self.name = ""
+        self.process: ManagedProcess | None = None
+
+    @property
+    def url(self) -> str:
+        return f"amqp://guest:guest@127.0.0.1:{self.port}//"
+
+    def env(self) -> dict[str, str]:
+        """The environment of the node and of the CLI tools that talk to it (same HOME: same Erlang cookie)."""
+        folder = self.folder
+        return {**os.environ, "HOME": str(folder), "RABBITMQ_NODENAME": self.name,
+                "RABBITMQ_DIST_PORT": str(self.dist_port), "RABBITMQ_MNESIA_BASE": str(folder / "mnesia"),
+                "RABBITMQ_LOG_BASE": str(folder / "log"), "RABBITMQ_LOGS": "-",
+                "RABBITMQ_CONFIG_FILE": str(folder / "rabbitmq.conf"),
+                "RABBITMQ_ADVANCED_CONFIG_FILE": str(folder / "advanced.config"),
+                "RABBITMQ_CONF_ENV_FILE": str(folder / "rabbitmq-env.conf"),
+                "RABBITMQ_ENABLED_PLUGINS_FILE": str(folder / "enabled_plugins"),
+                "RABBITMQ_PID_FILE": str(folder / "node.pid"), "ERL_EPMD_ADDRESS": "127.0.0.1"}
+
+    def _write_config(self) -> None:
+        lines = [f"listeners.tcp.1 = 127.0.0.1:{self.port}", f"consumer_timeout = {self.consumer_timeout_ms}",
+                 "loopback_users = none", *self.extra_conf]
+        (self.folder / "rabbitmq.conf").write_text("\n".join(lines) + "\n")
+        (self.folder / "advanced.config").write_text(f"[{{rabbit, [{{channel_tick_interval, {self.tick_ms}}}]}}].\n")
+        (self.folder / "rabbitmq-env.conf").write_text("")
+        (self.folder / "enabled_plugins").write_text("[].\n")
+
+    def start(self) -> "RabbitNode":
+        server = program("rabbitmq-server")
+        if server is None:
+            raise StackError("stack.not_found", name="rabbitmq-server", program="rabbitmq-server")
+        guard.watch_folder(str(self.folder))
+        last: StackError | None = None
+        for _ in range(3):
+            self.port, self.dist_port = free_port(), free_port()
+            self.name = f"celerylab-{self.port}@localhost"
+            shutil.rmtree(self.folder / "mnesia", ignore_errors=True)
+            self._write_config()
+            self.process = ManagedProcess("rabbitmq-server", [server], env=self.env(), cwd=self.folder,
+                                          log_path=self.folder / "rabbitmq.log", ready_pattern=READY, ready_timeout=60)
+            try:
+                self.process.start()
+                return self
+            except StackError as error:
+                self.process.stop(timeout=2)
+                last = error
+                if "eaddrinuse" not in error.log_tail:
+                    break
+        self.stop()
+        raise last  # type: ignore[misc]
+
+    def ctl(self, *args: str, timeout: float = 30) -> str:
+        """`rabbitmqctl -n <this node> args...`'s output (stdout)."""
+        out = subprocess.run([program("rabbitmqctl"), "-n", self.name, *args], env=self.env(),
+                             capture_output=True, text=True, timeout=timeout)
+        return out.stdout
+
+    def consumer_timeout(self) -> int | None:
+        """The node's consumer_timeout in ms, read back from the running node."""
+        found = re.search(r"\{ok,\s*(\d+)\}", self.ctl("eval", "application:get_env(rabbit, consumer_timeout)."))
+        return int(found.group(1)) if found else None
+
+    def version(self) -> str:
+        found = re.search(r"(\d+\.\d+\.\d+)", self.ctl("eval", "rabbit_misc:version()."))
+        return found.group(1) if found else "?"
+
+    def stop(self) -> None:
+        """Stop the node's whole process group and remove its folder."""
+        if self.process is not None:
+            self.process.stop(timeout=5)
+            self.process = None
+        shutil.rmtree(self.folder, ignore_errors=True)
+        guard.forget_folder(str(self.folder))
+
+    def __enter__(self) -> "RabbitNode":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()

@@ -1,0 +1,107 @@
+"""Lesson 08's reproductions on the private node: each starts its stack, makes the incident happen and returns what it saw."""
+from __future__ import annotations
+
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+from celerylab.lessons.l08_rabbitmq import helpers
+from celerylab.polling import until
+
+LONG = 6.0        # seconds of work: twice the lab's consumer_timeout (3 s)
+COUNTDOWN = 6     # a delayed task's countdown, also twice the timeout
+LOOPING = 4       # starts that prove a poison message loops: one more than a delivery limit of 2 allows
+SETTLE = 2.0      # seconds a settled poison queue must stay settled (a requeued message is redelivered in ms)
+
+
+def long_task(node, arguments: dict | None = None, **worker_settings) -> dict:
+    """An `l08.report` of LONG s on a worker with `worker_settings` (on a classic queue declared with `arguments`, if
+    given); what became of the worker, the task and its message."""
+    queue = helpers.queue_name("long")
+    queues = {queue: {"exchange": queue, "routing_key": queue, "queue_arguments": arguments}} if arguments else None
+    with helpers.experiment(node, queue, queues=queues, **worker_settings) as stack:
+        worker = stack.workers[0]
+        sent = time.monotonic()
+        result = stack.app.send_task("l08.report", ("long", LONG), queue=queue)
+        died = helpers.ack_timeout_within(worker, LONG + 2)
+        after = time.monotonic() - sent
+        exited = helpers.exits_within(worker, LONG + 4) if died else False
+        exited_after = time.monotonic() - sent
+        until(lambda: helpers.runs(stack, "long:end"), LONG + 2) if died else result.get(timeout=LONG + 10)
+        seen = {"ack_timeout": helpers.ack_timeout_line(worker), "timeout_after": after if died else None,
+                "exited_after": exited_after if exited else None,
+                "worker_alive": worker.alive, "state": result.state, "ran": len(helpers.runs(stack, "long:start")),
+                "finished": len(helpers.runs(stack, "long:end")), "back_in_queue": helpers.ready(node, queue)}
+        if died:  # what a process manager does next: the worker comes back, gets the message again, and runs it again
+            worker.restart()
+            seen["ran_after_restart"] = len(until(lambda: helpers.runs(stack, "long:start")[1:], 10) or [None]) + 1
+            worker.kill()
+        del result
+        return seen
+
+
+def delayed_task(node, *, queue_type: str | None = None, exchange_type: str = "direct", **worker_settings) -> dict:
+    """An `l08.remind` sent with a COUNTDOWN s countdown (to a quorum queue when `queue_type` says so, on an exchange
+    of `exchange_type`): where it waits, when it runs, what happens to the worker."""
+    queue = helpers.queue_name("eta")
+    queues = {queue: helpers.quorum(queue, exchange_type)} if queue_type == "quorum" else None
+    with helpers.experiment(node, queue, queues=queues, **worker_settings) as stack:
+        worker = stack.workers[0]
+        sent = time.time()
+        stack.app.send_task("l08.remind", ("r",), countdown=COUNTDOWN, queue=queue)
+        helpers.wait(1.0)
+        seen = {"held_by_worker": helpers.scheduled(stack), "levels": helpers.delayed_levels(node)}
+        died = helpers.ack_timeout_within(worker, COUNTDOWN + 2) and helpers.exits_within(worker, 5)
+        ran = until(lambda: helpers.when(stack, "r:start"), COUNTDOWN + 4) if not died else None
+        seen.update({"ack_timeout": helpers.ack_timeout_line(worker), "worker_alive": worker.alive,
+                     "ran": len(helpers.runs(stack, "r:start")), "waited": ran - sent if ran else None,
+                     "warned_direct": helpers.NATIVE_DELAY_WARNING in worker.logs(),
+                     "back_in_queue": helpers.ready(node, queue)})
+        return seen
+
+
+def early_ack_second(node) -> dict:
+    """A LONG s report with the early ack, and a short one sent right after it, on one worker (prefetch 1)."""
+    queue = helpers.queue_name("early")
+    with helpers.experiment(node, queue, worker_prefetch_multiplier=1) as stack:
+        worker = stack.workers[0]
+        first = stack.app.send_task("l08.report", ("first", LONG), queue=queue)
+        second = stack.app.send_task("l08.report", ("second", 0.1), queue=queue)
+        died = helpers.ack_timeout_within(worker, LONG + 2) and helpers.exits_within(worker, LONG + 4)
+        until(lambda: helpers.runs(stack, "first:end"), LONG + 2)
+        seen = {"timed_out": bool(helpers.ack_timeout_line(worker)), "worker_alive": worker.alive, "died": died,
+                "first": first.state, "second": second.state, "second_ran": len(helpers.runs(stack, "second:start")),
+                "back_in_queue": helpers.ready(node, queue)}
+        del first, second
+        return seen
+
+
+def poison(node, *, arguments: dict | None = None, **worker_settings) -> dict:
+    """An `l08.poison` (it kills its pool process) on a worker with `worker_settings`, on a quorum queue with `arguments`
+    (None: a classic queue). On the classic queue, watch until it has started LOOPING times; on the quorum queue, until
+    every run's death is handled and the queue holds nothing, and still so SETTLE s later."""
+    queue = helpers.queue_name("poison")
+    queues = {queue: helpers.quorum(queue, **arguments)} if arguments is not None else None
+    with helpers.experiment(node, queue, queues=queues, **worker_settings) as stack:
+        worker = stack.workers[0]
+        stack.app.send_task("l08.poison", ("p",), queue=queue)
+        started = lambda: len(helpers.runs(stack, "p:start"))  # noqa: E731
+        # settled: every run's death handled, nothing ready in the queue, and still so SETTLE s later
+        settled = lambda: started() and helpers.deaths_handled(worker) >= started() and helpers.ready(node, queue) == 0  # noqa: E731
+        if arguments is None:
+            until(lambda: started() >= LOOPING, 40, step=0.2)
+        else:
+            while until(settled, 40, step=0.2):
+                before = started()
+                helpers.wait(SETTLE)
+                if settled() and started() == before:
+                    break
+        return {"runs": started(), "looping": started() >= LOOPING, "in_queue": helpers.ready(node, queue),
+                "worker_alive": worker.alive, "timed_out": bool(helpers.ack_timeout_line(worker)),
+                "worker_lost": helpers.deaths_handled(worker)}
+
+
+def side_by_side(cases: dict) -> dict:
+    """Run every ``{name: callable}`` at once (each on its own stack and queue of the node): ``{name: what it returned}``."""
+    with ThreadPoolExecutor(max_workers=len(cases)) as pool:
+        futures = {name: pool.submit(case) for name, case in cases.items()}
+        return {name: future.result() for name, future in futures.items()}

@@ -1,0 +1,103 @@
+"""Lesson 08's claims on a private RabbitMQ node: the ack timeout kills the worker; what the fixes change; quorum queues' native delay and delivery limit."""
+from __future__ import annotations
+
+import pytest
+
+from celerylab.lessons.l08_rabbitmq import helpers, rabbitmq_node, scenarios
+from celerylab.lessons.l08_rabbitmq.rabbitmq_node import RabbitNode
+
+pytestmark = [pytest.mark.live, pytest.mark.needs("rabbitmq-server")]
+
+
+@pytest.fixture(scope="module")
+def node():
+    with RabbitNode(consumer_timeout_ms=helpers.LAB_TIMEOUT_MS) as running:
+        yield running
+
+
+@pytest.fixture
+def raised(node):
+    """The node's consumer_timeout at 30 s for one test, back to the lab's 3 s afterwards."""
+    helpers.set_consumer_timeout(node, 30000)
+    yield node
+    helpers.set_consumer_timeout(node, helpers.LAB_TIMEOUT_MS)
+
+
+def test_the_private_node_reads_back_its_short_timeout(node, observe):
+    observe(consumer_timeout_ms=node.consumer_timeout(), production_ms=rabbitmq_node.PRODUCTION_TIMEOUT_MS)
+    assert node.consumer_timeout() == 3000
+    assert node.version() != "?"
+
+
+def test_an_acks_late_task_longer_than_the_timeout_exits_the_worker_and_runs_again(node, observe):
+    seen = scenarios.long_task(node, task_acks_late=True)
+    observe(ack_timeout="Timeout value used: 3000 ms" in seen["ack_timeout"], worker_alive=seen["worker_alive"],
+            state=seen["state"], ran=seen["ran"], back_in_queue=seen["back_in_queue"],
+            ran_after_restart=seen["ran_after_restart"])
+    assert "Timeout value used: 3000 ms" in seen["ack_timeout"]
+    assert seen["worker_alive"] is False and seen["exited_after"] >= seen["timeout_after"]
+    assert (seen["state"], seen["ran"], seen["finished"], seen["back_in_queue"]) == ("SUCCESS", 1, 1, 1)
+    assert seen["ran_after_restart"] == 2
+
+
+def test_a_countdown_task_held_in_the_worker_exits_it_with_the_early_ack(node, observe):
+    seen = scenarios.delayed_task(node)
+    observe(held=seen["held_by_worker"], ack_timeout=bool(seen["ack_timeout"]), worker_alive=seen["worker_alive"],
+            ran=seen["ran"], back_in_queue=seen["back_in_queue"])
+    assert seen["held_by_worker"] == 1 and seen["ack_timeout"]
+    assert (seen["worker_alive"], seen["ran"], seen["back_in_queue"]) == (False, 0, 1)
+
+
+def test_the_per_queue_argument_is_ignored_by_rabbitmq_3_10(node, observe):
+    seen = scenarios.long_task(node, arguments={"x-consumer-timeout": 60000}, task_acks_late=True)
+    observe(version=node.version().rsplit(".", 1)[0], ack_timeout="Timeout value used: 3000 ms" in seen["ack_timeout"])
+    assert "Timeout value used: 3000 ms" in seen["ack_timeout"]
+
+
+def test_the_early_ack_lets_the_next_prefetched_message_time_out(node, observe):
+    seen = scenarios.early_ack_second(node)
+    observe(**{key: seen[key] for key in ("died", "first", "second", "second_ran", "back_in_queue")})
+    assert seen["died"] and seen["first"] == "SUCCESS"
+    assert (seen["second"], seen["second_ran"], seen["back_in_queue"]) == ("PENDING", 0, 1)
+
+
+def test_native_delayed_delivery_needs_a_quorum_queue_behind_a_non_direct_exchange(node, observe):
+    delays = scenarios.side_by_side({
+        "classic": lambda: scenarios.delayed_task(node),
+        "direct": lambda: scenarios.delayed_task(node, queue_type="quorum"),
+        "topic": lambda: scenarios.delayed_task(node, queue_type="quorum", exchange_type="topic"),
+    })
+    topic = delays["topic"]
+    observe(**{f"{name}_{key}": delays[name][key] for name in delays
+               for key in ("warned_direct", "held_by_worker", "worker_alive", "ran")},
+            topic_levels=[topic["levels"]["exchanges"], topic["levels"]["queues"]],
+            topic_not_early=topic["waited"] is not None and topic["waited"] >= scenarios.COUNTDOWN - 0.5)
+    for name in ("classic", "direct"):
+        assert delays[name]["held_by_worker"] == 1 and delays[name]["ack_timeout"]
+        assert (delays[name]["worker_alive"], delays[name]["ran"]) == (False, 0)
+    assert delays["direct"]["warned_direct"] and not delays["classic"]["warned_direct"]
+    assert (topic["held_by_worker"], topic["worker_alive"], topic["ran"], topic["ack_timeout"]) == (0, True, 1, "")
+    assert topic["waited"] >= scenarios.COUNTDOWN - 0.5
+    assert (topic["levels"]["exchanges"], topic["levels"]["queues"]) == (29, 28)
+
+
+def test_a_raised_server_timeout_lets_the_long_task_finish_once(raised, observe):
+    seen = scenarios.long_task(raised, task_acks_late=True)
+    observe(ack_timeout=bool(seen["ack_timeout"]), worker_alive=seen["worker_alive"], state=seen["state"],
+            ran=seen["ran"], back_in_queue=seen["back_in_queue"])
+    assert (seen["ack_timeout"], seen["worker_alive"], seen["state"], seen["ran"]) == ("", True, "SUCCESS", 1)
+    assert seen["back_in_queue"] == 0
+
+
+def test_x_delivery_limit_stops_the_poison_after_the_limit_plus_one_runs(raised, observe):
+    settings = {"task_acks_late": True, "task_reject_on_worker_lost": True}
+    poisons = scenarios.side_by_side({
+        "classic": lambda: scenarios.poison(raised, **settings),
+        "quorum": lambda: scenarios.poison(raised, arguments={"x-delivery-limit": 2}, **settings),
+    })
+    observe(classic_more_than_3=poisons["classic"]["looping"], quorum_runs=poisons["quorum"]["runs"],
+            quorum_in_queue=poisons["quorum"]["in_queue"],
+            alive=[poisons["classic"]["worker_alive"], poisons["quorum"]["worker_alive"]])
+    assert poisons["classic"]["looping"]
+    assert (poisons["quorum"]["runs"], poisons["quorum"]["in_queue"]) == (3, 0)
+    assert poisons["classic"]["worker_alive"] and poisons["quorum"]["worker_alive"]

@@ -1,0 +1,14 @@
+"""Splits the report in two parts of 3.5 s: each part alone holds its message past the 3 s timeout. Violates: "the worker never logs the ack timeout (`PRECONDITION_FAILED`)"."""
+from celery import chain
+
+from celerylab.lessons.l08_rabbitmq.tasks import app, crunch
+
+
+@app.task(name="ex.report_part", acks_late=True)
+def report_part(label: str, part: int, seconds: float) -> None:
+    crunch(label, part, seconds)
+
+
+@app.task(name="ex.report")
+def report(label: str, seconds: float) -> None:
+    chain(report_part.si(label, 0, seconds / 2), report_part.si(label, 1, seconds / 2)).apply_async()
