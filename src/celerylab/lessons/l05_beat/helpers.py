@@ -4,6 +4,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 
+from celerylab import polling
 from celerylab.appdb import execute
 from celerylab.stack import Stack, WorkerSpec
 
@@ -30,11 +31,25 @@ def start(app: str = APP, **options) -> Stack:
     return Stack.start(app, **stack_options(**options))
 
 
-def wait_window(seconds: float) -> tuple[float, float]:
-    """The measuring window: the interval [t0, t1) whose sends are counted (the window is the point)."""
+def wait_window(seconds: float, stacks=()) -> tuple[float, float]:
+    """The measuring window: the interval [t0, t1) whose sends are counted (the window is the point).
+
+    With `stacks`, the window opens once every Beat of each (standalone or embedded with -B) has sent a first
+    time: a Beat that is still starting is not a Beat that does not send (bounded wait)."""
+    polling.until(lambda: all(senders_so_far(stack) >= beats_of(stack) for stack in stacks), timeout=30)
     t0 = time.time()
     time.sleep(seconds)
     return t0, time.time()
+
+
+def beats_of(stack: Stack) -> int:
+    """How many Beats the stack runs: its own, and one in each worker started with -B."""
+    return len(stack.beats) + sum("-B" in worker.spec.extra_args for worker in stack.workers)
+
+
+def senders_so_far(stack: Stack) -> int:
+    """How many processes have sent a periodic task on this stack."""
+    return execute(stack.db(), "SELECT COUNT(DISTINCT sender) FROM runs").fetchone()[0]
 
 
 def runs(stack: Stack, t0: float, t1: float, settle: float = 5.0) -> list[dict]:

@@ -24,7 +24,7 @@ def test_each_beat_is_one_more_copy(observe):
     with ThreadPoolExecutor() as pool:
         stacks = dict(zip(cases, pool.map(lambda options: helpers.start(**options), cases.values())))
     try:
-        t0, t1 = helpers.wait_window(WINDOW)
+        t0, t1 = helpers.wait_window(WINDOW, stacks.values())
         measured = {case: helpers.runs(stack, t0, t1) for case, stack in stacks.items()}
         observe(senders={LABELS[case]: len(helpers.per_sender(rows)) for case, rows in measured.items()},
                 steady={LABELS[case]: helpers.steady(rows, WINDOW) for case, rows in measured.items()},
@@ -52,7 +52,7 @@ def test_each_beat_is_one_more_copy(observe):
 
 def test_a_shared_schedule_file_does_not_coordinate_two_beats(observe):
     with helpers.start(workers=[embedded(1, "shared-schedule"), embedded(2, "shared-schedule")]) as stack:
-        t0, t1 = helpers.wait_window(WINDOW)
+        t0, t1 = helpers.wait_window(WINDOW, [stack])
         rows = helpers.runs(stack, t0, t1)
     senders = helpers.per_sender(rows)
     observe(senders=len(senders), steady=helpers.steady(rows, WINDOW))
