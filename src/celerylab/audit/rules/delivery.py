@@ -14,12 +14,9 @@ def vt_values(view) -> dict:
     seconds, configured = view.visibility_timeout
     return {"vt": f"{seconds:g}", "vt_source": at("audit.vt.configured" if configured else "audit.vt.default")}
 
-
-@rule("CL401", "visibility-timeout-below-limit", "high", "defect")
-def visibility_timeout_below_limit(view):
-    if not view.has_visibility_timeout:
-        return
-    seconds, _ = view.visibility_timeout
+def acks_late_past(view, seconds: float, values: dict):
+    """A hit per `acks_late` task whose time limit reaches `seconds`, and one undecided hit naming those without a
+    limit (the broker takes the message back, or closes the channel, while such a task still runs)."""
     unlimited = []
     for name, task in view.tasks.items():
         if not view.acks_late(task):
@@ -28,9 +25,17 @@ def visibility_timeout_below_limit(view):
         if limit is None:
             unlimited.append(name)
         elif limit >= seconds:
-            yield Hit(name, {"task": name, "limit": f"{limit:g}", **vt_values(view)})
+            yield Hit(name, {"task": name, "limit": f"{limit:g}", **values})
     if unlimited:
-        yield Hit("acks_late", {"task": ", ".join(unlimited), **vt_values(view)}, unknown=True, message="unknown")
+        yield Hit("acks_late", {"task": ", ".join(unlimited), **values}, unknown=True, message="unknown")
+
+
+@rule("CL401", "visibility-timeout-below-limit", "high", "defect")
+def visibility_timeout_below_limit(view):
+    if not view.has_visibility_timeout:
+        return
+    seconds, _ = view.visibility_timeout
+    yield from acks_late_past(view, seconds, vt_values(view))
 
 
 def longest_retry_wait(task) -> tuple[str, float] | None:
@@ -119,18 +124,7 @@ CONSUMER_TIMEOUT_SECONDS = 1800
 def acks_late_beyond_consumer_timeout(view):
     if view.broker_scheme not in AMQP_SCHEMES:
         return
-    unlimited = []
-    for name, task in view.tasks.items():
-        if not view.acks_late(task):
-            continue
-        limit = view.limit(task)
-        if limit is None:
-            unlimited.append(name)
-        elif limit >= CONSUMER_TIMEOUT_SECONDS:
-            yield Hit(name, {"task": name, "limit": f"{limit:g}", "timeout": CONSUMER_TIMEOUT_SECONDS})
-    if unlimited:
-        yield Hit("acks_late", {"task": ", ".join(unlimited), "timeout": CONSUMER_TIMEOUT_SECONDS},
-                  unknown=True, message="unknown")
+    yield from acks_late_past(view, CONSUMER_TIMEOUT_SECONDS, {"timeout": CONSUMER_TIMEOUT_SECONDS})
 
 
 def queue_is_quorum(view, queue) -> bool:
