@@ -145,7 +145,11 @@ def test_lesson_tables_fit_a_phone_screen_without_sideways_scroll(tab, server):
         for stem in lessons_in_course():
             for path in (f"/lessons/{stem}/", f"/en/lessons/{stem}/"):
                 tab.goto(server + path)
-                tab.wait_for_selector(".md-content .md-typeset__scrollwrap table", state="attached", timeout=10_000)
+                # Material wraps each table in its scroll box once its script ran; a page may have no table at all
+                tab.wait_for_function("() => document.querySelector('.md-content') && "
+                                      "document.querySelectorAll('.md-content table').length === "
+                                      "document.querySelectorAll('.md-content .md-typeset__scrollwrap table').length",
+                                      timeout=10_000)
                 tables = tab.evaluate(TABLE_OVERFLOW_JS)
                 counted[path] = len(tables)
                 wide.update({f"{path} {table['head']}": table["over"] for table in tables if table["over"] > 0})
