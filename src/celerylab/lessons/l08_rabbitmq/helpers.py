@@ -48,18 +48,19 @@ def quorum(name: str, exchange_type: str = "direct", **arguments) -> dict:
             "queue_arguments": {"x-queue-type": "quorum", **arguments}}
 
 
-def experiment(node: RabbitNode, queue: str, *, queues: dict | None = None, concurrency: int = 1,
-               **worker_settings) -> Stack:
-    """A stack whose one prefork worker consumes `queue` on the node (results in the stack's own Redis).
+def experiment(node: RabbitNode | None, queue: str, *, queues: dict | None = None, concurrency: int = 1,
+               workers: int = 1, **worker_settings) -> Stack:
+    """A stack whose `workers` prefork workers consume `queue` on the node (results in the stack's own Redis).
 
+    node: None puts the broker in the stack's own Redis too (the lesson's comparison with Redis).
     queues: `task_queues` entries (see `quorum`); without them, `queue` is a classic queue Celery creates.
-    worker_settings: Celery settings of the worker (`task_acks_late=True`...).
+    worker_settings: Celery settings of the workers (`task_acks_late=True`...).
     """
-    settings = {"broker_url": node.url, "task_default_queue": queue}
+    settings = {"task_default_queue": queue, **({"broker_url": node.url} if node is not None else {})}
     if queues:
         settings["task_queues"] = queues
     spec = WorkerSpec(pool="prefork", concurrency=concurrency, queues=(queue,), settings=worker_settings)
-    return Stack.start(APP, workers=[spec], timeline=False, settings=settings,
+    return Stack.start(APP, workers=[spec] * workers, timeline=False, settings=settings,
                        env={"CELERYLAB_RUNS": "{workdir}/runs.log"})
 
 

@@ -4,12 +4,15 @@ from __future__ import annotations
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+from celerylab.lessons.l02_workers.helpers import lab_transport
 from celerylab.lessons.l08_rabbitmq import helpers
 from celerylab.polling import until
 
 LONG = 6.0        # seconds of work: twice the lab's consumer_timeout (3 s)
 COUNTDOWN = 6     # a delayed task's countdown, also twice the timeout
 LOOPING = 4       # starts that prove a poison message loops: one more than a delivery limit of 2 allows
+KILLED = 2.0      # seconds of work of the task whose worker is SIGKILLed mid-run
+VISIBILITY = 3    # the lab's Redis visibility_timeout (kombu's default: 3600 s), swept every 0.5 s
 SETTLE = 2.0      # seconds a settled poison queue must stay settled (a requeued message is redelivered in ms)
 
 
@@ -98,6 +101,28 @@ def poison(node, *, arguments: dict | None = None, **worker_settings) -> dict:
         return {"runs": started(), "looping": started() >= LOOPING, "in_queue": helpers.ready(node, queue),
                 "worker_alive": worker.alive, "timed_out": bool(helpers.ack_timeout_line(worker)),
                 "worker_lost": helpers.deaths_handled(worker)}
+
+
+def redelivery(node) -> dict:
+    """An `acks_late` `l08.report` of KILLED s on one of two workers, SIGKILLed with its children once the task has
+    started; on the node (None: on a Redis broker with the lab's visibility_timeout): when the other worker starts it
+    again."""
+    queue = helpers.queue_name("kill")
+    transport = {} if node is not None else {"broker_transport_options": lab_transport(visibility_timeout=VISIBILITY)}
+    with helpers.experiment(node, queue, workers=2, task_acks_late=True, **transport) as stack:
+        result = stack.app.send_task("l08.report", ("k", KILLED), queue=queue)
+        until(lambda: helpers.runs(stack, "k:start"), 20, step=0.05)
+        holder = until(lambda: [worker for worker in stack.workers if result.id in worker.logs()], 5)[0]
+        killed = time.time()
+        holder.kill(group=True)
+        again = until(lambda: helpers.runs(stack, "k:start")[1:], VISIBILITY + 10, step=0.05)
+        state = result.get(timeout=KILLED + 10) and result.state if again else result.state
+        first = float(helpers.runs(stack, "k:start")[0][-1])
+        seen = {"ran": len(helpers.runs(stack, "k:start")), "state": state,
+                "redelivered_after": float(again[0][-1]) - killed if again else None,
+                "since_first_start": float(again[0][-1]) - first if again else None}
+        del result
+        return seen
 
 
 def side_by_side(cases: dict) -> dict:

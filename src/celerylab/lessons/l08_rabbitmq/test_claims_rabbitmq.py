@@ -101,3 +101,17 @@ def test_x_delivery_limit_stops_the_poison_after_the_limit_plus_one_runs(raised,
     assert poisons["classic"]["looping"]
     assert (poisons["quorum"]["runs"], poisons["quorum"]["in_queue"]) == (3, 0)
     assert poisons["classic"]["worker_alive"] and poisons["quorum"]["worker_alive"]
+
+
+def test_a_sigkilled_acks_late_task_comes_back_at_once_on_rabbitmq_and_after_the_visibility_timeout_on_redis(
+        raised, observe):
+    kills = scenarios.side_by_side({"rabbitmq": lambda: scenarios.redelivery(raised),
+                                    "redis": lambda: scenarios.redelivery(None)})
+    rabbit, redis = kills["rabbitmq"], kills["redis"]
+    observe(runs=[rabbit["ran"], redis["ran"]], states=[rabbit["state"], redis["state"]],
+            rabbitmq_first=rabbit["redelivered_after"] < redis["redelivered_after"],
+            redis_not_before_visibility=redis["since_first_start"] >= scenarios.VISIBILITY - 0.5)
+    assert (rabbit["ran"], rabbit["state"], redis["ran"], redis["state"]) == (2, "SUCCESS", 2, "SUCCESS")
+    assert rabbit["redelivered_after"] < redis["redelivered_after"]
+    # the other worker cannot get the Redis message before the visibility timeout (counted from the delivery) expires
+    assert redis["since_first_start"] >= scenarios.VISIBILITY - 0.5
