@@ -86,6 +86,14 @@ def ready(node: RabbitNode, queue: str) -> int | None:
             return None
 
 
+def messages(node: RabbitNode, queue: str) -> int:
+    """Messages a classic queue holds (ready and unacknowledged), as the node reports them (works while it blocks
+    publishers)."""
+    out = node.ctl("list_queues", "-q", "--no-table-headers", "name", "messages")
+    return sum(int(count) for name, count in (line.split() for line in out.splitlines() if line.strip())
+               if name == queue)
+
+
 def unacked(node: RabbitNode, queue: str) -> int:
     """Messages of classic queue `queue` delivered to a consumer and not yet acknowledged (held in a worker's memory).
 
@@ -183,10 +191,13 @@ def wait(seconds_: float) -> None:
     time.sleep(seconds_)
 
 
-def shown(value) -> str:
-    """One measured value as the page prints it: durations in seconds, booleans in the page's words, None as "-"."""
+def shown(value, key: str = "") -> str:
+    """One measured value as the page prints it: durations in seconds (milliseconds for a `ms_` key, two decimals),
+    booleans in the page's words, None as "-"."""
     if value is None:
         return "-"
+    if key.startswith("ms_"):
+        return f"{localized.number(value, digits=2)} ms"
     if isinstance(value, bool):
         return yes(value)
     if isinstance(value, float):
@@ -197,4 +208,4 @@ def shown(value) -> str:
 def show(seen: dict, *keys: str) -> None:
     """Print the chosen measurements of a scenario, one per line, with the lesson's label for each."""
     for key in keys or seen:
-        print(f"{t(f'l08.seen.{key}')}: {shown(seen[key])}")
+        print(f"{t(f'l08.seen.{key}')}: {shown(seen[key], key)}")

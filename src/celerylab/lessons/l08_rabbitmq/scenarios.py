@@ -1,8 +1,13 @@
 """Lesson 08's reproductions on the private node: each starts its stack, makes the incident happen and returns what it saw."""
 from __future__ import annotations
 
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+
+from celery import Celery
+
+from celerylab.stack.ports import free_port
 
 from celerylab.lessons.l02_workers.helpers import lab_transport
 from celerylab.lessons.l08_rabbitmq import helpers
@@ -123,6 +128,89 @@ def redelivery(node) -> dict:
                 "since_first_start": float(again[0][-1]) - first if again else None}
         del result
         return seen
+
+
+PUBLISHES = 300   # messages published to measure what a publisher confirm costs each one
+
+
+def publisher(url: str, **transport_options) -> Celery:
+    """A producer-only Celery app on `url` (no result backend), with Celery's default publish retry policy."""
+    return Celery("l08-publisher", broker=url, set_as_current=False,
+                  broker_transport_options=transport_options or {})
+
+
+def broker_down() -> dict:
+    """What `send_task` (what `.delay()` calls) does when nothing listens at the broker's address: after how long it
+    raises, what, and the publish retry policy it followed (Celery's defaults)."""
+    app = publisher(f"amqp://guest:guest@127.0.0.1:{free_port()}//")
+    started = time.monotonic()
+    try:
+        app.send_task("l08.echo", ("x",))
+        raised = None
+    except Exception as error:  # noqa: BLE001 - the class is what is measured
+        raised = f"{type(error).__module__}.{type(error).__name__}"
+    after = time.monotonic() - started
+    seen = {"raised": raised, "raised_after": after, "publish_retry": app.conf.task_publish_retry,
+            "retry_policy": dict(app.conf.task_publish_retry_policy)}
+    app.close()
+    return seen
+
+
+def publish_cost(node, *, confirm: bool) -> dict:
+    """PUBLISHES `send_task`s to a queue nobody consumes, with publisher confirms on or off: milliseconds per message,
+    whether the channel was in confirm mode, and how many messages the queue holds right after the last send."""
+    queue = helpers.queue_name("pub")
+    app = publisher(node.url, **({"confirm_publish": True} if confirm else {}))
+    app.send_task("l08.echo", ("warm",), queue=queue)  # the connection and the queue's declaration, not counted
+    started = time.perf_counter()
+    for number in range(PUBLISHES):
+        app.send_task("l08.echo", (number,), queue=queue)
+    elapsed = time.perf_counter() - started
+    with app.producer_or_acquire() as producer:
+        confirming = producer.channel._confirm_selected  # amqp sets it when the channel enters confirm mode
+    app.close()
+    return {"ms_per_message": 1000 * elapsed / PUBLISHES, "confirm_mode": confirming,
+            "published": (until(lambda: helpers.ready(node, queue) == PUBLISHES + 1, 5) and helpers.ready(node, queue)) - 1}
+
+
+ALARMED = 3.0     # seconds the memory alarm lasts once publishers have sent into it
+PRODUCTION_WATERMARK = "0.4"  # RabbitMQ's default vm_memory_high_watermark: 40% of the machine's memory
+
+
+def memory_alarm(node) -> dict:
+    """Two publishers, publisher confirms off and on, each send 3 tasks while the node's memory alarm is raised
+    (watermark near 0) for ALARMED s, then lifted: when each `send_task` loop returned and how many messages the queue
+    held during the alarm and after."""
+    queues = {"off": helpers.queue_name("blocked"), "on": helpers.queue_name("blocked")}
+    apps = {"off": publisher(node.url), "on": publisher(node.url, confirm_publish=True)}
+    for name, app in apps.items():
+        app.send_task("l08.echo", ("warm",), queue=queues[name])  # connection and queue ready before the alarm
+    node.ctl("set_vm_memory_high_watermark", "0.0000001")
+    until(lambda: "memory" in node.ctl("eval", "rabbit_alarm:get_alarms()."), 10)
+    started, returned = time.monotonic(), {}
+
+    def send(name: str) -> None:
+        for number in range(3):
+            apps[name].send_task("l08.echo", (number,), queue=queues[name])
+        returned[name] = time.monotonic() - started
+
+    threads = {name: threading.Thread(target=send, args=(name,), daemon=True) for name in apps}
+    for thread in threads.values():
+        thread.start()
+    helpers.wait(ALARMED)
+    during = {name: helpers.messages(node, queue) - 1 for name, queue in queues.items()}
+    returned_during = {name: name in returned for name in apps}
+    node.ctl("set_vm_memory_high_watermark", PRODUCTION_WATERMARK)
+    lifted = time.monotonic() - started
+    for thread in threads.values():
+        thread.join(10)
+    after = {name: until(lambda queue=queue: helpers.messages(node, queue) == 4, 5) and helpers.messages(node, queue) - 1
+             for name, queue in queues.items()}
+    for app in apps.values():
+        app.close()
+    return {name: {"returned_during_alarm": returned_during[name], "returned_after": returned.get(name),
+                   "alarm_lifted_after": lifted, "in_queue_during_alarm": during[name],
+                   "in_queue_after": after[name]} for name in apps}
 
 
 def side_by_side(cases: dict) -> dict:

@@ -115,3 +115,33 @@ def test_a_sigkilled_acks_late_task_comes_back_at_once_on_rabbitmq_and_after_the
     assert rabbit["redelivered_after"] < redis["redelivered_after"]
     # the other worker cannot get the Redis message before the visibility timeout (counted from the delivery) expires
     assert redis["since_first_start"] >= scenarios.VISIBILITY - 0.5
+
+
+def test_delay_with_the_broker_down_raises_after_the_default_publish_retry_policy(observe):
+    seen = scenarios.broker_down()
+    policy = seen["retry_policy"]
+    observe(raised=seen["raised"], publish_retry=seen["publish_retry"], retry_policy=policy,
+            not_before_the_policy_pauses=seen["raised_after"] >= 0.6)
+    assert seen["publish_retry"] is True
+    assert policy == {"max_retries": 3, "interval_start": 0, "interval_step": 0.2, "interval_max": 1}
+    assert seen["raised"] == "kombu.exceptions.OperationalError"
+    assert seen["raised_after"] >= 0.6  # the policy's pauses, 0 + 0.2 + 0.4 s: a lower bound, not a timing
+
+
+def test_confirm_publish_puts_the_channel_in_confirm_mode_and_every_message_arrives(node, observe):
+    costs = {confirm: scenarios.publish_cost(node, confirm=confirm) for confirm in (False, True)}
+    observe(confirm_mode=[costs[False]["confirm_mode"], costs[True]["confirm_mode"]],
+            published=[costs[False]["published"], costs[True]["published"]])
+    assert (costs[False]["confirm_mode"], costs[True]["confirm_mode"]) == (False, True)
+    assert costs[False]["published"] == costs[True]["published"] == scenarios.PUBLISHES
+
+
+def test_a_memory_alarm_blocks_a_confirming_publisher_and_fools_the_other(raised, observe):
+    alarm = scenarios.memory_alarm(raised)
+    off, on = alarm["off"], alarm["on"]
+    observe(**{f"{name}_{key}": alarm[name][key] for name in alarm
+               for key in ("returned_during_alarm", "in_queue_during_alarm", "in_queue_after")},
+            on_returned_once_lifted=on["returned_after"] is not None and on["returned_after"] >= scenarios.ALARMED)
+    assert (off["returned_during_alarm"], off["in_queue_during_alarm"], off["in_queue_after"]) == (True, 0, 3)
+    assert (on["returned_during_alarm"], on["in_queue_during_alarm"], on["in_queue_after"]) == (False, 0, 3)
+    assert on["returned_after"] >= scenarios.ALARMED
