@@ -186,6 +186,16 @@ class Supervisor:
         self._thread.join(5)
 
 
+def let_go(stack: Stack) -> None:
+    """Stop waiting for results that never came (a canary nobody consumed) while the stack's backend is up: otherwise
+    Celery unsubscribes from them when they are collected, after the backend is gone, and prints a traceback."""
+    backend = stack.app.backend
+    for mapping in getattr(backend, "_pending_results", ()):  # Celery's async backends (Redis): private, read-only here
+        for waiters in list(mapping.values()):
+            for result in list(waiters.values()):
+                backend.remove_pending_result(result)
+
+
 def wait(seconds_: float) -> None:
     """A plain pause where the lesson waits for the broker's clock (a delay, a timeout), not for a condition."""
     time.sleep(seconds_)

@@ -7,6 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from celery import Celery
 
+from celerylab.deploy.canary import healthy
 from celerylab.stack.ports import free_port
 
 from celerylab.lessons.l02_workers.helpers import lab_transport
@@ -173,7 +174,7 @@ def publish_cost(node, *, confirm: bool) -> dict:
             "published": (until(lambda: helpers.ready(node, queue) == PUBLISHES + 1, 5) and helpers.ready(node, queue)) - 1}
 
 
-ALARMED = 3.0     # seconds the memory alarm lasts once publishers have sent into it
+ALARMED = 2.0     # seconds the memory alarm lasts once publishers have sent into it
 PRODUCTION_WATERMARK = "0.4"  # RabbitMQ's default vm_memory_high_watermark: 40% of the machine's memory
 
 
@@ -211,6 +212,41 @@ def memory_alarm(node) -> dict:
     return {name: {"returned_during_alarm": returned_during[name], "returned_after": returned.get(name),
                    "alarm_lifted_after": lifted, "in_queue_during_alarm": during[name],
                    "in_queue_after": after[name]} for name in apps}
+
+
+DOWNTIME = 1.0    # seconds the broker stays down in the restart
+
+
+def check(stack, queue: str, timeout: float = 3.0) -> dict:
+    """The course's health check (`celerylab.deploy.canary.healthy`) on the stack's worker; a publish that cannot
+    reach the broker counts as a failed canary."""
+    try:
+        return healthy(stack.app, queue, stack.workers[0].hostname, timeout=timeout, ping_timeout=1.0)
+    except Exception:  # noqa: BLE001 - kombu's OperationalError while the broker is not back
+        return {"ping": False, "canary": False}
+
+
+def broker_restart(node) -> dict:
+    """The node's RabbitMQ application stopped for DOWNTIME s (every connection closed, nothing listening) and
+    started again on the same port and data, under an idle worker with Celery's defaults: whether the worker comes back
+    and consumes (the health check), and how long after the broker is back; then the worker made to stop consuming
+    its queue (`cancel_consumer`, the symptom the trackers report) and the same check."""
+    queue = helpers.queue_name("restart")
+    with helpers.experiment(node, queue) as stack:
+        worker = stack.workers[0]
+        before = check(stack, queue)
+        node.ctl("stop_app")
+        helpers.wait(DOWNTIME)
+        node.ctl("start_app")
+        back = time.monotonic()
+        consuming = until(lambda: check(stack, queue, timeout=1.0)["canary"], 30, step=0.2)
+        after = {"alive": worker.alive, "consumed_after": time.monotonic() - back if consuming else None,
+                 **check(stack, queue)}
+        stack.app.control.cancel_consumer(queue, destination=[worker.hostname], reply=True)
+        stopped = check(stack, queue, timeout=1.5)  # a canary nobody consumes: its deadline is the wait
+        helpers.let_go(stack)
+        return {"before": before, "after": after, "stopped": stopped,
+                "lost_connection": "Connection to broker lost" in worker.logs()}
 
 
 def side_by_side(cases: dict) -> dict:

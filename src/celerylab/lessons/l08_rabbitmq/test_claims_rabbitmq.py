@@ -145,3 +145,13 @@ def test_a_memory_alarm_blocks_a_confirming_publisher_and_fools_the_other(raised
     assert (off["returned_during_alarm"], off["in_queue_during_alarm"], off["in_queue_after"]) == (True, 0, 3)
     assert (on["returned_during_alarm"], on["in_queue_during_alarm"], on["in_queue_after"]) == (False, 0, 3)
     assert on["returned_after"] >= scenarios.ALARMED
+
+
+def test_after_a_broker_restart_the_worker_consumes_again_and_the_canary_catches_one_that_does_not(raised, observe):
+    seen = scenarios.broker_restart(raised)
+    observe(lost_connection=seen["lost_connection"], before=seen["before"], alive=seen["after"]["alive"],
+            after={"ping": seen["after"]["ping"], "canary": seen["after"]["canary"]}, stopped=seen["stopped"])
+    assert seen["before"] == {"ping": True, "canary": True}
+    assert seen["lost_connection"] and seen["after"]["alive"]
+    assert (seen["after"]["ping"], seen["after"]["canary"]) == (True, True)
+    assert seen["stopped"] == {"ping": True, "canary": False}
