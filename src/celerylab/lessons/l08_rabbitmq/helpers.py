@@ -86,12 +86,11 @@ def ready(node: RabbitNode, queue: str) -> int | None:
             return None
 
 
-def messages(node: RabbitNode, queue: str) -> int:
-    """Messages a classic queue holds (ready and unacknowledged), as the node reports them (works while it blocks
-    publishers)."""
+def messages(node: RabbitNode) -> dict[str, int]:
+    """Messages each classic queue holds (ready and unacknowledged), as the node reports them, in one `rabbitmqctl`
+    call (it answers while the node blocks publishers)."""
     out = node.ctl("list_queues", "-q", "--no-table-headers", "name", "messages")
-    return sum(int(count) for name, count in (line.split() for line in out.splitlines() if line.strip())
-               if name == queue)
+    return {name: int(count) for name, count in (line.split() for line in out.splitlines() if line.strip())}
 
 
 def unacked(node: RabbitNode, queue: str) -> int:

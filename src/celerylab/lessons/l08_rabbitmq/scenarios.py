@@ -17,7 +17,7 @@ from celerylab.polling import until
 LONG = 6.0        # seconds of work: twice the lab's consumer_timeout (3 s)
 COUNTDOWN = 6     # a delayed task's countdown, also twice the timeout
 LOOPING = 4       # starts that prove a poison message loops: one more than a delivery limit of 2 allows
-KILLED = 2.0      # seconds of work of the task whose worker is SIGKILLed mid-run
+KILLED = 1.0      # seconds of work of the task whose worker is SIGKILLed mid-run
 VISIBILITY = 3    # the lab's Redis visibility_timeout (kombu's default: 3600 s), swept every 0.5 s
 SETTLE = 2.0      # seconds a settled poison queue must stay settled (a requeued message is redelivered in ms)
 
@@ -174,7 +174,7 @@ def publish_cost(node, *, confirm: bool) -> dict:
             "published": (until(lambda: helpers.ready(node, queue) == PUBLISHES + 1, 5) and helpers.ready(node, queue)) - 1}
 
 
-ALARMED = 2.0     # seconds the memory alarm lasts once publishers have sent into it
+ALARMED = 1.0     # seconds the memory alarm lasts once publishers have sent into it
 PRODUCTION_WATERMARK = "0.4"  # RabbitMQ's default vm_memory_high_watermark: 40% of the machine's memory
 
 
@@ -199,14 +199,16 @@ def memory_alarm(node) -> dict:
     for thread in threads.values():
         thread.start()
     helpers.wait(ALARMED)
-    during = {name: helpers.messages(node, queue) - 1 for name, queue in queues.items()}
+    held = helpers.messages(node)
+    during = {name: held.get(queue, 0) - 1 for name, queue in queues.items()}
     returned_during = {name: name in returned for name in apps}
     node.ctl("set_vm_memory_high_watermark", PRODUCTION_WATERMARK)
     lifted = time.monotonic() - started
     for thread in threads.values():
         thread.join(10)
-    after = {name: until(lambda queue=queue: helpers.messages(node, queue) == 4, 5) and helpers.messages(node, queue) - 1
-             for name, queue in queues.items()}
+    held = until(lambda: [found for found in [helpers.messages(node)]
+                          if all(found.get(queue) == 4 for queue in queues.values())], 5) or [helpers.messages(node)]
+    after = {name: held[0].get(queue, 0) - 1 for name, queue in queues.items()}
     for app in apps.values():
         app.close()
     return {name: {"returned_during_alarm": returned_during[name], "returned_after": returned.get(name),
@@ -215,6 +217,7 @@ def memory_alarm(node) -> dict:
 
 
 DOWNTIME = 1.0    # seconds the broker stays down in the restart
+RECONNECTED = "Connected to amqp://"
 
 
 def check(stack, queue: str, timeout: float = 3.0) -> dict:
@@ -239,11 +242,18 @@ def broker_restart(node) -> dict:
         helpers.wait(DOWNTIME)
         node.ctl("start_app")
         back = time.monotonic()
-        consuming = until(lambda: check(stack, queue, timeout=1.0)["canary"], 30, step=0.2)
-        after = {"alive": worker.alive, "consumed_after": time.monotonic() - back if consuming else None,
-                 **check(stack, queue)}
+        # the worker logs `Connected to amqp://...` when it starts and again each time it reconnects
+        reconnected = until(lambda: worker.logs().count(RECONNECTED) >= 2, 30, step=0.1)
+        reconnected_after = time.monotonic() - back if reconnected else None
+        # right after, the producer's connection is remade on its next publish, and a ping broadcast before the worker
+        # binds its control queue again is lost: ask again until both answer (the checks it took are counted)
+        checks = []
+        answered = until(lambda: [found for found in [check(stack, queue)] if not checks.append(found)
+                                  and found["canary"] and found["ping"]], 20, step=0.2)
+        after = {"alive": worker.alive, "reconnected_after": reconnected_after, "checks": len(checks),
+                 **(answered[0] if answered else check(stack, queue))}
         stack.app.control.cancel_consumer(queue, destination=[worker.hostname], reply=True)
-        stopped = check(stack, queue, timeout=1.5)  # a canary nobody consumes: its deadline is the wait
+        stopped = check(stack, queue, timeout=1.0)  # a canary nobody consumes: its deadline is the wait
         helpers.let_go(stack)
         return {"before": before, "after": after, "stopped": stopped,
                 "lost_connection": "Connection to broker lost" in worker.logs()}
