@@ -190,8 +190,8 @@ def let_go(stack: Stack) -> None:
     Celery unsubscribes from them when they are collected, after the backend is gone, and prints a traceback."""
     backend = stack.app.backend
     for mapping in getattr(backend, "_pending_results", ()):  # Celery's async backends (Redis): private, read-only here
-        for waiters in list(mapping.values()):
-            for result in list(waiters.values()):
+        for entry in list(mapping.values()):  # 5.7: {task id: {id(result): result}}; 5.5 and 5.6: {task id: result}
+            for result in (list(entry.values()) if isinstance(entry, dict) else [entry]):
                 backend.remove_pending_result(result)
 
 

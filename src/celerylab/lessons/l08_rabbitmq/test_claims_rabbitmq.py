@@ -1,11 +1,13 @@
 """Lesson 08's claims on a private RabbitMQ node: the ack timeout kills the worker; what the fixes change; quorum queues' native delay and delivery limit."""
 from __future__ import annotations
 
+import celery
 import pytest
 
 from celerylab.lessons.l08_rabbitmq import helpers, rabbitmq_node, scenarios
 from celerylab.lessons.l08_rabbitmq.rabbitmq_node import RabbitNode
 
+CELERY = tuple(int(part) for part in celery.__version__.split(".")[:2])
 pytestmark = [pytest.mark.live, pytest.mark.needs("rabbitmq-server")]
 
 
@@ -108,10 +110,15 @@ def test_a_sigkilled_acks_late_task_comes_back_at_once_on_rabbitmq_and_after_the
     kills = scenarios.side_by_side({"rabbitmq": lambda: scenarios.redelivery(raised),
                                     "redis": lambda: scenarios.redelivery(None)})
     rabbit, redis = kills["rabbitmq"], kills["redis"]
+    both = None not in (rabbit["redelivered_after"], redis["redelivered_after"])
     observe(runs=[rabbit["ran"], redis["ran"]], states=[rabbit["state"], redis["state"]],
-            rabbitmq_first=rabbit["redelivered_after"] < redis["redelivered_after"],
-            redis_not_before_visibility=redis["since_first_start"] >= scenarios.VISIBILITY - 0.5)
-    assert (rabbit["ran"], rabbit["state"], redis["ran"], redis["state"]) == (2, "SUCCESS", 2, "SUCCESS")
+            rabbitmq_first=both and rabbit["redelivered_after"] < redis["redelivered_after"],
+            redis_not_before_visibility=both and redis["since_first_start"] >= scenarios.VISIBILITY - 0.5)
+    assert (rabbit["ran"], rabbit["state"]) == (2, "SUCCESS")
+    if CELERY < (5, 7):  # measured with 5.5 and 5.6 (and their kombu): the surviving worker does not bring it back
+        assert (redis["ran"], redis["state"]) == (1, "PENDING")
+        return
+    assert (redis["ran"], redis["state"]) == (2, "SUCCESS")
     assert rabbit["redelivered_after"] < redis["redelivered_after"]
     # the other worker cannot get the Redis message before the visibility timeout (counted from the delivery) expires
     assert redis["since_first_start"] >= scenarios.VISIBILITY - 0.5
