@@ -48,18 +48,19 @@ def quorum(name: str, exchange_type: str = "direct", **arguments) -> dict:
             "queue_arguments": {"x-queue-type": "quorum", **arguments}}
 
 
-def experiment(node: RabbitNode, queue: str, *, queues: dict | None = None, concurrency: int = 1,
-               **worker_settings) -> Stack:
-    """A stack whose one prefork worker consumes `queue` on the node (results in the stack's own Redis).
+def experiment(node: RabbitNode | None, queue: str, *, queues: dict | None = None, concurrency: int = 1,
+               workers: int = 1, **worker_settings) -> Stack:
+    """A stack whose `workers` prefork workers consume `queue` on the node (results in the stack's own Redis).
 
+    node: None puts the broker in the stack's own Redis too (the lesson's comparison with Redis).
     queues: `task_queues` entries (see `quorum`); without them, `queue` is a classic queue Celery creates.
-    worker_settings: Celery settings of the worker (`task_acks_late=True`...).
+    worker_settings: Celery settings of the workers (`task_acks_late=True`...).
     """
-    settings = {"broker_url": node.url, "task_default_queue": queue}
+    settings = {"task_default_queue": queue, **({"broker_url": node.url} if node is not None else {})}
     if queues:
         settings["task_queues"] = queues
     spec = WorkerSpec(pool="prefork", concurrency=concurrency, queues=(queue,), settings=worker_settings)
-    return Stack.start(APP, workers=[spec], timeline=False, settings=settings,
+    return Stack.start(APP, workers=[spec] * workers, timeline=False, settings=settings,
                        env={"CELERYLAB_RUNS": "{workdir}/runs.log"})
 
 
@@ -83,6 +84,13 @@ def ready(node: RabbitNode, queue: str) -> int | None:
             return connection.default_channel.queue_declare(queue, passive=True).message_count
         except Exception:  # amqp's NotFound: the queue is not there
             return None
+
+
+def messages(node: RabbitNode) -> dict[str, int]:
+    """Messages each classic queue holds (ready and unacknowledged), as the node reports them, in one `rabbitmqctl`
+    call (it answers while the node blocks publishers)."""
+    out = node.ctl("list_queues", "-q", "--no-table-headers", "name", "messages")
+    return {name: int(count) for name, count in (line.split() for line in out.splitlines() if line.strip())}
 
 
 def unacked(node: RabbitNode, queue: str) -> int:
@@ -177,15 +185,28 @@ class Supervisor:
         self._thread.join(5)
 
 
+def let_go(stack: Stack) -> None:
+    """Stop waiting for results that never came (a canary nobody consumed) while the stack's backend is up: otherwise
+    Celery unsubscribes from them when they are collected, after the backend is gone, and prints a traceback."""
+    backend = stack.app.backend
+    for mapping in getattr(backend, "_pending_results", ()):  # Celery's async backends (Redis): private, read-only here
+        for entry in list(mapping.values()):  # 5.7: {task id: {id(result): result}}; 5.5 and 5.6: {task id: result}
+            for result in (list(entry.values()) if isinstance(entry, dict) else [entry]):
+                backend.remove_pending_result(result)
+
+
 def wait(seconds_: float) -> None:
     """A plain pause where the lesson waits for the broker's clock (a delay, a timeout), not for a condition."""
     time.sleep(seconds_)
 
 
-def shown(value) -> str:
-    """One measured value as the page prints it: durations in seconds, booleans in the page's words, None as "-"."""
+def shown(value, key: str = "") -> str:
+    """One measured value as the page prints it: durations in seconds (milliseconds for a `ms_` key, two decimals),
+    booleans in the page's words, None as "-"."""
     if value is None:
         return "-"
+    if key.startswith("ms_"):
+        return f"{localized.number(value, digits=2)} ms"
     if isinstance(value, bool):
         return yes(value)
     if isinstance(value, float):
@@ -196,4 +217,4 @@ def shown(value) -> str:
 def show(seen: dict, *keys: str) -> None:
     """Print the chosen measurements of a scenario, one per line, with the lesson's label for each."""
     for key in keys or seen:
-        print(f"{t(f'l08.seen.{key}')}: {shown(seen[key])}")
+        print(f"{t(f'l08.seen.{key}')}: {shown(seen[key], key)}")

@@ -27,6 +27,12 @@ def echo(text: str) -> str:
     return text
 
 
+@app.task(name="celerylab.deploy.canary")
+def canary() -> str:
+    """The health check's task (`celerylab.deploy.canary.healthy` sends it): answering it proves the worker consumes."""
+    return "canary"
+
+
 @app.task(name="l08.report")
 def report(label: str, seconds: float) -> str:
     """A report that takes `seconds` in one go: logs its start and its end."""

@@ -1,0 +1,24 @@
+"""Lesson 08's printed figures: durations in seconds, per-message costs in milliseconds, in the page's language."""
+from __future__ import annotations
+
+import pytest
+
+from celerylab import i18n
+from celerylab.i18n import set_lang
+from celerylab.lessons.l08_rabbitmq import helpers
+
+
+@pytest.fixture
+def lang(monkeypatch):
+    """set_lang, with the language in force (and $CELERYLAB_LANG) back as it was afterwards."""
+    monkeypatch.setenv("CELERYLAB_LANG", i18n.get_lang())
+    monkeypatch.setattr(i18n, "_current", i18n._current)
+    return set_lang
+
+
+@pytest.mark.parametrize(("language", "seconds", "milliseconds"), [("pt", "2,9 s", "0,29 ms"), ("en", "2.9 s", "0.29 ms")])
+def test_a_ms_key_prints_milliseconds_and_the_others_seconds(lang, language, seconds, milliseconds):
+    lang(language)
+    assert helpers.shown(2.93, "redelivered_after") == seconds
+    assert helpers.shown(0.2912, "ms_per_message") == milliseconds
+    assert helpers.shown(None, "ms_per_message") == "-"
