@@ -4,6 +4,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -165,9 +166,7 @@ class Engine:
         result = subprocess.run(["docker", *args], env=self.env(), capture_output=True, timeout=timeout,
                                 input=input, stdin=stdin)
         if check and result.returncode != 0:
-            raise RuntimeError(f"docker {' '.join(args[:4])} exited {result.returncode}:\n"
-                               f"{result.stdout.decode(errors='replace')[-4000:]}\n"
-                               f"{result.stderr.decode(errors='replace')[-4000:]}")
+            raise RuntimeError(failure_message(args, result))
         return result
 
     def import_base(self) -> None:
@@ -265,7 +264,55 @@ class Engine:
                 if psutil.pid_exists(pid) and psutil.Process(pid).status() != psutil.STATUS_ZOMBIE]
 
 
+PROGRESS = re.compile(r"^\s*(Container|Network|Volume|Image) \S+\s+(Creat|Start|Stopp|Remov|Wait|Healthy|Running|Recreat)")
+FAILURE_LINES = 20
+
+
+def failure_message(args: tuple[str, ...], result: subprocess.CompletedProcess) -> str:
+    """A failed docker command in a few lines: its first line says what failed and why (pytest's short summary prints
+    the whole message, so compose's progress lines would bury every other failure of the run)."""
+    output = (result.stdout.decode(errors="replace") + "\n" + result.stderr.decode(errors="replace")).splitlines()
+    lines = [line for line in output if line.strip() and not PROGRESS.match(line)]
+    cause = lines[-1].strip() if lines else "(no output)"
+    return (f"docker {' '.join(args[:4])} exited {result.returncode}: {cause}\n"
+            + "\n".join(lines[-FAILURE_LINES:]))
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+EPHEMERAL_RANGE = Path("/proc/sys/net/ipv4/ip_local_port_range")
+PUBLISHED_PORTS = range(20000, 30000)  # searched for a free one when the kernel's own range leaves no room below
+
+
+def ephemeral_range() -> range:
+    """The ports the kernel hands out on its own (bind to port 0, outgoing connections); Linux's default if unknown."""
+    try:
+        low, high = (int(part) for part in EPHEMERAL_RANGE.read_text().split())
+    except (OSError, ValueError):
+        low, high = 32768, 60999
+    return range(low, high + 1)
+
+
+def publishable_port(taken: set[int] = frozenset(), tries: int = 200) -> int:
+    """A free loopback port outside the kernel's ephemeral range, for a port Docker publishes minutes later.
+
+    `free_port()` answers with a port from the ephemeral range, the same range every other test's server and every
+    outgoing connection takes theirs from: in a parallel suite one of them can take it before Docker binds it ("port
+    is already allocated"). Nothing in the suite picks ports below that range, so one that is free now stays free.
+    """
+    import random
+
+    kernel = ephemeral_range()
+    candidates = [port for port in PUBLISHED_PORTS if port not in kernel and port not in taken]
+    for port in random.sample(candidates, min(tries, len(candidates))):
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError(f"no free port in {PUBLISHED_PORTS} outside the ephemeral range {kernel}")

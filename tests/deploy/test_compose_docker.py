@@ -25,7 +25,7 @@ import pytest
 import yaml
 
 from composefile import COMPOSE_FILE, ROOT, read_env_file
-from dockerengine import BASE_IMAGE, Engine, checkout_files, free_port, host_state, inputs_key
+from dockerengine import BASE_IMAGE, Engine, checkout_files, host_state, inputs_key, publishable_port
 
 pytestmark = [pytest.mark.live, pytest.mark.slow, pytest.mark.needs("docker"), pytest.mark.timeout(1800)]
 
@@ -134,7 +134,10 @@ def _build_monitoring_images(engine: Engine, folder: Path) -> None:
 def deployed(tmp_path_factory):
     folder = tmp_path_factory.mktemp("compose-docker")
     secrets = {**read_env_file(), "FLOWER_BASIC_AUTH": f"ci:{uuid.uuid4().hex}", "JUPYTER_TOKEN": uuid.uuid4().hex}
-    ports = {service: free_port() for service in PORT_VARIABLES}
+    # published minutes from now, after the image builds: ports outside the range the rest of the suite takes from
+    ports: dict[str, int] = {}
+    for service in PORT_VARIABLES:
+        ports[service] = publishable_port(taken=set(ports.values()))
     env = {**secrets, **{PORT_VARIABLES[service]: str(port) for service, port in ports.items()},
            **{variable: image for variable, (image, _) in MONITORING_IMAGES.items()},
            "CELERYLAB_HEARTBEAT_SECONDS": str(HEARTBEAT_SECONDS)}

@@ -52,3 +52,30 @@ def test_closing_a_later_stack_gives_the_module_app_back_to_the_earlier_one():
             assert smoke.add.delay(1, 2).get(timeout=10) == 3
             assert check.broker.url != lesson.broker.url
         assert smoke.add.delay(2, 3).get(timeout=10) == 5
+
+
+def test_the_lesson_stack_still_sends_after_a_check_stack_came_and_went():
+    """The lesson used its stack before the check: its pool is kombu's, shared by the client and the module app."""
+    from celerylab.stack import smoke
+
+    with Stack.start("celerylab.stack.smoke", timeline=False, broker_kind="embedded") as lesson:
+        assert smoke.add.delay(1, 2).get(timeout=10) == 3
+        assert lesson.app.send_task("celerylab.smoke.add", (1, 2)).get(timeout=10) == 3
+        with Stack.start("celerylab.stack.smoke", timeline=False, broker_kind="embedded"):
+            assert smoke.add.delay(1, 2).get(timeout=10) == 3
+        assert lesson.app.send_task("celerylab.smoke.add", (2, 3)).get(timeout=10) == 5
+        assert smoke.add.delay(2, 3).get(timeout=10) == 5
+
+
+def test_a_closed_stack_leaves_no_pool_for_its_broker_in_kombus_registry():
+    """A later broker on the same port (the kernel reuses them) must get a fresh pool, not the closed one."""
+    from kombu import pools
+
+    from celerylab.stack import smoke
+
+    with Stack.start("celerylab.stack.smoke", timeline=False, broker_kind="embedded") as stack:
+        assert smoke.add.delay(1, 2).get(timeout=10) == 3
+        assert stack.app.send_task("celerylab.smoke.add", (1, 2)).get(timeout=10) == 3
+        port = stack.app.connection_for_write().port
+        assert [key for key in pools.connections if port in list(key)]
+    assert not [key for group in (pools.connections, pools.producers) for key in group if port in list(key)]

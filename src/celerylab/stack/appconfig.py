@@ -66,21 +66,47 @@ def create_app(name: str, include: list[str] | tuple[str, ...] = (), **settings)
 
 
 def rebind(app: Celery, url: str, namespace: str = "") -> Celery:
-    """Point an existing app (and its cached pools and backend) at another stack."""
+    """Point an existing app (its cached pools and backend) at another stack.
+
+    The app lets go of its connection pool without closing it: kombu keeps one pool per broker
+    process-wide, shared by every app of that broker (the stack's client and the module app), and
+    the earlier stack still uses it. The pool is closed when its stack closes (forget_pools).
+    """
     app.conf.update(stack_settings(url, namespace))
-    pool = app._pool
     app._pool = None
-    if pool is not None:
-        try:
-            pool.force_close_all()
-        except Exception:
-            pass
     amqp = app.__dict__.get("amqp")
     if amqp is not None:
         amqp._producer_pool = None
     app._backend_cache = None
     app._local = threading.local()
     return app
+
+
+def forget_pools(url: str, namespace: str = "") -> None:
+    """Close and drop kombu's process-wide connection and producer pools for one stack's broker and namespace.
+
+    A closed pool left in kombu's registry is handed to the next app of an equal connection — a later
+    broker on the same port — which then fails with "Acquire on closed pool".
+    """
+    from kombu import Connection, pools
+    from kombu.utils.collections import eqhash
+
+    # kombu keys a pool by its connection's (transport, host, user, password, vhost, port, repr(transport options))
+    broker = list(eqhash(Connection(url)))[:-1]
+    keyprefix = f"'global_keyprefix': {namespace!r}"
+
+    def same(key) -> bool:
+        fields = list(key) if isinstance(key, (list, tuple)) else []
+        return bool(fields) and fields[:-1] == broker and (not namespace or keyprefix in str(fields[-1]))
+
+    for group in (pools.producers, pools.connections):  # producers first: each holds a connection pool
+        for key in [key for key in list(group) if same(key)]:
+            pool = group.pop(key, None)
+            if pool is not None:
+                try:
+                    pool.force_close_all()
+                except Exception:
+                    pass
 
 
 def rebind_all(url: str, namespace: str = "") -> None:

@@ -164,6 +164,8 @@ class Stack(NodeLauncher):
                 pass
         if self.app is not None:
             self.app.close()
+        if self.broker is not None:
+            appconfig.forget_pools(self.broker.url, self.namespace)
         client.release(self.id)
         _open_stacks.discard(self)
         shutil.rmtree(self.workdir, ignore_errors=True)

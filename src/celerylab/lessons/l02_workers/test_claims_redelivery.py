@@ -127,23 +127,24 @@ def test_countdown_longer_than_the_visibility_timeout_runs_more_than_once(lab, o
     assert len(remind["wide"]) == 1 and len(long_["wide"]) == 1
 
 
-def test_a_countdown_of_twice_the_visibility_timeout_runs_twice(lab, observe):
-    # (sweep, countdown), VT 3 s; 3 x VT, not 2.5 x: its third copy comes back 2-3 s before the countdown ends, where at
-    # 2.5 x it came 0.3-1.3 s before and a loaded machine could bring it after the first copies ran and were acked
-    cases = {"twice": (0.5, 6), "three_times": (0.5, 9), "kombu_sweep": (None, 8)}
+def test_a_countdown_yields_one_copy_per_whole_visibility_timeout_it_waits(lab, observe):
+    # (sweep, countdown), VT 4 s: halfway between multiples. On an exact multiple the last copy's return (2 x VT plus
+    # two sweep waits of 0-0.5 s) races the ack of the copy that ran at the due time, and a loaded machine's late ack
+    # loses it now and then: a countdown on an exact multiple failed a CI run.
+    cases = {"one_and_a_half": (0.5, 6), "two_and_a_half": (0.5, 10), "kombu_sweep": (None, 10)}
     stacks = helpers.experiments(lab, {name: [helpers.worker("celery", task_acks_late=True,
-                                                             broker_transport_options=helpers.lab_transport(3, sweep))]
+                                                             broker_transport_options=helpers.lab_transport(4, sweep))]
                                        for name, (sweep, _) in cases.items()})
     try:
         sent = {}
         for name, s in stacks.items():
             s.app.send_task("l02.work", (f"rule-{name}", 0), countdown=cases[name][1])
             sent[name] = time.time()
-        found = {name: runs.watch(s, f"rule-{name}", until=sent[name] + cases[name][1] + 1.5)
+        found = {name: runs.watch(s, f"rule-{name}", until=sent[name] + cases[name][1] + 3.5)
                  for name, s in stacks.items()}
     finally:
         for s in stacks.values():
             s.close()
     counts = {name: len(starts) for name, starts in found.items()}
     observe(**{f"runs_{name}": count for name, count in counts.items()})
-    assert counts == {"twice": 2, "three_times": 3, "kombu_sweep": 1}  # "three times" for 2 x VT would be 3
+    assert counts == {"one_and_a_half": 2, "two_and_a_half": 3, "kombu_sweep": 1}
