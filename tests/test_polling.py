@@ -1,9 +1,10 @@
-"""Waiting for a condition with a deadline: the first truthy value, or None once the deadline passes."""
+"""Waiting for a condition with a deadline: `until` (the first truthy value, or None once the deadline passes)
+and `read_until` (the first value `done` accepts, or the last value read once the deadline passes)."""
 from __future__ import annotations
 
 import time
 
-from celerylab.polling import until
+from celerylab.polling import read_until, until
 
 
 def test_until_returns_the_first_truthy_value_and_none_after_the_deadline():
@@ -12,3 +13,36 @@ def test_until_returns_the_first_truthy_value_and_none_after_the_deadline():
     started = time.monotonic()
     assert until(lambda: False, timeout=0.2, step=0.01) is None
     assert 0.2 <= time.monotonic() - started < 10  # not before the deadline (the behaviour), and not long after
+
+
+def test_read_until_stops_at_the_first_value_done_accepts():
+    reads = []
+    values = iter([1, 2, 3, 4, 5])
+
+    def read():
+        reads.append(next(values))
+        return reads[-1]
+
+    assert read_until(read, lambda value: value >= 3, timeout=5, step=0.001) == 3
+    assert reads == [1, 2, 3]  # nothing read after the value that was wanted
+    assert read_until(iter([0, "", "ready"]).__next__, timeout=5, step=0.001) == "ready"  # done defaults to bool
+
+
+def test_read_until_reads_once_even_with_no_time_left():
+    calls = []
+    assert read_until(lambda: calls.append(1) or len(calls), lambda value: False, timeout=0) == 1
+    assert calls == [1]  # `until` would not have called it at all, and returned None
+
+
+def test_read_until_returns_the_last_value_read_once_the_deadline_passes():
+    calls = []
+
+    def read():
+        calls.append(time.monotonic())
+        return len(calls)
+
+    started = time.monotonic()
+    last = read_until(read, lambda value: False, timeout=0.2, step=0.05)
+    assert time.monotonic() - started >= 0.2  # not before the deadline
+    assert len(calls) > 1 and last == len(calls)  # the newest value, not the first nor None
+    assert len(calls) <= 6  # a read continues only before the deadline, after a sleep of `step`: at most 0.2/0.05 + 1

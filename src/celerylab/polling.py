@@ -13,3 +13,18 @@ def until(condition, timeout: float = 10.0, step: float = 0.05):
             return value
         time.sleep(step)
     return None
+
+
+def read_until(read, done=bool, timeout: float = 10.0, step: float = 0.05):
+    """Call `read()` until `done(value)` holds or `timeout` passes; return the last value read.
+
+    Unlike `until`, it reads at least once (a zero timeout reads once), every sleep is followed by a read,
+    and when time runs out the caller gets the last value seen rather than None: for "wait for this state,
+    and tell me which state it was in if it never came" (the caller decides whether that is an error).
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        value = read()
+        if done(value) or time.monotonic() >= deadline:
+            return value
+        time.sleep(step)

@@ -9,6 +9,7 @@ from pathlib import Path
 import httpx
 import yaml
 
+from celerylab.polling import until
 from celerylab.stack.errors import StackError
 from celerylab.stack.nodes import Node, wait_http
 from celerylab.stack.ports import free_port
@@ -137,17 +138,18 @@ class Monitoring:
         previous one (a rule without ``for:`` goes from inactive to firing in one evaluation: no pending).
         """
         seen: dict[tuple, dict[str, float]] = {}
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+
+        def poll() -> bool:
+            """Record what this poll saw; True once `received` alerts reached the Alertmanager."""
             held = self.received()
             active = self.alerts()
             now = round(time.time() - started_at, 2)
             for alert, stage in [*((a, a["state"]) for a in active), *((a, "received") for a in held)]:
                 labels = alert["labels"]
                 seen.setdefault((labels["alertname"], labels.get("task", "")), {}).setdefault(stage, now)
-            if sum("received" in stages for stages in seen.values()) >= received:
-                break
-            time.sleep(step)
+            return sum("received" in stages for stages in seen.values()) >= received
+
+        until(poll, timeout, step)
         return seen
 
     def stop(self) -> None:

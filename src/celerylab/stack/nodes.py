@@ -4,31 +4,34 @@ from __future__ import annotations
 import re
 import signal
 import subprocess
-import time
 import urllib.error
 import urllib.request
 
+from celerylab.polling import until
 from celerylab.stack.errors import StackError
 from celerylab.stack.process import ManagedProcess
 
 
 def wait_http(url: str, timeout: float = 10.0, *, any_status: bool = False) -> None:
     """Poll `url` until it answers 200 (or, with any_status, any HTTP status at all)."""
-    deadline = time.monotonic() + timeout
     last: Exception | None = None
-    while time.monotonic() < deadline:
+
+    def answers() -> bool:
+        nonlocal last
         try:
             with urllib.request.urlopen(url, timeout=1) as response:
                 if response.status == 200 or any_status:
-                    return
+                    return True
         except urllib.error.HTTPError as error:
             if any_status:
-                return
+                return True
             last = error
         except OSError as error:
             last = error
-        time.sleep(0.05)
-    raise StackError("stack.http_timeout", url=url, error=last)
+        return False
+
+    if not until(answers, timeout, step=0.05):
+        raise StackError("stack.http_timeout", url=url, error=last)
 
 
 class Node(ManagedProcess):

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 
 from celery import Celery
 
+from celerylab.polling import until
+
 TASK_EVENTS = ("task-sent", "task-received", "task-started", "task-retried",
                "task-succeeded", "task-failed", "task-rejected", "task-revoked")
 SYNC_EVENT = "celerylab-sync"
@@ -70,13 +72,19 @@ class Timeline:
     def _sync(self, timeout: float) -> None:
         """Publish marker events until one comes back: the subscription is live."""
         token = uuid.uuid4().hex
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline and self._thread is not None and self._thread.is_alive():
+
+        def not_ready() -> TimeoutError:
+            return TimeoutError(f"event stream not ready after {timeout}s: {self._error!r}")
+
+        def came_back() -> bool:
+            if self._thread is None or not self._thread.is_alive():
+                raise not_ready()  # the receiving thread is gone: no marker will ever come back
             self._dispatch(SYNC_EVENT, token=token)
-            with self._cond:
-                if self._cond.wait_for(lambda: self._seen_token(token), timeout=0.2):
-                    return
-        raise TimeoutError(f"event stream not ready after {timeout}s: {self._error!r}")
+            with self._cond:  # the wait for the marker is the pause between two tries
+                return self._cond.wait_for(lambda: self._seen_token(token), timeout=0.2)
+
+        if not until(came_back, timeout, step=0):
+            raise not_ready()
 
     def _seen_token(self, token: str) -> bool:
         return any(e.type == SYNC_EVENT and e.fields.get("token") == token for e in self._events)

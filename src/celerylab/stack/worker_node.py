@@ -4,10 +4,10 @@ from __future__ import annotations
 import os
 import signal
 import socket
-import time
 
 import psutil
 
+from celerylab.polling import read_until
 from celerylab.stack.errors import StackError
 from celerylab.stack.nodes import Node
 from celerylab.stack.roles import WorkerSpec
@@ -61,13 +61,15 @@ class WorkerNode(Node):
         return [child.pid for child in self._children()]
 
     def _wait_until(self, condition, timeout: float, key: str, **values) -> None:
-        deadline = time.monotonic() + timeout
-        while not condition():
+        def holds() -> bool:
+            if condition():
+                return True
             if not self.alive:
                 raise StackError("stack.died", self.tail(), name=self.name, code=self.returncode)
-            if time.monotonic() > deadline:
-                raise StackError(key, self.tail(), name=self.name, timeout=timeout, **values)
-            time.sleep(POLL)
+            return False
+
+        if not read_until(holds, timeout=timeout, step=POLL):  # checked once more after the last sleep
+            raise StackError(key, self.tail(), name=self.name, timeout=timeout, **values)
 
     def kill_child(self, index: int = 0, sig: int = signal.SIGKILL, timeout: float = 10.0) -> int:
         """Send `sig` to one pool child and return its pid once it is gone."""

@@ -2,14 +2,13 @@
 from __future__ import annotations
 
 import json
-import time
 import uuid
 
 import redis
 from celery.states import READY_STATES
 
 from celerylab import appdb  # noqa: F401  (the notebook reaches it as helpers.appdb)
-from celerylab.polling import until
+from celerylab.polling import read_until, until
 from celerylab.fakes.control import FakeControl
 from celerylab.stack import Stack, WorkerSpec
 
@@ -85,11 +84,9 @@ def redelivered_flags(stack: Stack, task_id: str) -> list[bool]:
 
 def wait_value(stack: Stack, sql: str, params: tuple = (), wanted: int = 1, timeout: float = 15) -> int:
     """Block until a count read from the database reaches `wanted`; the count."""
-    deadline = time.monotonic() + timeout
-    while (seen := count(stack, sql, params) or 0) < wanted:
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"{sql} {params}: {seen} after {timeout}s, wanted {wanted}")
-        time.sleep(0.05)
+    seen = read_until(lambda: count(stack, sql, params) or 0, lambda n: n >= wanted, timeout, step=0.05)
+    if seen < wanted:
+        raise TimeoutError(f"{sql} {params}: {seen} after {timeout}s, wanted {wanted}")
     return seen
 
 

@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 from kombu.transport.redis import Channel
 
 from celerylab import appdb, localized
+from celerylab.polling import read_until
 from celerylab.stack import Stack, WorkerSpec
 
 APP = "celerylab.lessons.l02_workers.tasks"
@@ -78,10 +79,8 @@ def shop(stack: Stack, order_id: int) -> tuple:
 
 def wait_for(condition, timeout: float, poll: float = 0.05) -> bool:
     """Poll `condition()` until it is true or `timeout` seconds pass; return its last value."""
-    deadline = time.monotonic() + timeout
-    while not condition() and time.monotonic() < deadline:
-        time.sleep(poll)
-    return bool(condition())
+    read_until(condition, timeout=timeout, step=poll)
+    return bool(condition())  # one more look, once the wait is over
 
 
 def restart_all(workers) -> None:

@@ -7,6 +7,7 @@ import time
 
 import redis
 
+from celerylab.polling import read_until
 from celerylab.stack.appconfig import BROKER_ENV, NAMESPACE_ENV
 
 POLL = 0.05  # seconds between looks at the log while waiting on a condition
@@ -41,12 +42,7 @@ def events(stack, key: str, event: str) -> list[dict]:
 
 def wait(stack, key: str, event: str = "start", count: int = 1, timeout: float = 10.0) -> list[dict]:
     """Wait until `count` `event`s are recorded under `key` (or the timeout); return what there is."""
-    deadline = time.monotonic() + timeout
-    found = events(stack, key, event)
-    while len(found) < count and time.monotonic() < deadline:
-        time.sleep(POLL)
-        found = events(stack, key, event)
-    return found
+    return read_until(lambda: events(stack, key, event), lambda found: len(found) >= count, timeout, step=POLL)
 
 
 def unacked(stack) -> int:

@@ -5,11 +5,11 @@ import json
 import re
 import subprocess
 import sys
-import time
 from concurrent.futures import ThreadPoolExecutor
 
 from celery import Celery
 
+from celerylab.polling import read_until
 from celerylab.stack import Stack, WorkerSpec
 from celerylab.stack.appconfig import stack_settings
 
@@ -44,13 +44,14 @@ def tidy(line: str) -> str:
 def log_after(node, pattern: str, since: int, lines: int = 1, timeout: float = 10) -> list[str]:
     """Wait for a log line matching `pattern` (after line `since`) and return it with the next lines."""
     node.wait_for_log(pattern, timeout, since=since)
-    deadline = time.monotonic() + 2  # a multi-line record reaches the log a line at a time
-    while True:
+
+    def read() -> tuple[list[str], int]:
         text = node.logs().splitlines()[since:]
-        first = next(i for i, line in enumerate(text) if re.search(pattern, line))
-        if len(text) >= first + lines or time.monotonic() > deadline:
-            return [tidy(line) for line in text[first:first + lines]]
-        time.sleep(0.02)
+        return text, next(i for i, line in enumerate(text) if re.search(pattern, line))
+
+    # a multi-line record reaches the log a line at a time: up to 2 s more for its next lines
+    text, first = read_until(read, lambda seen: len(seen[0]) >= seen[1] + lines, timeout=2, step=0.02)
+    return [tidy(line) for line in text[first:first + lines]]
 
 
 def producer_without_backend(stack: Stack) -> Celery:
@@ -65,21 +66,12 @@ def producer_without_backend(stack: Stack) -> Celery:
 def answer(method, *args, timeout: float = 10) -> dict:
     """Call an inspect method (``inspect.registered``) until a worker replies: a worker that has just
     printed "ready." may not be listening to broadcasts yet, and a broadcast nobody hears is lost."""
-    deadline = time.monotonic() + timeout
-    while True:
-        replies = method(*args)
-        if replies or time.monotonic() > deadline:
-            return replies or {}
+    return read_until(lambda: method(*args), timeout=timeout, step=0) or {}  # each call waits for replies itself
 
 
 def wait_state(result, states: tuple[str, ...], timeout: float = 10) -> str:
     """Poll a result until it reaches one of `states` (or the deadline); return the state seen last."""
-    deadline = time.monotonic() + timeout
-    state = result.state
-    while state not in states and time.monotonic() < deadline:
-        time.sleep(POLL)
-        state = result.state
-    return state
+    return read_until(lambda: result.state, lambda state: state in states, timeout, step=POLL)
 
 
 PROBE = """

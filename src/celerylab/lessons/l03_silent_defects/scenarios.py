@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import re
-import time
 from datetime import datetime, timezone
 
 from celerylab.lessons.l03_silent_defects import helpers
+from celerylab.polling import until
 from celerylab.stack import Stack
 
 OPTIONS = re.compile(r"^(\S+) \[max_retries=(\S+) default_retry_delay=(\S+)\]$")
@@ -37,12 +37,13 @@ def retry_countdown(stack: Stack, task: str, retries: int = 0, queue: str | None
     seen = datetime.now(timezone.utc)
     if state != "RETRY":
         return state
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+
+    def scheduled_eta() -> datetime | None:
         for entries in (stack.app.control.inspect(timeout=1, limit=len(stack.workers)).scheduled() or {}).values():
             for entry in entries:
                 if entry["request"]["id"] == result.id:
-                    eta = datetime.fromisoformat(entry["eta"])
-                    return round((eta - seen).total_seconds())
-        time.sleep(helpers.POLL)
-    return "NOT SCHEDULED"
+                    return datetime.fromisoformat(entry["eta"])
+        return None
+
+    eta = until(scheduled_eta, timeout, step=helpers.POLL)
+    return "NOT SCHEDULED" if eta is None else round((eta - seen).total_seconds())

@@ -1,7 +1,6 @@
 """Lesson 04's notebook helpers: the stack (worker, job table, the shop's HTTP API), HTTP polling, Redis keys."""
 from __future__ import annotations
 
-import time
 from functools import partial
 
 import httpx
@@ -47,31 +46,31 @@ until = partial(polling.until, step=0.02)  # the shop's API answers fast: poll i
 def states_seen(read, done, timeout: float = 10.0, step: float = 0.02) -> list:
     """Every distinct value `read()` gave, in order, polling until `done(value)`."""
     seen: list = []
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+
+    def look() -> bool:
         value = read()
         if not seen or seen[-1] != value:
             seen.append(value)
-        if done(value):
-            break
-        time.sleep(step)
+        return done(value)
+
+    polling.until(look, timeout, step)
     return seen
 
 
 def watch(read, keys: dict, done, timeout: float = 10.0, step: float = 0.02) -> dict[str, list]:
     """Poll ``read(value)`` for every entry of `keys` each round: the distinct answers of each, in order."""
     seen: dict[str, list] = {name: [] for name in keys}
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+
+    def look() -> bool:
         finished = True
         for name, value in keys.items():
             answer = read(value)
             if not seen[name] or seen[name][-1] != answer:
                 seen[name].append(answer)
             finished = finished and done(answer)
-        if finished:
-            break
-        time.sleep(step)
+        return finished
+
+    polling.until(look, timeout, step)
     return seen
 
 

@@ -58,11 +58,7 @@ def runs(stack: Stack, t0: float, t1: float, settle: float = 5.0) -> list[dict]:
         rows = execute(stack.db(), "SELECT sender, parent, sent_at, ran_at FROM runs "
                        "WHERE sent_at >= ? ORDER BY sent_at", (t0,)).fetchall()
         return rows
-    deadline = time.monotonic() + settle
-    rows = fetch()
-    while time.monotonic() < deadline and not every_sender_moved_on(rows, t1):
-        time.sleep(0.1)
-        rows = fetch()
+    rows = polling.read_until(fetch, lambda rows: every_sender_moved_on(rows, t1), settle, step=0.1)
     names = node_names(stack)
     return [{"who": names.get(sender) or names.get(parent) or "?", "sent": sent - t0, "ran": ran - t0}
             for sender, parent, sent, ran in rows if sent < t1]
@@ -112,11 +108,9 @@ def average_per_period(stack: Stack, t0: float, t1: float) -> int:
 
 def send_gap(stack: Stack, t0: float, before: str, after: str, timeout: float = 10.0) -> float:
     """Seconds between the last send by `before` and the first send by `after` (waits for that one)."""
-    deadline = time.monotonic() + timeout
-    while True:
+    def sends() -> dict[str, list[float]]:
         rows = runs(stack, t0, time.time() + 60, settle=0)
-        sent = {who: [row["sent"] for row in rows if row["who"] == who] for who in (before, after)}
-        if sent[after] or time.monotonic() > deadline:
-            break
-        time.sleep(0.1)
+        return {who: [row["sent"] for row in rows if row["who"] == who] for who in (before, after)}
+
+    sent = polling.read_until(sends, lambda sent: sent[after], timeout, step=0.1)
     return min(sent[after]) - max(sent[before])

@@ -7,6 +7,8 @@ from zoneinfo import ZoneInfo
 
 from celery import Celery
 
+from celerylab.polling import until
+
 UTC = timezone.utc
 MAX_LOOP = 300  # seconds: the default scheduler's longest sleep between two ticks (celery/beat.py)
 
@@ -78,13 +80,12 @@ def longest_gap(fired: list[datetime]) -> int:
 
 def lock_holder(stack, exclude=(), timeout: float = 15.0):
     """The Beat whose log says ``beat: Acquired lock`` (RedBeat takes the lock in beat_init)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        for beat in stack.beats:
-            if beat not in exclude and beat.alive and "Acquired lock" in beat.logs:
-                return beat
-        time.sleep(0.02)
-    raise TimeoutError("no Beat acquired the lock")
+    holder = until(lambda: next((beat for beat in stack.beats
+                                 if beat not in exclude and beat.alive and "Acquired lock" in beat.logs), None),
+                   timeout, step=0.02)
+    if holder is None:
+        raise TimeoutError("no Beat acquired the lock")
+    return holder
 
 
 def lock_ttl(stack) -> float:

@@ -127,17 +127,19 @@ def unacked_ids(stack: Stack) -> set[str]:
 
 def settle(results: list, quiet: float = 1.5, timeout: float = 20.0) -> None:
     """Wait until every result is ready or none changed state for `quiet` seconds (some never will)."""
-    deadline = time.monotonic() + timeout
     last, since = -1, time.monotonic()
-    while time.monotonic() < deadline:
+
+    def settled() -> bool:
+        nonlocal last, since
         ready = sum(1 for result in results if result.ready())
         if ready == len(results):
-            return
+            return True
         if ready != last:
             last, since = ready, time.monotonic()
-        elif time.monotonic() - since > quiet:
-            return
-        time.sleep(0.1)
+            return False
+        return time.monotonic() - since > quiet
+
+    until(settled, timeout, step=0.1)
 
 
 def log_time(line: str) -> float | None:
