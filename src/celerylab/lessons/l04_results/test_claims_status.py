@@ -29,10 +29,16 @@ def test_the_notes_endpoint_shows_pending_then_success_and_progress(stack, http,
                          done=lambda answer: answer[0] in ("SUCCESS", "FAILURE"))
     states = [state for i, (state, _) in enumerate(seen["report"]) if i == 0 or seen["report"][i - 1][0] != state]
     progress = sorted({n for state, n in seen["report"] if state == "PROGRESS" and n})
-    observe(ana=[state for state, _ in seen["ana"]], bruno=[state for state, _ in seen["bruno"]],
-            report=states, progress_seen=progress)
-    assert seen["ana"] == seen["bruno"] == [("PENDING", None), ("SUCCESS", None)]
-    assert states == ["PENDING", "PROGRESS", "SUCCESS"]
+    signups = {name: [state for state, _ in seen[name]] for name in ("ana", "bruno")}
+    # Whether the first read comes before a 0.2 s sign-up ends is timing (a loaded machine reads SUCCESS at once):
+    # what the route shows is PENDING for as long as it shows anything before SUCCESS, and never STARTED.
+    observe(signups_read_only_pending_then_success=all(
+                reads in (["PENDING", "SUCCESS"], ["SUCCESS"]) for reads in signups.values()),
+            report_read_pending_progress_success=states in (["PENDING", "PROGRESS", "SUCCESS"], ["PROGRESS", "SUCCESS"]),
+            progress_seen=progress)
+    assert all(reads in (["PENDING", "SUCCESS"], ["SUCCESS"]) for reads in signups.values()), signups
+    assert all(answer[1] is None for name in ("ana", "bruno") for answer in seen[name]), seen
+    assert states in (["PENDING", "PROGRESS", "SUCCESS"], ["PROGRESS", "SUCCESS"]), states
     assert progress == [1, 2, 3, 4, 5]
 
 

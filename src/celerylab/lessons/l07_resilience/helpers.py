@@ -21,7 +21,7 @@ from celerylab.stack.appconfig import stack_settings
 APP = "celerylab.lessons.l07_resilience.tasks"
 PREFORK = WorkerSpec(pool="prefork", concurrency=2)  # what production runs: prefork, default prefetch (4 × 2)
 SOLO = WorkerSpec(pool="solo")
-BACKLOG = {"orders": 16, "seconds": 0.3}  # more than the prefetch holds: the rest waits in the Redis list
+BACKLOG = {"orders": 24, "seconds": 0.3}  # three times the prefetch: the rest waits in the Redis list for seconds
 DRAINED = {"orders": 5, "seconds": 1.0}   # fewer than the prefetch holds: the list is empty, the worker waits in BRPOP
 # unacked messages back after 5 s (the default: one hour), swept every 10 s (unacked_restore_interval × throttle;
 # the default sweeps every 100 s, and at a worker's start)
