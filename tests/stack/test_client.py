@@ -35,3 +35,21 @@ def test_a_setting_the_module_sets_itself_comes_back_after_a_stack_changed_it():
     finally:
         module_app.conf.changes.pop("task_default_rate_limit", None)
         client._own_settings.get(id(module_app), {}).pop("task_default_rate_limit", None)
+
+
+def test_a_stack_whose_settings_name_the_transport_options_leaves_the_next_stack_its_own_namespace():
+    """A stack's `broker_transport_options` (a short visibility timeout, say) replaced the namespace the next stack's
+    rebind had just set: the module app published under the earlier stack's key prefix, which no worker reads."""
+    client.client_app(MODULE, "memory://", "celerylab:before:", {}, [], owner="before")
+    client.release("before")
+    options = {"global_keyprefix": "celerylab:tuned:", "visibility_timeout": 1}
+    _, module_app = client.client_app(MODULE, "memory://", "celerylab:tuned:", {"broker_transport_options": options},
+                                      [], owner="tuned")
+    assert module_app.conf.broker_transport_options == options
+    client.release("tuned")
+    _, same_app = client.client_app(MODULE, "memory://", "celerylab:next:", {}, [], owner="next")
+    try:
+        assert same_app.conf.broker_transport_options == {"global_keyprefix": "celerylab:next:"}
+        assert same_app.conf.result_backend_transport_options == {"global_keyprefix": "celerylab:next:"}
+    finally:
+        client.release("next")

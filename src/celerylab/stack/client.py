@@ -40,14 +40,18 @@ def _restore_own_settings(app: Celery) -> None:
 
 
 def _bind(binding: Binding) -> None:
+    """The module app on this binding's stack: its own settings back, then the stack's broker, then the stack's settings.
+
+    In that order: restoring after the rebind put back an earlier stack's `broker_transport_options` (with its key
+    namespace) over the one the rebind had just set, and the app published where no worker reads."""
     os.environ[appconfig.BROKER_ENV] = binding.url
     os.environ[appconfig.NAMESPACE_ENV] = binding.namespace
     appconfig.rebind_all(binding.url, binding.namespace)
-    appconfig.rebind(binding.module_app, binding.url, binding.namespace)
     _restore_own_settings(binding.module_app)
     own = _own_settings.setdefault(id(binding.module_app), {})
     for key in binding.settings:
         own.setdefault(key, binding.module_app.conf.changes.get(key, _UNSET))
+    appconfig.rebind(binding.module_app, binding.url, binding.namespace)
     appconfig.apply_settings(binding.module_app, binding.settings)
 
 
