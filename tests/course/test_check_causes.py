@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from celerylab.grading.engine import run_check
+from celerylab.checks.engine import run_check
 
 EXPORT_WITH_A_TYPO = '''
 from celerylab.lessons.l02_workers.runs import record

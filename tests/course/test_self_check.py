@@ -8,8 +8,8 @@ import pytest
 
 from celerylab import wrong_answers
 from celerylab.course import Course, all_exercises
-from celerylab.grading.engine import Verdict, run_check
-from celerylab.grading.extract import extract_modules
+from celerylab.checks.engine import Verdict, run_check
+from celerylab.checks.extract import extract_modules
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("pt", "en")
@@ -34,7 +34,7 @@ def hidden_only_vary_inputs(verdict: Verdict) -> list:
 
 
 def test_a_hidden_criterion_must_repeat_a_visible_one():
-    from celerylab.grading.engine import Criterion
+    from celerylab.checks.engine import Criterion
 
     varied = Verdict("l90.greet", [Criterion("k.a", 1, 1, True), Criterion("k.a", 2, 2, True, hidden=True)])
     stated_only_at_grading = Verdict("l90.greet", [Criterion("k.a", 1, 1, True), Criterion("k.b", 1, 1, True, hidden=True)])

@@ -1,0 +1,14 @@
+"""Exercises: the checks learners run from notebooks and the terminal (`@exercise`, `check()`, `hint()`)."""
+from __future__ import annotations
+
+__all__ = ["check", "hint", "exercise"]
+
+
+def __getattr__(name: str):
+    if name in ("check", "hint"):
+        from celerylab.checks import notebook
+        return getattr(notebook, name)
+    if name == "exercise":
+        from celerylab.checks.engine import exercise
+        return exercise
+    raise AttributeError(name)

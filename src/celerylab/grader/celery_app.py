@@ -1,0 +1,20 @@
+"""The grading Celery app: workers on any machine run grading jobs (``celery -A celerylab.grader.celery_app worker``)."""
+from __future__ import annotations
+
+from celerylab.stack.appconfig import create_app
+
+TASK = "celerylab.grading.grade_submission"
+
+app = create_app("celerylab-grading", task_acks_late=True, worker_prefetch_multiplier=1,
+                 task_serializer="json", result_serializer="json", accept_content=["json"],
+                 result_expires=24 * 3600)
+
+
+@app.task(name=TASK, bind=True)
+def grade_submission(self, job: dict) -> dict:
+    """Run one prepared grading job on this worker and return what it observed (and which worker)."""
+    from celerylab.grader.runner import run_job
+
+    result = run_job(job)
+    verdicts = {exercise: verdict.to_dict() for exercise, verdict in result["verdicts"].items()}
+    return {**result, "verdicts": verdicts, "worker": self.request.hostname}

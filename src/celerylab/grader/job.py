@@ -1,0 +1,221 @@
+"""One grading job, run as its own process: execute the restored notebook, then check from outside the kernel.
+
+``python -P -m celerylab.grader.job SPEC.json FD``: SPEC holds the notebook, the work
+folder, the exercises to check and the limits; each finished step is written to the pipe
+FD as one JSON line, so a crash loses only the step it happened in. The pipe is the only
+results channel: no file, and no other process (the kernel, the stacks) holds it.
+Before any learner code runs, the job confines itself (grader/sandbox/confine.py).
+"""
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+
+import psutil
+
+PR_SET_CHILD_SUBREAPER = 36
+# jsonschema (imported by nbformat) builds an IRI grammar at import when rfc3987_syntax is
+# installed: about 2 s of CPU per job for a format check grading never uses.
+sys.modules.setdefault("rfc3987_syntax", None)
+
+
+def become_subreaper() -> None:
+    """Adopt orphaned descendants (a process the learner daemonized) so they can be found and killed."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+
+
+def kill_descendants() -> int:
+    """SIGKILL every descendant of this process (kernels, workers, strays); returns how many there were."""
+    children = psutil.Process().children(recursive=True)
+    for child in children:
+        try:
+            child.kill()
+        except psutil.Error:
+            pass
+    psutil.wait_procs(children, timeout=5)
+    return len(children)
+
+
+def reap() -> int:
+    """Collect every exited child (adopted orphans included): zombies count against the job user's limit."""
+    reaped = 0
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return reaped
+        if pid == 0:
+            return reaped
+        reaped += 1
+
+
+def clear_job_user(seconds: float = 10.0) -> int:
+    """Kill every process of the job's own user but this one (what a re-forking cell or a fork bomb left,
+    whoever its parent is now), then reap: learner code may cost its own cell, never the checks' room.
+    Only when this process runs as a job user (as root, or as a person's uid, ``kill(-1)`` would reach
+    far more than the job)."""
+    from celerylab.grader.runner import JOB_UIDS
+
+    killed = kill_descendants()
+    uid = os.getuid()
+    if uid < JOB_UIDS:
+        reap()
+        return killed
+    left = others_of(uid)
+    killed += len(left)
+    deadline = time.monotonic() + seconds
+    while left and time.monotonic() < deadline:
+        os.kill(-1, signal.SIGKILL)  # every process this user may signal at once (a fork bomb cannot outrun it)
+        reap()
+        left = others_of(uid)
+    return killed
+
+
+def others_of(uid: int) -> list[int]:
+    """Live processes of `uid` but this one (zombies are reaped, not killed). kill(-1) cannot say: it
+    succeeds whenever any other process exists, signalled or not."""
+    found = []
+    for process in psutil.process_iter(["uids", "status"]):
+        uids = process.info["uids"]
+        if process.pid != os.getpid() and uids and uid in (uids.real, uids.saved) \
+                and process.info["status"] != psutil.STATUS_ZOMBIE:
+            found.append(process.pid)
+    return found
+
+
+def fingerprint() -> list:
+    """Identities of what a verdict depends on in this process; any change means tampering."""
+    from celerylab.checks import engine
+
+    return [id(x) for x in (engine.CheckRun.expect, engine.CheckRun.__init__, engine.Verdict.passed,
+                            engine.Verdict.to_dict, engine.Criterion.__init__, engine.run_check,
+                            engine.load_checks, json.dumps, append, Path.open)]
+
+
+def append(results, record: dict) -> None:
+    results.write(json.dumps(record, ensure_ascii=False) + "\n")
+    results.flush()
+
+
+def preload_checks(spec: dict) -> tuple[list[str], set[str]]:
+    """Import the checks now (they are hidden from the learner's code afterwards); their files, to blank,
+    and the exercises' module names (the only ones the job may import from the work folder)."""
+    from celerylab.course import find_exercise
+    from celerylab.checks.engine import load_checks
+
+    paths, modules = [], set()
+    for exercise_id in spec["exercises"]:
+        try:
+            info = find_exercise(exercise_id, spec.get("root"))
+            modules.add(info.module)
+            load_checks(info)
+            paths.append(str(info.checks_path))
+        except Exception:  # reported by run_check itself, as this exercise's error
+            continue
+    return paths, modules
+
+
+def own_folder(path: Path) -> None:
+    """`path` as a real folder, whatever the learner's code of an earlier attempt left there (a symlink,
+    dangling or not, a file): the job's set-up must not trip on it, nor follow it."""
+    if path.is_symlink() or (path.exists() and not path.is_dir()):
+        path.unlink()
+    path.mkdir(parents=True, exist_ok=True)
+
+
+def confined_env(home: Path) -> None:
+    """Everything the kernel and the stacks write goes to the job's own home; no machine broker (no network)."""
+    own_folder(home)
+    for folder in ("ipython", "runtime"):
+        own_folder(home / folder)
+    os.environ.update({"HOME": str(home), "USER": "celerylab-job", "IPYTHONDIR": str(home / "ipython"),
+                       "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "MPLCONFIGDIR": str(home)})
+    os.environ.pop("CELERYLAB_BROKER_URL", None)
+
+
+# What the job imports once confined (as its own user, in its own mount namespace): if any of these
+# cannot be imported there, no submission can be graded on this machine (grader.probe says so).
+PROBED = ("celerylab.grader.sandbox.execute", "celerylab.checks.engine", "celerylab.stack.stack", "nbclient",
+          "ipykernel.kernelapp", "celery.bin.worker")
+
+
+def probe(spec: dict, results) -> None:
+    """Import what a job needs and read the course, as a real job would once confined; report on the pipe."""
+    import importlib
+
+    from celerylab.course import lesson_names
+
+    for name in PROBED:
+        importlib.import_module(name)
+    append(results, {"kind": "probe", "lessons": len(lesson_names(spec.get("root")))})
+
+
+def run(spec: dict, results) -> None:
+    workdir = Path(spec["workdir"])
+    if spec.get("execute"):
+        import nbformat
+
+        from celerylab.grader.sandbox.execute import execute
+
+        notebook = nbformat.reads(json.dumps(spec["notebook"]), as_version=4)
+        notes = execute(notebook, workdir, spec["cell_timeout"], spec["notebook_timeout"], spec["output_limit"])
+        strays = clear_job_user()
+        if strays:
+            notes.append({"kind": "strays", "cell": None, "count": str(strays)})
+        append(results, {"kind": "execution", "notes": notes})
+    from celerylab.checks.engine import run_check
+    from celerylab.grader.verdicts import JobVerdict
+
+    before = fingerprint()
+    for exercise_id in spec["exercises"]:
+        append(results, {"kind": "start", "exercise": exercise_id})
+        outcome = run_check(exercise_id, workdir, include_hidden=True, root=spec.get("root"))
+        clear_job_user()
+        tampered = fingerprint() != before  # the learner's module patched the checker while imported
+        verdict = JobVerdict(exercise_id, tampered=tampered)
+        if not tampered:
+            try:
+                verdict = JobVerdict.from_record(outcome.to_dict(include_hidden=True), exercise_id)
+            except Exception as error:  # criteria the learner's code made unprintable
+                verdict.error = f"{type(error).__name__}: {error}"
+        append(results, {"kind": "verdict", "exercise": exercise_id, "verdict": verdict.to_dict()})
+        if tampered:  # nothing in this process can be trusted now: the runner resumes in a fresh one
+            os._exit(0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    spec_path, channel = (argv if argv is not None else sys.argv[1:])[:2]
+    become_subreaper()
+    os.set_inheritable(int(channel), False)
+    results = os.fdopen(int(channel), "w", encoding="utf-8")
+    spec = json.loads(Path(spec_path).read_text(encoding="utf-8"))
+    workdir, home = Path(spec["workdir"]), Path(os.environ.get("CELERYLAB_HOME") or Path(spec_path).parent / "home")
+    confined_env(home)
+    blank, modules = preload_checks(spec)
+    given = []
+    if spec.get("confine", True):
+        from celerylab.grader.sandbox.confine import confine
+
+        report = confine(spec, Path(spec_path).parent, [workdir, home], blank)
+        given = report["given"]
+        append(results, {"kind": "confinement", **report})
+    from celerylab.grader.sandbox import import_guard
+
+    import_guard.install([workdir, home], modules, by_access="user" in given)
+    try:
+        (probe if spec.get("probe") else run)(spec, results)
+    finally:
+        kill_descendants()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
