@@ -18,7 +18,7 @@ VERDICTS = """
 import json, sys, tempfile
 from pathlib import Path
 import nbformat
-from celerylab.checks.engine import run_check
+from celerylab.checks.check_run import run_check
 from celerylab.checks.extract import extract_modules
 verdicts = {}
 for variant in ("exercises", "solutions"):

@@ -6,7 +6,9 @@ from pathlib import Path
 import pytest
 
 from celerylab.course import Exercise
-from celerylab.checks.engine import CheckRun, Criterion, Verdict
+from celerylab.checks.check_run import CheckRun
+from celerylab.checks.render import verdict_text
+from celerylab.checks.verdict import Criterion, Verdict
 
 
 def passed(count: int, deferred: int) -> Verdict:
@@ -22,20 +24,20 @@ def passed(count: int, deferred: int) -> Verdict:
 ])
 def test_a_pass_says_how_many_criteria_ran_and_how_many_grading_adds(deferred, pt, en):
     verdict = passed(3, deferred)
-    assert verdict.render("pt").split("\n")[0] == pt
-    assert verdict.render("en").split("\n")[0] == en
+    assert verdict_text(verdict, "pt").split("\n")[0] == pt
+    assert verdict_text(verdict, "en").split("\n")[0] == en
 
 
 def test_hidden_criteria_run_here_count_as_the_graders_too():
     """A course build runs the hidden criteria: its ✅ reads as the learner's does."""
     criteria = [Criterion("k", 1, 1, True), Criterion("k", 2, 2, True), Criterion("k", 3, 3, True, hidden=True)]
-    assert Verdict("l90.greet", criteria).render("en").split("\n")[0] == \
+    assert verdict_text(Verdict("l90.greet", criteria), "en").split("\n")[0] == \
         "✅ l90.greet: passed 2 criteria; 1 more is checked at grading."
 
 
 def test_a_failure_says_not_yet_whatever_is_deferred():
     verdict = Verdict("l90.greet", [Criterion("k", 1, 2, False)], deferred=2)
-    assert verdict.render("en").split("\n")[0] == "❌ l90.greet: not yet."
+    assert verdict_text(verdict, "en").split("\n")[0] == "❌ l90.greet: not yet."
 
 
 @pytest.mark.parametrize("include_hidden,deferred", [(False, 3), (True, 0)])

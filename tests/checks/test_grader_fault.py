@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from celerylab.checks.engine import grader_fault, run_check
+from celerylab.checks.check_run import grader_fault, run_check
+from celerylab.checks.render import verdict_text
 
 
 def raised(code: str, filename: str) -> BaseException:
@@ -29,11 +30,11 @@ def test_what_the_learners_code_raises_stays_the_learners(tmp_path):
 
 
 def test_a_check_that_cannot_be_loaded_is_a_grader_error_not_a_failure(tmp_path, monkeypatch):
-    from celerylab.checks import engine
+    from celerylab.checks import check_run
 
     (tmp_path / "ex_greet.py").write_text("def greet(name, lang):\n    return name\n")
-    monkeypatch.setattr(engine, "load_checks", lambda info: (_ for _ in ()).throw(PermissionError("checks.py")))
+    monkeypatch.setattr(check_run, "load_checks", lambda info: (_ for _ in ()).throw(PermissionError("checks.py")))
     verdict = run_check("l90.greet", tmp_path)
     assert verdict.grader_error and "PermissionError" in verdict.grader_error and verdict.error is None
-    assert verdict.passed is False and "falha do corretor" in verdict.render("pt")
+    assert verdict.passed is False and "falha do corretor" in verdict_text(verdict, "pt")
     assert run_check("l90.nothing_like_it", tmp_path).grader_error

@@ -11,10 +11,10 @@ import notebooks
 
 ORPHAN_MARKER = f"celerylab-orphan-{uuid.uuid4().hex[:8]}"
 HARDCODED_GREET = '%%writefile ex_greet.py\ndef greet(name, lang):\n    return {"pt": "Olá, Ana!", "en": "Hello, Ana!"}[lang]\n'
-PATCH_ON_IMPORT = ("%%writefile ex_greet.py\nimport celerylab.checks.engine as engine\n"
-                   "engine.Verdict.passed = property(lambda self: True)\n"
-                   "engine.CheckRun.expect = lambda self, key, expected, observed, **kw: "
-                   "self.verdict.criteria.append(engine.Criterion(key, expected, expected, True)) or True\n"
+PATCH_ON_IMPORT = ("%%writefile ex_greet.py\nfrom celerylab.checks import check_run, verdict\n"
+                   "verdict.Verdict.passed = property(lambda self: True)\n"
+                   "check_run.CheckRun.expect = lambda self, key, expected, observed, **kw: "
+                   "self.verdict.criteria.append(verdict.Criterion(key, expected, expected, True)) or True\n"
                    "def greet(name, lang):\n    return name\n")
 EXIT_ON_IMPORT = "%%writefile ex_greet.py\nimport os\nos._exit(1)\n"
 
@@ -53,10 +53,10 @@ def deleted_and_reordered():
 
 
 def monkeypatched():
-    patch = ("import celerylab.checks.engine as engine, celerylab.checks.notebook as nb\n"
-             "engine.Verdict.passed = property(lambda self: True)\n"
+    patch = ("from celerylab.checks import check_run, notebook as nb, verdict\n"
+             "verdict.Verdict.passed = property(lambda self: True)\n"
              "nb.check = lambda *a, **k: print('✅ l90.double: passou.')\n"
-             "engine.run_check = lambda *a, **k: engine.Verdict('x')\n")
+             "check_run.run_check = lambda *a, **k: verdict.Verdict('x')\n")
     return insert_before(notebooks.build("pt", "exercises"), "ex-double", code(patch))
 
 

@@ -8,7 +8,7 @@ import nbformat
 
 from celerylab.grader import batch, runner
 from celerylab.grader.batch import Options, grade
-from celerylab.grader.verdicts import JobVerdict
+from celerylab.checks.verdict import Verdict
 import notebooks
 from grading_files import COURSE, EXERCISES
 
@@ -55,7 +55,7 @@ def test_a_grader_fault_on_one_file_is_an_entry_not_a_stop(tmp_path, monkeypatch
 
     monkeypatch.setattr(batch, "prepare", flaky)
     monkeypatch.setattr(runner, "run_job", lambda job: {"execution": [], "verdicts": {
-        exercise: JobVerdict(exercise, [{"passed": True}]) for exercise in job["exercises"]}})
+        exercise: Verdict.from_record({"criteria": [{"passed": True}]}, exercise) for exercise in job["exercises"]}})
     summary = grade(subs, options(tmp_path / "out", jobs=2, exports=("canvas", "gradescope")))
     book = json.loads((tmp_path / "out" / "gradebook.json").read_text())["submissions"]
     assert (summary.graded, summary.failed) == (2, 1)
@@ -109,7 +109,7 @@ def test_a_job_that_failed_for_the_grader_is_blank_in_the_exports(tmp_path, monk
     subs.mkdir()
     (subs / "a.ipynb").write_text(good_text())
     monkeypatch.setattr(runner, "run_job", lambda job: {"execution": [], "log": "Traceback ...", "verdicts": {
-        exercise: JobVerdict.grader_failure(exercise, "the job ended before its check started")
+        exercise: Verdict.grader_failure(exercise, "the job ended before its check started")
         for exercise in job["exercises"]}})
     summary = grade(subs, options(tmp_path / "out", exports=("canvas", "gradescope")))
     entry = json.loads((tmp_path / "out" / "gradebook.json").read_text())["submissions"]["a"]

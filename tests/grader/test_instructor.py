@@ -14,7 +14,7 @@ import pytest
 from celerylab.grader import runner
 from celerylab.grader.batch import Options, grade
 from celerylab.grader.policy import LatePolicy, parse_duration, parse_when
-from celerylab.grader.verdicts import JobVerdict
+from celerylab.checks.verdict import Verdict
 from celerylab.i18n import set_lang
 import notebooks
 from grading_files import COURSE, EXERCISES
@@ -34,8 +34,8 @@ def fake_job(job: dict) -> dict:
     who = next(name for name in CASES if f"'{name}'" in json.dumps(job["notebook"]))
     greet = [criterion(ok, hidden=index == 2, n=index) for index, ok in enumerate(CASES[who])]
     return {"execution": [{"kind": "cell_error", "cell": 4, "error": "NameError: name 'x' is not defined"}],
-            "verdicts": {"l90.double": JobVerdict("l90.double", [criterion(True)]),
-                         "l90.greet": JobVerdict("l90.greet", greet)}}
+            "verdicts": {"l90.double": Verdict.from_record({"criteria": [criterion(True)]}, "l90.double"),
+                         "l90.greet": Verdict.from_record({"criteria": greet}, "l90.greet")}}
 
 
 @pytest.fixture

@@ -97,7 +97,7 @@ def registered(folder: Path) -> tuple[dict[str, int | None], list[Problem]]:
     path = folder / "checks.py"
     if not path.is_file():
         return {}, []
-    from celerylab.checks.engine import REGISTRY
+    from celerylab.checks.registry import REGISTRY
 
     before = {child.pid for child in psutil.Process().children(recursive=True)}
     try:

@@ -5,9 +5,11 @@ import os
 from pathlib import Path
 
 from celerylab.course import Course, Exercise, find_exercise
-from celerylab.checks.engine import Verdict, run_check
+from celerylab.checks.check_run import run_check
+from celerylab.checks.render import verdict_text
 from celerylab.checks.learner_state import LearnerState
 from celerylab.checks.solutions import after_notes
+from celerylab.checks.verdict import Verdict
 from celerylab.i18n import get_lang, t
 
 GRADING_ENV = "CELERYLAB_GRADING"
@@ -70,7 +72,7 @@ def check_and_record(exercise_id: str, workdir: str | Path = ".", lang: str | No
     progress = progress or LearnerState(lang=lang, root=root)
     if counted:
         progress.record(info.id, verdict.passed)
-    lines = [verdict.render(lang)]
+    lines = [verdict_text(verdict, lang)]
     if not verdict.passed and not verdict.missing_module:
         lines.append(hint_reminder(info, progress, lang))
     elif verdict.passed and counted:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from celerylab.course import find_exercise
-from celerylab.checks.engine import Verdict
+from celerylab.checks.verdict import Verdict
 from celerylab.checks.hints import next_hint
 from celerylab.checks.learner import check_and_record, grading_in_progress
 from celerylab.i18n import t

@@ -16,5 +16,5 @@ def grade_submission(self, job: dict) -> dict:
     from celerylab.grader.runner import run_job
 
     result = run_job(job)
-    verdicts = {exercise: verdict.to_dict() for exercise, verdict in result["verdicts"].items()}
+    verdicts = {exercise: verdict.to_record() for exercise, verdict in result["verdicts"].items()}
     return {**result, "verdicts": verdicts, "worker": self.request.hostname}

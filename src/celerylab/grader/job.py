@@ -93,11 +93,12 @@ def others_of(uid: int) -> list[int]:
 
 def fingerprint() -> list:
     """Identities of what a verdict depends on in this process; any change means tampering."""
-    from celerylab.checks import engine
+    from celerylab.checks import check_run, verdict
 
-    return [id(x) for x in (engine.CheckRun.expect, engine.CheckRun.__init__, engine.Verdict.passed,
-                            engine.Verdict.to_dict, engine.Criterion.__init__, engine.run_check,
-                            engine.load_checks, json.dumps, append, Path.open)]
+    return [id(x) for x in (check_run.CheckRun.expect, check_run.CheckRun.__init__, verdict.Verdict.passed,
+                            verdict.Verdict.decided, verdict.Verdict.to_record, verdict.Criterion.__init__,
+                            verdict.Criterion.to_record, check_run.run_check, check_run.load_checks,
+                            json.dumps, append, Path.open)]
 
 
 def append(results, record: dict) -> None:
@@ -109,7 +110,7 @@ def preload_checks(spec: dict) -> tuple[list[str], set[str]]:
     """Import the checks now (they are hidden from the learner's code afterwards); their files, to blank,
     and the exercises' module names (the only ones the job may import from the work folder)."""
     from celerylab.course import find_exercise
-    from celerylab.checks.engine import load_checks
+    from celerylab.checks.registry import load_checks
 
     paths, modules = [], set()
     for exercise_id in spec["exercises"]:
@@ -143,7 +144,7 @@ def confined_env(home: Path) -> None:
 
 # What the job imports once confined (as its own user, in its own mount namespace): if any of these
 # cannot be imported there, no submission can be graded on this machine (grader.probe says so).
-PROBED = ("celerylab.grader.sandbox.execute", "celerylab.checks.engine", "celerylab.stack.stack", "nbclient",
+PROBED = ("celerylab.grader.sandbox.execute", "celerylab.checks.check_run", "celerylab.stack.stack", "nbclient",
           "ipykernel.kernelapp", "celery.bin.worker")
 
 
@@ -171,8 +172,8 @@ def run(spec: dict, results) -> None:
         if strays:
             notes.append({"kind": "strays", "cell": None, "count": str(strays)})
         append(results, {"kind": "execution", "notes": notes})
-    from celerylab.checks.engine import run_check
-    from celerylab.grader.verdicts import JobVerdict
+    from celerylab.checks.check_run import run_check
+    from celerylab.checks.verdict import Verdict
 
     before = fingerprint()
     for exercise_id in spec["exercises"]:
@@ -180,13 +181,14 @@ def run(spec: dict, results) -> None:
         outcome = run_check(exercise_id, workdir, include_hidden=True, root=spec.get("root"))
         clear_job_user()
         tampered = fingerprint() != before  # the learner's module patched the checker while imported
-        verdict = JobVerdict(exercise_id, tampered=tampered)
-        if not tampered:
+        if tampered:
+            record = Verdict(exercise_id, tampered=True).to_record()
+        else:
             try:
-                verdict = JobVerdict.from_record(outcome.to_dict(include_hidden=True), exercise_id)
+                record = {**outcome.to_record(), "exercise": exercise_id}
             except Exception as error:  # criteria the learner's code made unprintable
-                verdict.error = f"{type(error).__name__}: {error}"
-        append(results, {"kind": "verdict", "exercise": exercise_id, "verdict": verdict.to_dict()})
+                record = Verdict(exercise_id, error=f"{type(error).__name__}: {error}").to_record()
+        append(results, {"kind": "verdict", "exercise": exercise_id, "verdict": record})
         if tampered:  # nothing in this process can be trusted now: the runner resumes in a fresh one
             os._exit(0)
 

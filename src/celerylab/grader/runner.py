@@ -16,7 +16,7 @@ import psutil
 
 from celerylab.grader.sandbox import job_cgroup
 from celerylab.checks.learner import GRADING_ENV
-from celerylab.grader.verdicts import JobVerdict
+from celerylab.checks.verdict import Verdict
 from celerylab.stack import appconfig
 
 STACK_ENV = (appconfig.BROKER_ENV, appconfig.NAMESPACE_ENV, appconfig.SETTINGS_ENV)
@@ -125,7 +125,7 @@ def probe(root: str | None) -> str | None:
 
 
 def run_job(job: dict) -> dict:
-    """Grade one prepared submission: {"execution": notes, "verdicts": {exercise: JobVerdict}, "log": ...}.
+    """Grade one prepared submission: {"execution": notes, "verdicts": {exercise: Verdict}, "log": ...}.
 
     An exercise whose check never started (the job died first: the grader's fault, not the learner's) is a
     grader failure, and the jobs' log comes back with the result.
@@ -148,17 +148,17 @@ def run_job(job: dict) -> dict:
                 elif record.get("kind") == "start":
                     started, began = record.get("exercise"), True
                 elif record.get("kind") == "verdict" and record.get("exercise") in pending:
-                    verdicts[record["exercise"]] = JobVerdict.from_record(record.get("verdict"), record["exercise"])
+                    verdicts[record["exercise"]] = Verdict.from_record(record.get("verdict"), record["exercise"])
                     started = None
             if execute and notes is None:
                 notes = [{"kind": "execution_crashed", "cell": None}]
             if started in pending and started not in verdicts:
-                verdicts[started] = JobVerdict.lost(started)
+                verdicts[started] = Verdict.lost(started)
             pending = [exercise for exercise in pending if exercise not in verdicts]
             if not pending or (not began and not execute):  # no check could start: another try cannot help
                 break
         for exercise in pending:
-            verdicts[exercise] = JobVerdict.grader_failure(exercise, "the job ended before its check started")
+            verdicts[exercise] = Verdict.grader_failure(exercise, "the job ended before its check started")
         failed = any(verdict.grader_error for verdict in verdicts.values())
         return {"execution": notes or [], "verdicts": verdicts, "confinement": confinement,
                 "log": logs(folder) if failed else None}

@@ -1,30 +1,71 @@
-"""Turning a job's observations into a gradebook entry: points per exercise from the course metadata."""
+"""Turning a job's verdicts into a gradebook entry: points per exercise from the course metadata."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
+from celerylab.checks.verdict import Verdict
 from celerylab.course import Exercise
-from celerylab.grader.verdicts import JobVerdict, ScoredExercise
 
 
-def as_verdict(found, exercise: str) -> JobVerdict:
-    """A local job's JobVerdict as is; a remote worker's (a JSON dict) read back, malformed ones as crashes."""
-    return found if isinstance(found, JobVerdict) else JobVerdict.from_record(found, exercise)
+@dataclass
+class ScoredExercise:
+    """An exercise in a gradebook entry: points out of its maximum, and the verdict behind them."""
+
+    points: int | float
+    max: int
+    verdict: Verdict
+
+    @property
+    def passed(self) -> bool:
+        return self.verdict.passed
+
+    @classmethod
+    def from_verdict(cls, verdict: Verdict, points: int, partial: bool = False) -> "ScoredExercise":
+        """All points when every criterion passed; with `partial`, the share of criteria passed (hidden
+        ones included); nothing when the check could not decide (error, crash, tampering, no criteria)."""
+        earned = points if verdict.passed else 0
+        if partial and verdict.decided and not verdict.passed:
+            share = sum(c.passed is True for c in verdict.criteria) / len(verdict.criteria)
+            earned = whole(round(points * share, 2))
+        return cls(earned, points, verdict)
+
+    @classmethod
+    def zero(cls, exercise: str, points: int) -> "ScoredExercise":
+        return cls(0, points, Verdict(exercise))
+
+    def to_record(self) -> dict:
+        """The gradebook's form: points, maximum, and the verdict's evidence (hidden criteria included)."""
+        verdict = self.verdict
+        return {"points": self.points, "max": self.max, "passed": verdict.passed, "error": verdict.error,
+                "crashed": verdict.crashed, "tampered": verdict.tampered,
+                "criteria": [criterion.to_record() for criterion in verdict.criteria]}
+
+
+def whole(number: float) -> int | float:
+    """2.0 as 2: the gradebook prints points without a needless decimal."""
+    return int(number) if float(number).is_integer() else number
+
+
+def as_verdict(found: Any, exercise: str) -> Verdict:
+    """A local job's Verdict as is; a remote worker's (its JSON record) read back, malformed ones as crashes."""
+    return found if isinstance(found, Verdict) else Verdict.from_record(found, exercise)
 
 
 def entry(base: dict, result: dict, exercises: list[Exercise]) -> dict:
     """A graded entry: every exercise of the lesson, its points, its criteria and the execution notes."""
     verdicts = result.get("verdicts", {})
     scored = {info.id: ScoredExercise.from_verdict(as_verdict(verdicts.get(info.id), info.id), info.points,
-                                                   info.partial).to_dict()
+                                                   info.partial).to_record()
               for info in exercises}
     total = round(sum(e["points"] for e in scored.values()), 2)
     return {**base, "status": "graded", "reason": None, "notes": result.get("execution", []),
-            "exercises": scored, "total": int(total) if float(total).is_integer() else total,
-            "max": sum(e["max"] for e in scored.values())}
+            "exercises": scored, "total": whole(total), "max": sum(e["max"] for e in scored.values())}
 
 
 def rejected(base: dict, key: str, values: dict, exercises: list[Exercise], status: str = "rejected") -> dict:
     """An entry for a submission that could not be graded: zero points out of its lesson's maximum, and the
     reason; with no known lesson, no maximum at all (None), never "0/0"."""
-    scored = {info.id: ScoredExercise.zero(info.points).to_dict() for info in exercises}
+    scored = {info.id: ScoredExercise.zero(info.id, info.points).to_record() for info in exercises}
     return {**base, "status": status, "reason": {"key": key, "values": values}, "notes": [],
             "exercises": scored, "total": 0, "max": sum(info.points for info in exercises) if exercises else None}
