@@ -37,12 +37,12 @@ def grade_notebook(tmp_path: Path, notebook, course: Path = COURSE, exercises: P
     path.write_text(nbformat.writes(notebook))
     prepared = prepare(Found(path, "attacker", "attacker.ipynb"), path.parent, exercises, str(course), LIMITS)
     result = run_job(prepared.job)
-    assert result["confinement"]["missing"] == [], result["confinement"]
+    assert result.confinement["missing"] == [], result.confinement
     return result
 
 
 def points(result: dict) -> dict:
-    return {exercise: (verdict.passed, verdict.grader_error) for exercise, verdict in result["verdicts"].items()}
+    return {exercise: (verdict.passed, verdict.grader_error) for exercise, verdict in result.verdicts.items()}
 
 
 REPORT = ("%%writefile ex_greet.py\nimport os\nLEAKS = open(os.path.join(os.path.dirname(__file__), 'leaks.txt')).read()"
@@ -51,7 +51,7 @@ REPORT = ("%%writefile ex_greet.py\nimport os\nLEAKS = open(os.path.join(os.path
 
 def reported(result: dict) -> str:
     """What the attack cell wrote to leaks.txt, as the greet check observed it (through ex_greet)."""
-    return result["verdicts"]["l90.greet"].criteria[0]["observed"]
+    return result.verdicts["l90.greet"].criteria[0].observed
 
 
 FORGE = '''%%writefile tblib.py
@@ -73,8 +73,8 @@ def test_a_module_beside_the_answer_is_never_imported_by_the_job(tmp_path):
     notebook = submissions.with_cell_before("ex-double", FORGE, double="stub", greet="stub")
     result = grade_notebook(tmp_path, notebook)
     assert points(result) == {"l90.double": (False, None), "l90.greet": (False, None)}
-    double = result["verdicts"]["l90.double"]
-    assert double.criteria and double.criteria[0]["observed"] == "21", double  # the stub's answer, really checked
+    double = result.verdicts["l90.double"]
+    assert double.criteria and double.criteria[0].observed == "21", double  # the stub's answer, really checked
 
 
 SHARED = ("/tmp", "/var/tmp", "/dev/shm", "/run/lock")
@@ -164,7 +164,7 @@ def test_a_fork_bomb_left_by_a_cell_costs_only_that_cell(tmp_path):
     user until none of its processes is left, reaping the zombies)."""
     result = grade_notebook(tmp_path, submissions.with_cell_before("check-greet", FORK_BOMB))
     assert points(result) == {"l90.double": (True, None), "l90.greet": (True, None)}
-    assert "strays" in [note["kind"] for note in result["execution"]]
+    assert "strays" in [note["kind"] for note in result.execution]
 
 
 DANGLING = '''
@@ -182,7 +182,7 @@ def test_a_dangling_symlink_in_the_home_does_not_break_the_resumed_attempt(tmp_p
     folder; the resumed attempt must still run every check. Defence: job.own_folder."""
     result = grade_notebook(tmp_path, submissions.with_cell_before("check-greet", DANGLING))
     assert points(result) == {"l90.double": (True, None), "l90.greet": (True, None)}
-    assert [note["kind"] for note in result["execution"]] == ["execution_crashed"]
+    assert [note["kind"] for note in result.execution] == ["execution_crashed"]
 
 
 SERVICE_ATTACK = '''%%writefile ex_mail.py
@@ -235,9 +235,9 @@ def test_the_fakes_are_out_of_reach_of_the_learners_code(tmp_path):
     serve made-up stats on its port. Defence: the fakes run as the job's second user (stack.service_user)."""
     notebook, exercises = services_notebooks(tmp_path, SERVICE_ATTACK)
     result = grade_notebook(tmp_path, notebook, SERVICES, exercises)
-    verdict = result["verdicts"]["l91.mail"]
+    verdict = result.verdicts["l91.mail"]
     assert verdict.error is None and verdict.grader_error is None, verdict
-    assert verdict.criteria[0]["observed"] == "'found True: '"
+    assert verdict.criteria[0].observed == "'found True: '"
 
 
 def test_the_fakes_still_serve_the_checks_as_their_own_user(tmp_path):
@@ -247,4 +247,4 @@ def test_the_fakes_still_serve_the_checks_as_their_own_user(tmp_path):
                   if cell.id == "ex-mail")
     notebook, exercises = services_notebooks(tmp_path, solved)
     result = grade_notebook(tmp_path, notebook, SERVICES, exercises)
-    assert points(result) == {"l91.mail": (True, None)}, result["verdicts"]
+    assert points(result) == {"l91.mail": (True, None)}, result.verdicts

@@ -9,6 +9,7 @@ import nbformat
 from celerylab.grader import batch, runner
 from celerylab.grader.batch import Options, grade
 from celerylab.checks.verdict import Verdict
+from celerylab.grader.spec import JobResult
 import notebooks
 from grading_files import COURSE, EXERCISES
 
@@ -54,8 +55,8 @@ def test_a_grader_fault_on_one_file_is_an_entry_not_a_stop(tmp_path, monkeypatch
         return real(found, *args)
 
     monkeypatch.setattr(batch, "prepare", flaky)
-    monkeypatch.setattr(runner, "run_job", lambda job: {"execution": [], "verdicts": {
-        exercise: Verdict.from_record({"criteria": [{"passed": True}]}, exercise) for exercise in job["exercises"]}})
+    monkeypatch.setattr(runner, "run_job", lambda job: JobResult(verdicts={
+        exercise: Verdict.from_record({"criteria": [{"passed": True}]}, exercise) for exercise in job.exercises}))
     summary = grade(subs, options(tmp_path / "out", jobs=2, exports=("canvas", "gradescope")))
     book = json.loads((tmp_path / "out" / "gradebook.json").read_text())["submissions"]
     assert (summary.graded, summary.failed) == (2, 1)
@@ -79,7 +80,7 @@ def test_the_first_job_starts_before_the_last_file_is_prepared(tmp_path, monkeyp
 
     def run_job(job):
         events.append("run")
-        return {"execution": [], "verdicts": {}}
+        return JobResult()
 
     monkeypatch.setattr(batch, "prepare", prepare)
     monkeypatch.setattr(runner, "run_job", run_job)
@@ -108,9 +109,9 @@ def test_a_job_that_failed_for_the_grader_is_blank_in_the_exports(tmp_path, monk
     subs = tmp_path / "subs"
     subs.mkdir()
     (subs / "a.ipynb").write_text(good_text())
-    monkeypatch.setattr(runner, "run_job", lambda job: {"execution": [], "log": "Traceback ...", "verdicts": {
+    monkeypatch.setattr(runner, "run_job", lambda job: JobResult(log="Traceback ...", verdicts={
         exercise: Verdict.grader_failure(exercise, "the job ended before its check started")
-        for exercise in job["exercises"]}})
+        for exercise in job.exercises}))
     summary = grade(subs, options(tmp_path / "out", exports=("canvas", "gradescope")))
     entry = json.loads((tmp_path / "out" / "gradebook.json").read_text())["submissions"]["a"]
     assert summary.failed == 1 and (entry["status"], entry["lesson"]) == ("grader_failure", "l90_fixture")

@@ -6,6 +6,7 @@ import json
 import os
 import socket
 import uuid
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -90,20 +91,20 @@ def test_learner_code_is_confined(tmp_path):
         path.write_text(json.dumps(submissions.as_json(notebook)))
         prepared = prepare(Found(path, "attacker", "attacker.ipynb"), path.parent, EXERCISES, str(COURSE),
                            Limits(cell_timeout=30, notebook_timeout=90, check_timeout=60))
-        result = run_job({**prepared.job, "hide": [str(out), str(SOLUTIONS)], "memory_total": JOB_MEMORY})
+        result = run_job(replace(prepared.job, hide=[str(out), str(SOLUTIONS)], memory_total=JOB_MEMORY))
     finally:
         listener.close()
         decoy.rmdir()
         canary = install / f".canary-{mark}"
         written = canary.exists()
         canary.unlink(missing_ok=True)
-    confinement = result["confinement"]
+    confinement = result.confinement
     if os.geteuid() != 0:
         assert "user (needs root)" in confinement["missing"]
         pytest.skip("full confinement needs root: " + ", ".join(confinement["missing"]))
     assert confinement == {"kind": "confinement",
                            "given": ["rlimits", "memory_total", "network", "mounts", "user", "sealed"], "missing": []}
-    greet = result["verdicts"]["l90.greet"]
-    assert greet.criteria and greet.criteria[0]["observed"] == "''", greet   # no attack succeeded
+    greet = result.verdicts["l90.greet"]
+    assert greet.criteria and greet.criteria[0].observed == "''", greet   # no attack succeeded
     assert not written and json.loads((out / "gradebook.json").read_text()) == {"submissions": {}}
-    assert result["verdicts"]["l90.double"].passed is False            # the stub, and no forged verdict
+    assert result.verdicts["l90.double"].passed is False            # the stub, and no forged verdict

@@ -15,6 +15,7 @@ from celerylab.grader import runner
 from celerylab.grader.batch import Options, grade
 from celerylab.grader.policy import LatePolicy, parse_duration, parse_when
 from celerylab.checks.verdict import Verdict
+from celerylab.grader.spec import JobResult, JobSpec
 from celerylab.i18n import set_lang
 import notebooks
 from grading_files import COURSE, EXERCISES
@@ -30,12 +31,12 @@ def criterion(passed: bool, hidden: bool = False, n: int = 0) -> dict:
             "labels": {"pt": f"saudação {n}", "en": f"greeting {n}"}}
 
 
-def fake_job(job: dict) -> dict:
-    who = next(name for name in CASES if f"'{name}'" in json.dumps(job["notebook"]))
+def fake_job(job: JobSpec) -> JobResult:
+    who = next(name for name in CASES if f"'{name}'" in json.dumps(job.notebook))
     greet = [criterion(ok, hidden=index == 2, n=index) for index, ok in enumerate(CASES[who])]
-    return {"execution": [{"kind": "cell_error", "cell": 4, "error": "NameError: name 'x' is not defined"}],
-            "verdicts": {"l90.double": Verdict.from_record({"criteria": [criterion(True)]}, "l90.double"),
-                         "l90.greet": Verdict.from_record({"criteria": greet}, "l90.greet")}}
+    return JobResult([{"kind": "cell_error", "cell": 4, "error": "NameError: name 'x' is not defined"}],
+                     {"l90.double": Verdict.from_record({"criteria": [criterion(True)]}, "l90.double"),
+                      "l90.greet": Verdict.from_record({"criteria": greet}, "l90.greet")})
 
 
 @pytest.fixture

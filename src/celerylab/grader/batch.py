@@ -21,6 +21,7 @@ from celerylab.grader.gradebook import Gradebook
 from celerylab.grader.bookkeeping import course_order, finish
 from celerylab.grader.policy import LatePolicy, stamp
 from celerylab.grader.prepare import Limits, Prepared, prepare
+from celerylab.grader.spec import JobResult
 from celerylab.grader.submission import Rejected
 from celerylab.i18n import t
 
@@ -108,7 +109,7 @@ def stage(found: intake.Found, base: Path, book: Gradebook, options: Options) ->
         return turned_down(found, book, options, failure(error), status=GRADER_FAILURE)
     if book.unchanged(found.key, prepared.digest) and not options.force:
         return Outcome(found, None)
-    prepared.job["hide"] = hidden_folders(options)
+    prepared.job.hide = hidden_folders(options)
     return prepared
 
 
@@ -122,23 +123,22 @@ def hidden_folders(options: Options) -> list[str]:
     return sorted({str(Path(folder).resolve()) for folder in folders})
 
 
-def graded(prepared: Prepared, found: intake.Found, result: dict | None, error: str | None,
+def graded(prepared: Prepared, found: intake.Found, result: JobResult | None, error: str | None,
            book: Gradebook, options: Options) -> Outcome:
     sub = prepared.submission
     if error is not None:
         rejection = Rejected("grading.reason.failed", about=(sub.lesson, sub.lang), error=error)
         return turned_down(found, book, options, rejection, status=GRADER_FAILURE)
-    failed = {exercise: verdict.grader_error for exercise, verdict in result.get("verdicts", {}).items()
-              if getattr(verdict, "grader_error", None)}
+    failed = result.grader_errors()
     if failed:
-        keep_log(options.out, found.key, result.get("log") or "")
+        keep_log(options.out, found.key, result.log or "")
         rejection = Rejected("grading.reason.grader_failure", about=(sub.lesson, sub.lang),
                              error="; ".join(f"{exercise}: {why}" for exercise, why in sorted(failed.items())),
                              log=f"logs/{found.key}.log")
         return turned_down(found, book, options, rejection, status=GRADER_FAILURE)
     fields = base_entry(found, prepared.digest, sub.lesson, sub.lang)
     entry = scoring.entry(fields, result, prepared.exercises)
-    confinement = result.get("confinement") or {}
+    confinement = result.confinement or {}
     entry["isolation"] = {"given": confinement.get("given", []), "missing": confinement.get("missing", ["all"])}
     return Outcome(found, entry, prepared.exercises)
 

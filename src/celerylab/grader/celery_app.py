@@ -13,8 +13,10 @@ app = create_app("celerylab-grading", task_acks_late=True, worker_prefetch_multi
 @app.task(name=TASK, bind=True)
 def grade_submission(self, job: dict) -> dict:
     """Run one prepared grading job on this worker and return what it observed (and which worker)."""
-    from celerylab.grader.runner import run_job
+    from dataclasses import replace
 
-    result = run_job(job)
-    verdicts = {exercise: verdict.to_record() for exercise, verdict in result["verdicts"].items()}
-    return {**result, "verdicts": verdicts, "worker": self.request.hostname}
+    from celerylab.grader.runner import run_job
+    from celerylab.grader.spec import JobSpec
+
+    result = run_job(JobSpec.from_record(job))
+    return replace(result, worker=self.request.hostname).to_record()

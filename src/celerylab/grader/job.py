@@ -18,6 +18,8 @@ from pathlib import Path
 
 import psutil
 
+from celerylab.grader.spec import JobSpec
+
 PR_SET_CHILD_SUBREAPER = 36
 # jsonschema (imported by nbformat) builds an IRI grammar at import when rfc3987_syntax is
 # installed: about 2 s of CPU per job for a format check grading never uses.
@@ -106,16 +108,16 @@ def append(results, record: dict) -> None:
     results.flush()
 
 
-def preload_checks(spec: dict) -> tuple[list[str], set[str]]:
+def preload_checks(spec: JobSpec) -> tuple[list[str], set[str]]:
     """Import the checks now (they are hidden from the learner's code afterwards); their files, to blank,
     and the exercises' module names (the only ones the job may import from the work folder)."""
     from celerylab.course import find_exercise
     from celerylab.checks.registry import load_checks
 
     paths, modules = [], set()
-    for exercise_id in spec["exercises"]:
+    for exercise_id in spec.exercises:
         try:
-            info = find_exercise(exercise_id, spec.get("root"))
+            info = find_exercise(exercise_id, spec.root)
             modules.add(info.module)
             load_checks(info)
             paths.append(str(info.checks_path))
@@ -148,7 +150,7 @@ PROBED = ("celerylab.grader.sandbox.execute", "celerylab.checks.check_run", "cel
           "ipykernel.kernelapp", "celery.bin.worker")
 
 
-def probe(spec: dict, results) -> None:
+def probe(spec: JobSpec, results) -> None:
     """Import what a job needs and read the course, as a real job would once confined; report on the pipe."""
     import importlib
 
@@ -156,18 +158,18 @@ def probe(spec: dict, results) -> None:
 
     for name in PROBED:
         importlib.import_module(name)
-    append(results, {"kind": "probe", "lessons": len(lesson_names(spec.get("root")))})
+    append(results, {"kind": "probe", "lessons": len(lesson_names(spec.root))})
 
 
-def run(spec: dict, results) -> None:
-    workdir = Path(spec["workdir"])
-    if spec.get("execute"):
+def run(spec: JobSpec, results) -> None:
+    workdir = Path(spec.workdir)
+    if spec.execute:
         import nbformat
 
         from celerylab.grader.sandbox.execute import execute
 
-        notebook = nbformat.reads(json.dumps(spec["notebook"]), as_version=4)
-        notes = execute(notebook, workdir, spec["cell_timeout"], spec["notebook_timeout"], spec["output_limit"])
+        notebook = nbformat.reads(json.dumps(spec.notebook), as_version=4)
+        notes = execute(notebook, workdir, spec.cell_timeout, spec.notebook_timeout, spec.output_limit)
         strays = clear_job_user()
         if strays:
             notes.append({"kind": "strays", "cell": None, "count": str(strays)})
@@ -176,9 +178,9 @@ def run(spec: dict, results) -> None:
     from celerylab.checks.verdict import Verdict
 
     before = fingerprint()
-    for exercise_id in spec["exercises"]:
+    for exercise_id in spec.exercises:
         append(results, {"kind": "start", "exercise": exercise_id})
-        outcome = run_check(exercise_id, workdir, include_hidden=True, root=spec.get("root"))
+        outcome = run_check(exercise_id, workdir, include_hidden=True, root=spec.root)
         clear_job_user()
         tampered = fingerprint() != before  # the learner's module patched the checker while imported
         if tampered:
@@ -198,12 +200,12 @@ def main(argv: list[str] | None = None) -> int:
     become_subreaper()
     os.set_inheritable(int(channel), False)
     results = os.fdopen(int(channel), "w", encoding="utf-8")
-    spec = json.loads(Path(spec_path).read_text(encoding="utf-8"))
-    workdir, home = Path(spec["workdir"]), Path(os.environ.get("CELERYLAB_HOME") or Path(spec_path).parent / "home")
+    spec = JobSpec.from_record(json.loads(Path(spec_path).read_text(encoding="utf-8")))
+    workdir, home = Path(spec.workdir), Path(os.environ.get("CELERYLAB_HOME") or Path(spec_path).parent / "home")
     confined_env(home)
     blank, modules = preload_checks(spec)
     given = []
-    if spec.get("confine", True):
+    if spec.confine:
         from celerylab.grader.sandbox.confine import confine
 
         report = confine(spec, Path(spec_path).parent, [workdir, home], blank)
@@ -213,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import_guard.install([workdir, home], modules, by_access="user" in given)
     try:
-        (probe if spec.get("probe") else run)(spec, results)
+        (probe if spec.probe else run)(spec, results)
     finally:
         kill_descendants()
     return 0

@@ -11,6 +11,7 @@ from celerylab.course import Exercise, exercises, lesson_names
 from celerylab.grader.intake import Found, read
 from celerylab.checks.locate import course_notebook
 from celerylab.grader.restore import clear_outputs, restore_checks
+from celerylab.grader.spec import JobSpec
 from celerylab.grader.submission import Rejected, Submission, from_bytes
 
 
@@ -31,7 +32,7 @@ class Prepared:
     submission: Submission
     exercises: list[Exercise]
     digest: str
-    job: dict = field(repr=False)
+    job: JobSpec = field(repr=False)
 
 
 def lesson_digest(lesson_exercises: list[Exercise], canonical: Path) -> str:
@@ -58,9 +59,7 @@ def prepare(found: Found, base: Path, exercises_dir: Path | None, root: str | No
                        lesson=submission.lesson, language=submission.lang)
     canonical = nbformat.read(str(canonical_path), as_version=4)
     notebook = clear_outputs(restore_checks(submission.notebook, canonical))
-    job = {"notebook": notebook, "exercises": [info.id for info in lesson_exercises],
-           "root": str(Path(root).resolve()) if root else None, "cell_timeout": limits.cell_timeout,
-           "notebook_timeout": limits.notebook_timeout, "check_timeout": limits.check_timeout,
-           "output_limit": limits.output_limit}
+    job = JobSpec([info.id for info in lesson_exercises], notebook, str(Path(root).resolve()) if root else None,
+                  limits.cell_timeout, limits.notebook_timeout, limits.check_timeout, limits.output_limit)
     digest = hashlib.sha256((submission.digest + lesson_digest(lesson_exercises, canonical_path)).encode()).hexdigest()
     return Prepared(submission, lesson_exercises, digest, job)

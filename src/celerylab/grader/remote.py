@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import time
 
+from celerylab.grader.spec import JobResult
 from celerylab.i18n import t
 from celerylab.stack import appconfig
 
@@ -58,9 +59,9 @@ class RemoteBatch:
         from celerylab.grader.celery_app import TASK
 
         job = prepared.job
-        budget = job["notebook_timeout"] + 60 + job["check_timeout"] * (len(job["exercises"]) + 1) * 2
+        budget = job.notebook_timeout + 60 + job.check_timeout * (len(job.exercises) + 1) * 2
         queued = 1 + len(self.pending) // max(1, len(self.workers))  # jobs ahead of this one per worker
-        result = self.app.send_task(TASK, (job,))
+        result = self.app.send_task(TASK, (job.to_record(),))
         self.pending[result.id] = (prepared, item, result, time.monotonic() + budget * queued)
 
     def poll(self):
@@ -68,7 +69,7 @@ class RemoteBatch:
             if result.ready():
                 del self.pending[task_id]
                 if result.successful():
-                    yield prepared, item, result.result, None
+                    yield prepared, item, JobResult.from_record(result.result), None
                 else:
                     yield prepared, item, None, f"{type(result.result).__name__}: {result.result}"
             elif time.monotonic() > deadline:

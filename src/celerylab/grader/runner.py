@@ -10,6 +10,7 @@ import sys
 import secrets
 import tempfile
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 import psutil
@@ -17,6 +18,7 @@ import psutil
 from celerylab.grader.sandbox import job_cgroup
 from celerylab.checks.learner import GRADING_ENV
 from celerylab.checks.verdict import Verdict
+from celerylab.grader.spec import JobResult, JobSpec
 from celerylab.stack import appconfig
 
 STACK_ENV = (appconfig.BROKER_ENV, appconfig.NAMESPACE_ENV, appconfig.SETTINGS_ENV)
@@ -63,10 +65,10 @@ def read_results(stream, records: list[dict]) -> None:
                 records.append(record)
 
 
-def launch(spec: dict, folder: Path, attempt: int, budget: float) -> list[dict]:
+def launch(spec: JobSpec, folder: Path, attempt: int, budget: float) -> list[dict]:
     """Run the job once; its records come over a pipe only the job process holds (see job.py)."""
     spec_path = folder / f"spec{attempt}.json"
-    spec_path.write_text(json.dumps({**spec, "cpu_seconds": budget}), encoding="utf-8")
+    spec_path.write_text(json.dumps(replace(spec, cpu_seconds=budget).to_record()), encoding="utf-8")
     spec_path.chmod(0o644)
     reading, writing = os.pipe()
     records: list[dict] = []
@@ -75,7 +77,7 @@ def launch(spec: dict, folder: Path, attempt: int, budget: float) -> list[dict]:
     with (folder / f"job{attempt}.log").open("w") as log:
         try:
             popen = subprocess.Popen([sys.executable, "-P", "-m", "celerylab.grader.job", str(spec_path),
-                                      str(writing)], cwd=folder, env=job_env(spec.get("root"), folder / "home"),
+                                      str(writing)], cwd=folder, env=job_env(spec.root, folder / "home"),
                                      stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
                                      start_new_session=True, pass_fds=(writing,))
         finally:
@@ -116,29 +118,29 @@ def probe(root: str | None) -> str | None:
     """Start one confined job that only imports what grading needs: None when it can, else its log."""
     folder = job_folder()
     try:
-        spec = {"probe": True, "exercises": [], "root": str(Path(root).resolve()) if root else None,
-                "workdir": str(folder / "work"), "hide": [], **job_uids()}
+        spec = JobSpec([], root=str(Path(root).resolve()) if root else None, workdir=str(folder / "work"),
+                       probe=True, **job_uids())
         records = launch(spec, folder, 0, PROBE_SECONDS)
         return None if any(record.get("kind") == "probe" for record in records) else logs(folder)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def run_job(job: dict) -> dict:
-    """Grade one prepared submission: {"execution": notes, "verdicts": {exercise: Verdict}, "log": ...}.
+def run_job(job: JobSpec) -> JobResult:
+    """Grade one prepared submission: the execution notes, a verdict per exercise, the confinement given.
 
     An exercise whose check never started (the job died first: the grader's fault, not the learner's) is a
     grader failure, and the jobs' log comes back with the result.
     """
     folder = job_folder()
     workdir = folder / "work"
-    job = {**job, **({} if job.get("uid") else job_uids())}
-    pending, verdicts, notes, confinement = list(job["exercises"]), {}, None, None
+    job = job if job.uid else replace(job, **job_uids())
+    pending, verdicts, notes, confinement = list(job.exercises), {}, None, None
     try:
         for attempt in range(len(pending) + 1):
             execute = notes is None and attempt == 0
-            spec = {**job, "workdir": str(workdir), "execute": execute, "exercises": pending}
-            budget = (job["notebook_timeout"] + 60 if execute else 0) + job["check_timeout"] * max(1, len(pending))
+            spec = replace(job, workdir=str(workdir), execute=execute, exercises=pending)
+            budget = (job.notebook_timeout + 60 if execute else 0) + job.check_timeout * max(1, len(pending))
             started, began = None, False
             for record in launch(spec, folder, attempt, budget):
                 if record.get("kind") == "confinement":
@@ -160,7 +162,6 @@ def run_job(job: dict) -> dict:
         for exercise in pending:
             verdicts[exercise] = Verdict.grader_failure(exercise, "the job ended before its check started")
         failed = any(verdict.grader_error for verdict in verdicts.values())
-        return {"execution": notes or [], "verdicts": verdicts, "confinement": confinement,
-                "log": logs(folder) if failed else None}
+        return JobResult(notes or [], verdicts, confinement, logs(folder) if failed else None)
     finally:
         shutil.rmtree(folder, ignore_errors=True)

@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
-
 from celerylab.checks.verdict import Verdict
 from celerylab.course import Exercise
+from celerylab.grader.spec import JobResult
 
 
 @dataclass
@@ -47,19 +46,14 @@ def whole(number: float) -> int | float:
     return int(number) if float(number).is_integer() else number
 
 
-def as_verdict(found: Any, exercise: str) -> Verdict:
-    """A local job's Verdict as is; a remote worker's (its JSON record) read back, malformed ones as crashes."""
-    return found if isinstance(found, Verdict) else Verdict.from_record(found, exercise)
-
-
-def entry(base: dict, result: dict, exercises: list[Exercise]) -> dict:
-    """A graded entry: every exercise of the lesson, its points, its criteria and the execution notes."""
-    verdicts = result.get("verdicts", {})
-    scored = {info.id: ScoredExercise.from_verdict(as_verdict(verdicts.get(info.id), info.id), info.points,
-                                                   info.partial).to_record()
+def entry(base: dict, result: JobResult, exercises: list[Exercise]) -> dict:
+    """A graded entry: every exercise of the lesson, its points, its criteria and the execution notes; an
+    exercise the job reported nothing of counts as crashed."""
+    scored = {info.id: ScoredExercise.from_verdict(result.verdicts.get(info.id) or Verdict.lost(info.id),
+                                                   info.points, info.partial).to_record()
               for info in exercises}
     total = round(sum(e["points"] for e in scored.values()), 2)
-    return {**base, "status": "graded", "reason": None, "notes": result.get("execution", []),
+    return {**base, "status": "graded", "reason": None, "notes": result.execution,
             "exercises": scored, "total": whole(total), "max": sum(e["max"] for e in scored.values())}
 
 

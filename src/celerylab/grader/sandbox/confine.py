@@ -14,8 +14,12 @@ import socket
 import struct
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from celerylab.grader.sandbox import job_cgroup
+
+if TYPE_CHECKING:
+    from celerylab.grader.spec import JobSpec
 
 CLONE_NEWNS, CLONE_NEWNET = 0x00020000, 0x40000000
 MS_RDONLY, MS_NOSUID, MS_NODEV, MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 1, 2, 4, 32, 4096, 16384, 1 << 18
@@ -178,7 +182,7 @@ def seal() -> None:
     _check(_libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0))
 
 
-def confine(spec: dict, own: Path, writable: list[Path], blank: list[str]) -> dict:
+def confine(spec: JobSpec, own: Path, writable: list[Path], blank: list[str]) -> dict:
     """Apply every part the machine allows; returns {"given": [...], "missing": [...]}."""
     given, missing = [], []
 
@@ -192,12 +196,12 @@ def confine(spec: dict, own: Path, writable: list[Path], blank: list[str]) -> di
         return True
 
     sockets = socket_folders()  # before the network namespace hides them from /proc/net/unix
-    attempt("rlimits", lambda: rlimits(spec.get("cpu_seconds", 3600)))
-    attempt("memory_total", lambda: job_cgroup.enter(int(spec.get("memory_total", JOB_MEMORY))))
+    attempt("rlimits", lambda: rlimits(spec.cpu_seconds or 3600))
+    attempt("memory_total", lambda: job_cgroup.enter(int(spec.memory_total or JOB_MEMORY)))
     attempt("network", private_network)
-    attempt("mounts", lambda: private_mounts(own, spec.get("hide", []), blank, spec.get("root"), sockets))
-    if os.geteuid() == 0 and spec.get("uid"):
-        attempt("user", lambda: job_user(int(spec["uid"]), writable, spec.get("service_uid")))
+    attempt("mounts", lambda: private_mounts(own, spec.hide, blank, spec.root, sockets))
+    if os.geteuid() == 0 and spec.uid:
+        attempt("user", lambda: job_user(int(spec.uid), writable, spec.service_uid))
     else:
         missing.append("user (needs root)")
     attempt("sealed", seal)
