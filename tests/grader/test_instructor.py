@@ -140,9 +140,10 @@ def measured(observed: str, passed: bool, seconds: str) -> dict:
 
 
 def test_a_criterion_is_one_row_whatever_it_measured():
+    from celerylab.grader.entry import Entry
     from celerylab.grader.stats import criteria_csv
 
-    entries = {name: {"status": "graded", "exercises": {"l90.double": {"criteria": [criterion]}}}
+    entries = {name: Entry.from_record({"status": "graded", "exercises": {"l90.double": {"criteria": [criterion]}}}, name)
                for name, criterion in (("a", measured("True", True, "1.2")), ("b", measured("False", False, "3.4")),
                                        ("c", measured("True", True, "1.3")))}
     set_lang("pt")

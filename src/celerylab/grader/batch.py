@@ -17,6 +17,7 @@ from tqdm import tqdm
 
 from celerylab.course import exercises, lesson_names
 from celerylab.grader import feedback, intake, scoring
+from celerylab.grader.entry import Entry
 from celerylab.grader.gradebook import Gradebook
 from celerylab.grader.bookkeeping import course_order, finish
 from celerylab.grader.policy import LatePolicy, stamp
@@ -60,17 +61,16 @@ class Outcome:
     """What became of one submission: its entry (None when unchanged since the last run) and the lesson's exercises."""
 
     found: intake.Found
-    entry: dict | None
+    entry: Entry | None
     exercises: list = field(default_factory=list)
 
 
-def base_entry(found: intake.Found, digest: str | None, lesson=None, lang=None) -> dict:
+def base_entry(found: intake.Found, digest: str | None, lesson=None, lang=None) -> Entry:
     try:
         submitted = stamp(os.lstat(found.path).st_mtime)  # the file's time; a roster's `submitted` wins
     except OSError:
         submitted = None
-    return {"key": found.key, "learner": found.key, "file": found.file, "lesson": lesson, "lang": lang or "pt",
-            "digest": digest, "submitted": submitted}
+    return Entry(found.key, found.file, found.key, lesson, lang or "pt", digest, submitted)
 
 
 def _lesson_exercises(lesson: str | None, root: str | None) -> list:
@@ -139,7 +139,7 @@ def graded(prepared: Prepared, found: intake.Found, result: JobResult | None, er
     fields = base_entry(found, prepared.digest, sub.lesson, sub.lang)
     entry = scoring.entry(fields, result, prepared.exercises)
     confinement = result.confinement or {}
-    entry["isolation"] = {"given": confinement.get("given", []), "missing": confinement.get("missing", ["all"])}
+    entry.isolation = {"given": confinement.get("given", []), "missing": confinement.get("missing", ["all"])}
     return Outcome(found, entry, prepared.exercises)
 
 
@@ -165,8 +165,8 @@ def grade(where: str | Path, options: Options) -> Summary:
             if entry is None:
                 summary.skipped += 1
                 continue
-            status = entry["status"]
-            missing = (entry.get("isolation") or {}).get("missing")
+            status = entry.status
+            missing = (entry.isolation or {}).get("missing")
             if missing and not warned:
                 warned = True
                 print(t("grading.isolation_missing", missing=", ".join(missing)), file=sys.stderr)
@@ -174,11 +174,11 @@ def grade(where: str | Path, options: Options) -> Summary:
             summary.graded += status == "graded"
             summary.rejected += status == "rejected"
             summary.failed += status == GRADER_FAILURE
-            book.put(entry["key"], entry, save=False)
+            book.put(entry.key, entry, save=False)
             try:
                 feedback.write(options.out, entry, outcome.exercises)
             except Exception as error:  # the entry is kept; only its report is missing
-                entry["feedback_error"] = f"{type(error).__name__}: {error}"
+                entry.feedback_error = f"{type(error).__name__}: {error}"
             if time.monotonic() - saved > SAVE_EVERY or status == "graded":
                 book.save()  # at most once a second for rejections: a batch of 10 000 stays linear
                 saved = time.monotonic()

@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 
 from celerylab.atomic import write_text
+from celerylab.checks.render import criterion_text
+from celerylab.grader.entry import Entry
 from celerylab.grader.gradebook import BOM, number
 from celerylab.i18n import t
 
@@ -32,24 +34,24 @@ def learners(book) -> dict[str, dict]:
                           {"who": who, "lessons": {}, "missing": True})
     for key in sorted(book.entries):
         entry = book.entries[key]
-        who = entry.get("roster") or {"learner": entry.get("learner") or key}
+        who = entry.roster or {"learner": entry.learner or key}
         person = people.setdefault(who.get("id") or who.get("email") or who["learner"], {"who": who, "lessons": {}})
         person["missing"] = False
-        if entry.get("lesson") and entry.get("status") != "grader_failure":  # not graded yet: blank, not 0
-            person["lessons"][entry["lesson"]] = entry.get("total", 0)
+        if entry.lesson and entry.status != "grader_failure":  # not graded yet: blank, not 0
+            person["lessons"][entry.lesson] = entry.total
     return people
 
 
 def lesson_maxima(book) -> dict[str, int]:
     """The lessons the submissions are of, in course order, each with its maximum."""
-    present = {entry.get("lesson") for entry in book.entries.values()} - {None}
+    present = {entry.lesson for entry in book.entries.values()} - {None}
     maxima: dict[str, int] = {}
     for info in book.order:
         if info.lesson in present:
             maxima[info.lesson] = maxima.get(info.lesson, 0) + info.points
     for entry in book.entries.values():
-        if entry.get("lesson") and entry["lesson"] not in maxima:
-            maxima[entry["lesson"]] = entry.get("max", 0)
+        if entry.lesson and entry.lesson not in maxima:
+            maxima[entry.lesson] = entry.max
     return maxima
 
 
@@ -97,38 +99,35 @@ def unmatched(book, fmt: str) -> list[str]:
             if not any(person["who"].get(key) for key in keys)]
 
 
-def gradescope(entry: dict, order: list) -> dict:
+def gradescope(entry: Entry, order: list) -> dict:
     """Gradescope's autograder results.json for one submission: each exercise's points in course order, a
     test per criterion (hidden ones visible only once grades are published), and the late penalty as a test
     of its own, so that the tests add up to the score."""
-    lang = entry.get("lang") or "pt"
+    lang = entry.lang or "pt"
     titles = {info.id: (info.title or {}).get(lang) or info.name for info in order}
     rank = {info.id: index for index, info in enumerate(order)}
     tests = []
-    scored_exercises = entry.get("exercises", {})
-    for exercise in sorted(scored_exercises, key=lambda name: (rank.get(name, len(rank)), name)):
-        scored = scored_exercises[exercise]
-        tests.append({"name": f"{exercise} — {titles.get(exercise, exercise)}", "score": scored.get("points", 0),
-                      "max_score": scored.get("max", 0), "visibility": "visible",
-                      "output": scored.get("error") or ""})
-        for criterion in scored.get("criteria", []):
-            label = (criterion.get("labels") or {}).get(lang) or str(criterion.get("key"))
-            output = t("check.criterion", lang=lang, mark="✔" if criterion.get("passed") else "✘", label=label,
-                       expected=criterion.get("expected"), observed=criterion.get("observed"))
-            tests.append({"name": f"{exercise}: {label}", "status": "passed" if criterion.get("passed") else "failed",
-                          "visibility": "after_published" if criterion.get("hidden") else "visible", "output": output})
-    reason = entry.get("reason") or {}
+    for exercise in sorted(entry.exercises, key=lambda name: (rank.get(name, len(rank)), name)):
+        scored = entry.exercises[exercise]
+        tests.append({"name": f"{exercise} — {titles.get(exercise, exercise)}", "score": scored.points,
+                      "max_score": scored.max, "visibility": "visible", "output": scored.verdict.error or ""})
+        for criterion in scored.verdict.criteria:
+            label = criterion.label(lang)
+            tests.append({"name": f"{exercise}: {label}", "status": "passed" if criterion.passed else "failed",
+                          "visibility": "after_published" if criterion.hidden else "visible",
+                          "output": criterion_text(criterion, lang)})
+    reason = entry.reason or {}
     output = [t(reason["key"], lang=lang, **reason.get("values", {}))] if reason.get("key") else []
-    late = entry.get("late") or {}
+    late = entry.late or {}
     if late.get("days"):
-        raw = entry.get("raw_total", entry.get("total", 0))
+        raw = entry.total if entry.raw_total is None else entry.raw_total
         explained = t("grading.feedback.late", lang=lang, days=late["days"], percent=f"{late.get('percent_off', 0):g}",
                       raw=raw)
         output.append(explained)
-        penalty = round(entry.get("total", 0) - raw, 2)
+        penalty = round(entry.total - raw, 2)
         tests.append({"name": t("grading.export.late_test", lang=lang), "score": penalty, "max_score": 0,
                       "visibility": "visible", "output": explained})
-    return {"score": entry.get("total", 0), "visibility": "visible", "output": "\n".join(output), "tests": tests}
+    return {"score": entry.total, "visibility": "visible", "output": "\n".join(output), "tests": tests}
 
 
 def write_exports(book, options) -> list[Path]:
@@ -143,7 +142,7 @@ def write_exports(book, options) -> list[Path]:
                       file=sys.stderr)
     if "gradescope" in options.exports:
         for key, entry in book.entries.items():
-            if entry.get("status") == "grader_failure":  # not graded yet: no score to report
+            if entry.status == "grader_failure":  # not graded yet: no score to report
                 continue
             written.append(write_text(out / "gradescope" / key / "results.json",
                                       json.dumps(gradescope(entry, book.order), ensure_ascii=False, indent=2)))

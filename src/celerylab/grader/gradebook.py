@@ -6,6 +6,7 @@ import io
 from pathlib import Path
 
 from celerylab.atomic import read_json, write_json, write_text
+from celerylab.grader.entry import Entry
 from celerylab.i18n import t
 
 BOM = "\ufeff"  # spreadsheet programs read UTF-8 (accents) only with it
@@ -27,18 +28,22 @@ class Gradebook:
         self.json_path, self.csv_path = self.out / "gradebook.json", self.out / "gradebook.csv"
         self.stats_path = self.out / "criteria.csv"
         data = read_json(self.json_path, {})
-        self.entries: dict[str, dict] = data.get("submissions", {}) if isinstance(data, dict) else {}
+        found = data.get("submissions", {}) if isinstance(data, dict) else {}
+        self.entries: dict[str, Entry] = {key: Entry.from_record(record, key)
+                                          for key, record in (found if isinstance(found, dict) else {}).items()}
 
     def unchanged(self, key: str, digest: str) -> bool:
-        return self.entries.get(key, {}).get("digest") == digest
+        entry = self.entries.get(key)
+        return entry is not None and entry.digest == digest
 
-    def put(self, key: str, entry: dict, save: bool = True) -> None:
+    def put(self, key: str, entry: Entry, save: bool = True) -> None:
         self.entries[key] = entry
         if save:
             self.save()
 
     def save(self) -> None:
-        write_json(self.json_path, {"version": 1, "submissions": self.entries})
+        write_json(self.json_path, {"version": 1, "submissions": {key: entry.to_record()
+                                                                   for key, entry in self.entries.items()}})
         write_text(self.csv_path, BOM + self.csv())
         from celerylab.grader.stats import criteria_csv
 
@@ -48,13 +53,13 @@ class Gradebook:
         """(exercise id, maximum) in course order; exercises the course no longer has come last."""
         known = [(info.id, info.points) for info in self.order]
         seen = {exercise for exercise, _ in known}
-        extra = sorted({e for entry in self.entries.values() for e in entry.get("exercises", {})} - seen)
-        maxima = {e: s.get("max") for entry in self.entries.values() for e, s in entry.get("exercises", {}).items()}
+        extra = sorted({e for entry in self.entries.values() for e in entry.exercises} - seen)
+        maxima = {e: s.max for entry in self.entries.values() for e, s in entry.exercises.items()}
         return known + [(exercise, maxima.get(exercise)) for exercise in extra]
 
     def missing(self) -> list[dict]:
         """Roster learners with no submission: rows of their own, status "missing"."""
-        found = {(entry.get("roster") or {}).get("file") for entry in self.entries.values()}
+        found = {(entry.roster or {}).get("file") for entry in self.entries.values()}
         return [{"learner": row["learner"], "file": row["file"], "status": "missing", "total": 0}
                 for row in (self.roster or {}).values() if row["file"] not in found]
 
@@ -64,14 +69,15 @@ class Gradebook:
         writer = csv.writer(buffer, delimiter=self.sep, lineterminator="\r\n")
         header = [*COLUMNS[:7], *(f"{exercise} (/{top})" if top else exercise for exercise, top in columns), *COLUMNS[7:]]
         writer.writerow(header)
-        rows = [self.entries[key] for key in sorted(self.entries)] + self.missing()
-        for entry in rows:
-            reason = entry.get("reason") or {}
-            scored = entry.get("exercises", {})
-            points = [number(scored.get(exercise, {}).get("points", ""), self.sep) for exercise, _ in columns]
-            writer.writerow([entry.get("learner", entry.get("key")), entry.get("file", ""), entry.get("lesson", ""),
-                             entry.get("lang", ""), entry.get("status", ""), entry.get("submitted") or "",
-                             (entry.get("late") or {}).get("days", ""), *points,
-                             number(entry.get("total", 0), self.sep), number(entry.get("max", ""), self.sep),
+        for entry in [self.entries[key] for key in sorted(self.entries)]:
+            reason = entry.reason or {}
+            points = [number(entry.exercises[exercise].points if exercise in entry.exercises else "", self.sep)
+                      for exercise, _ in columns]
+            writer.writerow([entry.learner, entry.file, entry.lesson or "", entry.lang or "", entry.status,
+                             entry.submitted or "", (entry.late or {}).get("days", ""), *points,
+                             number(entry.total, self.sep), number(entry.max, self.sep),
                              t(reason["key"], **reason.get("values", {})) if reason.get("key") else ""])
+        for row in self.missing():
+            writer.writerow([row["learner"], row["file"], "", "", row["status"], "", "", *([""] * len(columns)),
+                             number(row["total"], self.sep), "", ""])
         return buffer.getvalue()

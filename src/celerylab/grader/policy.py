@@ -4,6 +4,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from celerylab.grader.entry import Entry
 
 
 def parse_when(text: str) -> datetime:
@@ -42,21 +46,22 @@ class LatePolicy:
     def percent_off(self, submitted: datetime) -> float:
         return min(self.cap, self.penalty * self.days_late(submitted))
 
-    def apply(self, entry: dict) -> dict:
-        """Adds ``late`` to an entry (days, percent off) and lowers its ``total`` (``raw_total`` kept)."""
-        submitted = entry.get("submitted")
+    def apply(self, entry: Entry) -> Entry:
+        """Sets an entry's ``late`` (days, percent off) and lowers its ``total`` (``raw_total`` kept)."""
+        submitted = entry.submitted
         if self.deadline is None or not submitted:
             return entry
         try:
             when = parse_when(submitted)
         except ValueError:  # a roster date that is no date: noted, not penalised
-            entry["late"] = {"error": submitted}
+            entry.late = {"error": submitted}
             return entry
         days, off = self.days_late(when), self.percent_off(when)
-        entry["late"] = {"days": days, "percent_off": off, "deadline": self.deadline.isoformat()}
-        raw = entry.setdefault("raw_total", entry.get("total", 0))  # applied again on every run: from the raw total
-        total = round(raw * (100 - off) / 100, 2)
-        entry["total"] = int(total) if float(total).is_integer() else total
+        entry.late = {"days": days, "percent_off": off, "deadline": self.deadline.isoformat()}
+        if entry.raw_total is None:  # applied again on every run: from the raw total
+            entry.raw_total = entry.total
+        total = round(entry.raw_total * (100 - off) / 100, 2)
+        entry.total = int(total) if float(total).is_integer() else total
         return entry
 
 

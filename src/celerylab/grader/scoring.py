@@ -1,10 +1,15 @@
 """Turning a job's verdicts into a gradebook entry: points per exercise from the course metadata."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
 from celerylab.checks.verdict import Verdict
 from celerylab.course import Exercise
-from celerylab.grader.spec import JobResult
+
+if TYPE_CHECKING:
+    from celerylab.grader.entry import Entry
+    from celerylab.grader.spec import JobResult
 
 
 @dataclass
@@ -30,6 +35,12 @@ class ScoredExercise:
         return cls(earned, points, verdict)
 
     @classmethod
+    def from_record(cls, record: Any, exercise: str) -> "ScoredExercise":
+        """Read back from the gradebook; its verdict as the job's record would be read (malformed: a crash)."""
+        record = record if isinstance(record, dict) else {}
+        return cls(record.get("points", 0), record.get("max", 0), Verdict.from_record(record, exercise))
+
+    @classmethod
     def zero(cls, exercise: str, points: int) -> "ScoredExercise":
         return cls(0, points, Verdict(exercise))
 
@@ -46,20 +57,20 @@ def whole(number: float) -> int | float:
     return int(number) if float(number).is_integer() else number
 
 
-def entry(base: dict, result: JobResult, exercises: list[Exercise]) -> dict:
-    """A graded entry: every exercise of the lesson, its points, its criteria and the execution notes; an
+def entry(base: Entry, result: JobResult, exercises: list[Exercise]) -> Entry:
+    """A graded entry: every exercise of the lesson, its points, its verdict and the execution notes; an
     exercise the job reported nothing of counts as crashed."""
     scored = {info.id: ScoredExercise.from_verdict(result.verdicts.get(info.id) or Verdict.lost(info.id),
-                                                   info.points, info.partial).to_record()
+                                                   info.points, info.partial)
               for info in exercises}
-    total = round(sum(e["points"] for e in scored.values()), 2)
-    return {**base, "status": "graded", "reason": None, "notes": result.execution,
-            "exercises": scored, "total": whole(total), "max": sum(e["max"] for e in scored.values())}
+    total = round(sum(e.points for e in scored.values()), 2)
+    return replace(base, status="graded", reason=None, notes=result.execution, exercises=scored,
+                   total=whole(total), max=sum(e.max for e in scored.values()))
 
 
-def rejected(base: dict, key: str, values: dict, exercises: list[Exercise], status: str = "rejected") -> dict:
+def rejected(base: Entry, key: str, values: dict, exercises: list[Exercise], status: str = "rejected") -> Entry:
     """An entry for a submission that could not be graded: zero points out of its lesson's maximum, and the
     reason; with no known lesson, no maximum at all (None), never "0/0"."""
-    scored = {info.id: ScoredExercise.zero(info.id, info.points).to_record() for info in exercises}
-    return {**base, "status": status, "reason": {"key": key, "values": values}, "notes": [],
-            "exercises": scored, "total": 0, "max": sum(info.points for info in exercises) if exercises else None}
+    scored = {info.id: ScoredExercise.zero(info.id, info.points) for info in exercises}
+    return replace(base, status=status, reason={"key": key, "values": values}, notes=[], exercises=scored,
+                   total=0, max=sum(info.points for info in exercises) if exercises else None)

@@ -9,38 +9,43 @@ from __future__ import annotations
 import csv
 import io
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from celerylab.i18n import get_lang
+
+if TYPE_CHECKING:
+    from celerylab.checks.verdict import Criterion
+    from celerylab.grader.entry import Entry
 
 SHOWN_OBSERVED = 5  # the most frequent observed values listed per criterion
 
 
-def criterion_key(criterion: dict, lang: str) -> str:
-    key = criterion.get("key")
+def criterion_key(criterion: Criterion, lang: str) -> str:
+    key = criterion.key
     if isinstance(key, dict):
         return str(key.get(lang) or next(iter(key.values()), ""))
     return str(key)
 
 
-def criteria_counts(entries: dict, order: list) -> list[dict]:
+def criteria_counts(entries: dict[str, Entry], order: list) -> list[dict]:
     """One row per (exercise, criterion key): how many graded submissions passed and failed it, its most
     common label, and the values observed."""
     lang = get_lang()
     rank = {info.id: index for index, info in enumerate(order)}
     counts: dict[tuple, dict] = {}
     for entry in entries.values():
-        if entry.get("status") != "graded":
+        if entry.status != "graded":
             continue
-        for exercise, scored in entry.get("exercises", {}).items():
-            for criterion in scored.get("criteria", []):
+        for exercise, scored in entry.exercises.items():
+            for criterion in scored.verdict.criteria:
                 key = criterion_key(criterion, lang)
                 row = counts.setdefault((exercise, key), {"exercise": exercise, "criterion": key, "labels": Counter(),
-                                                          "hidden": bool(criterion.get("hidden")),
+                                                          "hidden": criterion.hidden,
                                                           "passed": 0, "failed": 0, "observed": Counter()})
-                labels = criterion.get("labels") or {}
+                labels = criterion.labels or {}
                 row["labels"][labels.get(lang) or next(iter(labels.values()), None) or key] += 1
-                row["observed"][str(criterion.get("observed"))] += 1
-                row["passed" if criterion.get("passed") is True else "failed"] += 1
+                row["observed"][str(criterion.observed)] += 1
+                row["passed" if criterion.passed is True else "failed"] += 1
     rows = list(counts.values())
     rows.sort(key=lambda row: (rank.get(row["exercise"], len(rank)), row["exercise"], -row["failed"]))
     return rows
