@@ -160,7 +160,7 @@ print("started")
 def test_a_fork_bomb_left_by_a_cell_costs_only_that_cell(tmp_path):
     """A cell leaves processes that fork up to the job user's process limit (and whose dead children are
     zombies of the job): one pass over the job's descendants kills those it listed while the others fork
-    again, and the first check could not start a worker. Defence: job.clear_job_user (kill(-1) as the job's
+    again, and the first check could not start a worker. Defence: sandbox.processes.clear_job_user (kill(-1) as the job's
     user until none of its processes is left, reaping the zombies)."""
     result = grade_notebook(tmp_path, submissions.with_cell_before("check-greet", FORK_BOMB))
     assert points(result) == {"l90.double": (True, None), "l90.greet": (True, None)}

@@ -6,7 +6,8 @@ import json
 import nbformat
 import pytest
 
-from celerylab.grader.submission import Rejected, load
+from celerylab.grader.intake import load
+from celerylab.grader.submission import Rejected
 from grading_files import write_notebook, write_raw
 import notebooks
 
@@ -41,8 +42,6 @@ def test_rejections(tmp_path):
 
 def test_the_reference_solution_notebook_is_an_answer_to_grade(tmp_path):
     """An instructor's first sanity check: the solutions notebook as generated, outputs and all."""
-    from celerylab.grader.submission import load
-
     solutions = notebooks.build("en", "solutions")
     submission = load(write_raw(tmp_path / "reference.ipynb", nbformat.writes(solutions)))
     assert (submission.lesson, submission.lang) == ("l90_fixture", "en")

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
-from celerylab.grader.submission import MAX_BYTES, Rejected
+from celerylab.grader.submission import MAX_BYTES, Rejected, Submission, from_bytes
 
 SUFFIX = ".ipynb"
 KINDS = ((stat.S_ISDIR, "directory"), (stat.S_ISFIFO, "fifo"), (stat.S_ISCHR, "character device"),
@@ -93,3 +93,11 @@ def read(path: Path, base: Path, limit: int = MAX_BYTES) -> bytes:
         raise Rejected("grading.reason.unreadable", error=error) from None
     finally:
         os.close(handle)
+
+
+def load(path: str | Path, base: str | Path | None = None) -> Submission:
+    """Read (safely, see read) and validate one submission file; raises Rejected."""
+    path = Path(path)
+    base = Path(base) if base else path.parent
+    raw = read(path, base)
+    return from_bytes(raw, path, path.relative_to(base).with_suffix("").as_posix())

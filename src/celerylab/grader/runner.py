@@ -16,13 +16,13 @@ from pathlib import Path
 import psutil
 
 from celerylab.grader.sandbox import job_cgroup
+from celerylab.grader.sandbox.processes import JOB_UIDS
 from celerylab.checks.learner import GRADING_ENV
 from celerylab.checks.verdict import Verdict
 from celerylab.grader.spec import JobResult, JobSpec
 from celerylab.stack import appconfig
 
 STACK_ENV = (appconfig.BROKER_ENV, appconfig.NAMESPACE_ENV, appconfig.SETTINGS_ENV)
-JOB_UIDS = 3_000_000  # each job runs as a user of its own from here up (uids no account uses)
 LOG_KEPT = 64 * 1024  # of a failed job's log, the end kept for the instructor
 PROBE_SECONDS = 120
 

@@ -139,13 +139,3 @@ def from_bytes(raw: bytes, path: Path, key: str) -> Submission:
     if meta.variant not in GRADABLE:
         raise Rejected("grading.reason.not_exercises", about=(lesson, lang), variant=meta.variant)
     return Submission(Path(path), key, raw, notebook, lesson, lang)
-
-
-def load(path: str | Path, base: str | Path | None = None) -> Submission:
-    """Read (safely, see intake.read) and validate one submission file; raises Rejected."""
-    from celerylab.grader.intake import read
-
-    path = Path(path)
-    base = Path(base) if base else path.parent
-    raw = read(path, base)
-    return from_bytes(raw, path, path.relative_to(base).with_suffix("").as_posix())
