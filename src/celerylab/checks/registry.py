@@ -4,14 +4,11 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import sys
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from celerylab.course import Exercise
 
-if TYPE_CHECKING:
-    from celerylab.checks.check_run import CheckRun
-
-CheckFunction = Callable[["CheckRun"], None]
+CheckFunction = Callable[..., None]  # called with the exercise's CheckRun (celerylab.checks.check_run)
 REGISTRY: dict[str, CheckFunction] = {}
 
 

@@ -8,9 +8,39 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from celerylab.grader.scoring import ScoredExercise
+from celerylab.checks.verdict import Verdict
 
 OPTIONAL = ("isolation", "late", "raw_total", "feedback_error")  # written only when set
+
+
+@dataclass
+class ScoredExercise:
+    """An exercise in a gradebook entry: points out of its maximum, and the verdict behind them."""
+
+    points: int | float
+    max: int
+    verdict: Verdict
+
+    @property
+    def passed(self) -> bool:
+        return self.verdict.passed
+
+    @classmethod
+    def from_record(cls, record: Any, exercise: str) -> "ScoredExercise":
+        """Read back from the gradebook; its verdict as the job's record would be read (malformed: a crash)."""
+        record = record if isinstance(record, dict) else {}
+        return cls(record.get("points", 0), record.get("max", 0), Verdict.from_record(record, exercise))
+
+    @classmethod
+    def zero(cls, exercise: str, points: int) -> "ScoredExercise":
+        return cls(0, points, Verdict(exercise))
+
+    def to_record(self) -> dict:
+        """The gradebook's form: points, maximum, and the verdict's evidence (hidden criteria included)."""
+        verdict = self.verdict
+        return {"points": self.points, "max": self.max, "passed": verdict.passed, "error": verdict.error,
+                "crashed": verdict.crashed, "tampered": verdict.tampered,
+                "criteria": [criterion.to_record() for criterion in verdict.criteria]}
 
 
 @dataclass

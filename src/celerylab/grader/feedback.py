@@ -6,8 +6,7 @@ from pathlib import Path
 from celerylab.course import Exercise
 from celerylab.atomic import write_text
 from celerylab.checks.render import criterion_line
-from celerylab.grader.entry import Entry
-from celerylab.grader.scoring import ScoredExercise
+from celerylab.grader.entry import Entry, ScoredExercise
 from celerylab.i18n import t
 
 

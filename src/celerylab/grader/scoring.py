@@ -1,55 +1,25 @@
 """Turning a job's verdicts into a gradebook entry: points per exercise from the course metadata."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from celerylab.checks.verdict import Verdict
 from celerylab.course import Exercise
+from celerylab.grader.entry import Entry, ScoredExercise
 
 if TYPE_CHECKING:
-    from celerylab.grader.entry import Entry
     from celerylab.grader.spec import JobResult
 
 
-@dataclass
-class ScoredExercise:
-    """An exercise in a gradebook entry: points out of its maximum, and the verdict behind them."""
-
-    points: int | float
-    max: int
-    verdict: Verdict
-
-    @property
-    def passed(self) -> bool:
-        return self.verdict.passed
-
-    @classmethod
-    def from_verdict(cls, verdict: Verdict, points: int, partial: bool = False) -> "ScoredExercise":
-        """All points when every criterion passed; with `partial`, the share of criteria passed (hidden
-        ones included); nothing when the check could not decide (error, crash, tampering, no criteria)."""
-        earned = points if verdict.passed else 0
-        if partial and verdict.decided and not verdict.passed:
-            share = sum(c.passed is True for c in verdict.criteria) / len(verdict.criteria)
-            earned = whole(round(points * share, 2))
-        return cls(earned, points, verdict)
-
-    @classmethod
-    def from_record(cls, record: Any, exercise: str) -> "ScoredExercise":
-        """Read back from the gradebook; its verdict as the job's record would be read (malformed: a crash)."""
-        record = record if isinstance(record, dict) else {}
-        return cls(record.get("points", 0), record.get("max", 0), Verdict.from_record(record, exercise))
-
-    @classmethod
-    def zero(cls, exercise: str, points: int) -> "ScoredExercise":
-        return cls(0, points, Verdict(exercise))
-
-    def to_record(self) -> dict:
-        """The gradebook's form: points, maximum, and the verdict's evidence (hidden criteria included)."""
-        verdict = self.verdict
-        return {"points": self.points, "max": self.max, "passed": verdict.passed, "error": verdict.error,
-                "crashed": verdict.crashed, "tampered": verdict.tampered,
-                "criteria": [criterion.to_record() for criterion in verdict.criteria]}
+def score(verdict: Verdict, points: int, partial: bool = False) -> ScoredExercise:
+    """All points when every criterion passed; with `partial`, the share of criteria passed (hidden ones
+    included); nothing when the check could not decide (error, crash, tampering, no criteria)."""
+    earned = points if verdict.passed else 0
+    if partial and verdict.decided and not verdict.passed:
+        share = sum(c.passed is True for c in verdict.criteria) / len(verdict.criteria)
+        earned = whole(round(points * share, 2))
+    return ScoredExercise(earned, points, verdict)
 
 
 def whole(number: float) -> int | float:
@@ -60,8 +30,7 @@ def whole(number: float) -> int | float:
 def entry(base: Entry, result: JobResult, exercises: list[Exercise]) -> Entry:
     """A graded entry: every exercise of the lesson, its points, its verdict and the execution notes; an
     exercise the job reported nothing of counts as crashed."""
-    scored = {info.id: ScoredExercise.from_verdict(result.verdicts.get(info.id) or Verdict.lost(info.id),
-                                                   info.points, info.partial)
+    scored = {info.id: score(result.verdicts.get(info.id) or Verdict.lost(info.id), info.points, info.partial)
               for info in exercises}
     total = round(sum(e.points for e in scored.values()), 2)
     return replace(base, status="graded", reason=None, notes=result.execution, exercises=scored,
