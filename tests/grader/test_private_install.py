@@ -77,7 +77,7 @@ def unreadable(base: Path, module: str) -> None:
 
 
 def test_a_job_user_that_cannot_import_the_course_is_refused_before_the_batch(private, tmp_path):
-    unreadable(private, "grading.execute")
+    unreadable(private, "grader.sandbox.execute")
     done = run_private(private, "grade", str(tmp_path / "subs"), "--out", str(tmp_path / "out"),
                        "--course", str(private / "course"), "--exercises", str(private / "exercises"),
                        "--lang", "en")
@@ -89,7 +89,7 @@ def test_a_job_user_that_cannot_import_the_course_is_refused_before_the_batch(pr
 
 
 def test_a_job_that_dies_before_its_checks_is_a_grader_failure_not_a_zero(private, tmp_path):
-    unreadable(private, "grading.verdicts")  # imported by the job once confined, before any check starts
+    unreadable(private, "checks.check_run")  # imported by the job once confined, before any check starts
     argv = (str(tmp_path / "subs"), str(tmp_path / "out"), str(private / "course"), str(private / "exercises"))
     done = run_private(private, *argv, script=GRADE)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -100,7 +100,7 @@ def test_a_job_that_dies_before_its_checks_is_a_grader_failure_not_a_zero(privat
         assert entry["status"] == "grader_failure" and entry["reason"]["key"] == "grading.reason.grader_failure"
         assert not any(scored.get("crashed") for scored in entry["exercises"].values())
         log = (tmp_path / "out" / entry["reason"]["values"]["log"]).read_text()
-        assert "PermissionError" in log and "verdicts.py" in log
+        assert "PermissionError" in log and "check_run.py" in log
         feedback = (tmp_path / "out" / "feedback" / f"{name}.md").read_text()
         assert "falha do corretor, não da resposta" in feedback and "travou" not in feedback
     again = json.loads(run_private(private, *argv, script=GRADE).stdout.splitlines()[-1])
