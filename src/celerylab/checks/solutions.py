@@ -3,15 +3,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import nbformat
-
 from celerylab.course import Exercise
 from celerylab.checks.locate import course_notebook
 from celerylab.notebook_meta import CellMeta
 
 
+def read(notebook_path: Path):
+    """The notebook, read when needed: nbformat (and the jsonschema it loads) costs a check cell about 2 s
+    of CPU at import, which a grading kernel, where check() defers to the grader, never needs."""
+    import nbformat
+
+    return nbformat.read(str(notebook_path), as_version=4)
+
+
 def from_notebook(notebook_path: Path, info: Exercise) -> str | None:
-    notebook = nbformat.read(str(notebook_path), as_version=4)
+    notebook = read(notebook_path)
     for cell in notebook.cells:
         if cell.cell_type == "code" and CellMeta.of(cell).exercise in (info.name, info.id):
             return cell.source
@@ -26,7 +32,7 @@ def solution_code(info: Exercise, lang: str, solutions_dir: str | Path | None = 
 
 def notes_from_notebook(notebook_path: Path, info: Exercise) -> list[str]:
     """The markdown cells shown only once solved (``part: solutions``) that follow the exercise's check cell."""
-    notebook = nbformat.read(str(notebook_path), as_version=4)
+    notebook = read(notebook_path)
     notes, after_check = [], False
     for cell in notebook.cells:
         meta = CellMeta.of(cell)
