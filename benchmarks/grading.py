@@ -1,7 +1,7 @@
 """Grading overhead: the same submissions run by bare `pytest --nbval-lax`, then `grade --jobs 1` and `--jobs 2`.
 
 Run by hand: ``.venv/bin/python benchmarks/grading.py [--copies N]``. Uses the fixture course of the
-grading tests (tests/grading/fixtures), so it does not depend on the lessons being written.
+checks and grader tests (tests/checks/fixtures), so it does not depend on the lessons being written.
 """
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-FIXTURES = REPO / "tests" / "grading" / "fixtures"
-sys.path[:0] = [str(FIXTURES), str(REPO / "tests" / "grading")]
+FIXTURES = REPO / "tests" / "checks" / "fixtures"
+sys.path[:0] = [str(FIXTURES), str(REPO / "tests" / "grader")]
 
 import submissions  # noqa: E402
 

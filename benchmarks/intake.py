@@ -16,12 +16,12 @@ from pathlib import Path
 import nbformat
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(REPO / "tests" / "grading" / "fixtures")]
+sys.path[:0] = [str(REPO / "tests" / "checks" / "fixtures")]
 
 import notebooks  # noqa: E402
 
-from celerylab.grading.intake import read  # noqa: E402
-from celerylab.grading.submission import MAX_CELLS, Rejected, from_bytes  # noqa: E402
+from celerylab.grader.intake import read  # noqa: E402
+from celerylab.grader.submission import MAX_CELLS, Rejected, from_bytes  # noqa: E402
 
 
 def notebook_with(count: int, twin_at_end: bool = False) -> str:

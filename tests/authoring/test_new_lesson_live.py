@@ -18,8 +18,8 @@ VERDICTS = """
 import json, sys, tempfile
 from pathlib import Path
 import nbformat
-from celerylab.grading.engine import run_check
-from celerylab.grading.extract import extract_modules
+from celerylab.checks.check_run import run_check
+from celerylab.checks.extract import extract_modules
 verdicts = {}
 for variant in ("exercises", "solutions"):
     for lang in ("pt", "en"):

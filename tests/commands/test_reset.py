@@ -7,9 +7,9 @@ from pathlib import Path
 import nbformat
 
 from celerylab import cli
-from celerylab.grading.learner_state import LearnerState
+from celerylab.checks.learner_state import LearnerState
 
-FIXTURES = Path(__file__).parents[1] / "grading" / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "checks" / "fixtures"
 sys.path.insert(0, str(FIXTURES))
 import notebooks  # noqa: E402
 

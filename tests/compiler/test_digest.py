@@ -53,7 +53,7 @@ def edit(path: Path, old: str, new: str) -> None:
 
 def test_lesson_01_depends_on_what_it_imports_and_on_nothing_else():
     used = {path.relative_to(PACKAGE).as_posix() for path in package_files(Lesson("l01_retries", LESSON_01))}
-    assert {"stack/stack.py", "stack/reaper.py", "fakes/email_provider.py", "grading/engine.py",
+    assert {"stack/stack.py", "stack/reaper.py", "fakes/email_provider.py", "checks/check_run.py",
             "appdb.py", "i18n/__init__.py", "i18n/build.yml"} <= used
     assert not [name for name in used if name.startswith(("sitegen/", "compiler/", "commands/", "lessons/l01"))]
 
@@ -66,7 +66,7 @@ def test_digest_follows_the_package_modules_and_catalogs_the_lesson_uses(tmp_pat
     assert lesson_digest(lesson, package) == first
     for path, old in ((package / "stack" / "stack.py", "def "), (package / "stack" / "reaper.py", "import"),
                       (package / "i18n" / "stack.yml", "pt: "), (lesson.folder / "messages.yml", "pt: "),
-                      (package / "grading" / "engine.py", "def ")):
+                      (package / "checks" / "check_run.py", "def ")):
         before = lesson_digest(lesson, package)
         edit(path, old, old + " " if old != "def " else "def _extra(): pass\n\n\ndef ")
         assert lesson_digest(lesson, package) != before, path

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from celerylab.grading.engine import run_check
+from celerylab.checks.check_run import run_check
+from celerylab.checks.render import verdict_text
 
 EXPORT_WITH_A_TYPO = '''
 from celerylab.lessons.l02_workers.runs import record
@@ -24,7 +25,7 @@ def test_an_export_that_raises_nameerror_shows_the_message(tmp_path):
     (tmp_path / "ex_export.py").write_text(EXPORT_WITH_A_TYPO, encoding="utf-8")
     verdict = run_check("l02.export_cleanup", tmp_path)
     outcome = next((c for c in verdict.criteria if c.key == "l02.check.export_outcome"), None)
-    assert outcome is not None, verdict.render("en")
+    assert outcome is not None, verdict_text(verdict, "en")
     assert not outcome.passed and outcome.observed == "FAILURE NameError"
     assert outcome.cause == "NameError: name 'header' is not defined"
-    assert "name 'header' is not defined" in verdict.render("pt")
+    assert "name 'header' is not defined" in verdict_text(verdict, "pt")

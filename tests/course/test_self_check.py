@@ -8,8 +8,10 @@ import pytest
 
 from celerylab import wrong_answers
 from celerylab.course import Course, all_exercises
-from celerylab.grading.engine import Verdict, run_check
-from celerylab.grading.extract import extract_modules
+from celerylab.checks.check_run import run_check
+from celerylab.checks.render import verdict_text
+from celerylab.checks.verdict import Verdict
+from celerylab.checks.extract import extract_modules
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("pt", "en")
@@ -34,7 +36,7 @@ def hidden_only_vary_inputs(verdict: Verdict) -> list:
 
 
 def test_a_hidden_criterion_must_repeat_a_visible_one():
-    from celerylab.grading.engine import Criterion
+    from celerylab.checks.verdict import Criterion
 
     varied = Verdict("l90.greet", [Criterion("k.a", 1, 1, True), Criterion("k.a", 2, 2, True, hidden=True)])
     stated_only_at_grading = Verdict("l90.greet", [Criterion("k.a", 1, 1, True), Criterion("k.b", 1, 1, True, hidden=True)])
@@ -60,7 +62,7 @@ def test_check_fails_on_the_unsolved_exercise(exercise_id, lesson, lang, tmp_pat
     notebook = nbformat.read(notebook_path(lesson, lang, "exercises"), as_version=4)
     assert extract_modules(notebook, tmp_path)
     verdict = run_check(exercise_id, tmp_path, include_hidden=True)
-    assert verdict.passed is False, verdict.render("en")
+    assert verdict.passed is False, verdict_text(verdict, "en")
     assert verdict.error is None, f"the stub must run and be judged, not crash: {verdict.error}"
     assert not hidden_only_vary_inputs(verdict), "a requirement the statement lists must run live, not hidden"
 
@@ -72,7 +74,7 @@ def test_check_fails_on_each_wrong_answer(exercise, answer, tmp_path):
     answer.install(tmp_path, exercise.module)
     verdict = run_check(exercise.id, tmp_path, include_hidden=True)
     assert verdict.error is None, f"{answer.path.name} must run and be judged, not crash: {verdict.error}"
-    assert verdict.passed is False, f"{answer.path.name} ({answer.summary}) passed:\n{verdict.render('en')}"
+    assert verdict.passed is False, f"{answer.path.name} ({answer.summary}) passed:\n{verdict_text(verdict, 'en')}"
     assert not hidden_only_vary_inputs(verdict), "a requirement the statement lists must run live, not hidden"
 
 

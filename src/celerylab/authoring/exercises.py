@@ -13,7 +13,7 @@ import psutil
 
 from celerylab.authoring.problems import Problem, yaml_mapping
 from celerylab.compiler.model import SourceCell
-from celerylab.grading.extract import writefile_target
+from celerylab.checks.extract import writefile_target
 from celerylab.i18n import LANGS
 
 LESSONS_PACKAGE = Path(__file__).resolve().parents[1] / "lessons"
@@ -97,7 +97,7 @@ def registered(folder: Path) -> tuple[dict[str, int | None], list[Problem]]:
     path = folder / "checks.py"
     if not path.is_file():
         return {}, []
-    from celerylab.grading.engine import REGISTRY
+    from celerylab.checks.registry import REGISTRY
 
     before = {child.pid for child in psutil.Process().children(recursive=True)}
     try:

@@ -19,7 +19,7 @@ def register(subparsers) -> None:
 
 def run(args) -> int:
     if args.watch:
-        from celerylab.grading.watch import watch
+        from celerylab.checks.watch import watch
 
         if not Path(args.watch).is_file():
             print(t("cmd.check.no_notebook", path=args.watch), file=sys.stderr)
@@ -27,8 +27,8 @@ def run(args) -> int:
         watch(args.watch, getattr(args, "lang", None))
         return 0
     from celerylab.course import all_exercises
-    from celerylab.grading.learner import check_and_record
-    from celerylab.grading.origin import counts, folder_variant
+    from celerylab.checks.learner import check_and_record
+    from celerylab.checks.origin import counts, folder_variant
 
     folder = Path(args.dir)
     if args.exercise:

@@ -64,7 +64,7 @@ def writable_folder(text: str) -> Path:
 
 def late_policy(args):
     """The deadline and late policy from the options (a penalty without a deadline is refused)."""
-    from celerylab.grading.policy import LatePolicy, parse_duration, parse_when
+    from celerylab.grader.policy import LatePolicy, parse_duration, parse_when
 
     try:
         deadline = parse_when(args.deadline) if args.deadline else None
@@ -99,7 +99,7 @@ def jobs_can_import(course: str | None, out: Path) -> None:
     if os.geteuid() != 0:  # the jobs run as this user, who can import what this process imports
         return
     from celerylab.course import PACKAGE
-    from celerylab.grading.runner import probe
+    from celerylab.grader.runner import probe
 
     log = probe(course)
     if log is None:
@@ -113,9 +113,9 @@ def jobs_can_import(course: str | None, out: Path) -> None:
 
 
 def run(args) -> int:
-    sys.modules.setdefault("rfc3987_syntax", None)  # see grading/job.py: a costly import grading never uses
-    from celerylab.grading.grader import Options, grade
-    from celerylab.grading.prepare import Limits
+    sys.modules.setdefault("rfc3987_syntax", None)  # see grader/job.py: a costly import grading never uses
+    from celerylab.grader.batch import Options, grade
+    from celerylab.grader.prepare import Limits
 
     where = Path(args.submissions)
     try:
@@ -127,14 +127,14 @@ def run(args) -> int:
         out = writable_folder(args.out)
         late, roster = late_policy(args), None
         if args.roster:
-            from celerylab.grading.roster import RosterError, read
+            from celerylab.grader.roster import RosterError, read
 
             try:
                 roster = read(args.roster)
             except RosterError as problem:
                 raise BadOption(str(problem)) from None
         if args.broker:
-            from celerylab.grading.remote import BrokerProblem, connect
+            from celerylab.grader.remote import BrokerProblem, connect
 
             try:
                 connect(args.broker)

@@ -12,7 +12,7 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
-    from celerylab.grading.hints import next_hint
+    from celerylab.checks.hints import next_hint
 
     if not args.exercise:  # `celerylab hint` alone: which exercises there are, and how to ask
         print(t("cmd.hint.which"), file=sys.stderr)

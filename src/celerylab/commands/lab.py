@@ -131,7 +131,7 @@ def terminal_shell() -> list[str]:
 
 def lab_argv(args, root: Path, lang: str, scope: Path | None = None) -> list[str]:
     """The `jupyter lab` command line: the course root, the start folder, address, port and token."""
-    from celerylab.grading.learner_state import scope_dir
+    from celerylab.checks.learner_state import scope_dir
 
     folders = lab_settings(scope or scope_dir(lang), lang)
     argv = [sys.executable, "-m", "celerylab.commands.lab_server", f"--ServerApp.root_dir={root}",

@@ -15,7 +15,7 @@ def register(subparsers) -> None:
 
 def run(args) -> int:
     from celerylab.course import all_exercises
-    from celerylab.grading.learner_state import LearnerState
+    from celerylab.checks.learner_state import LearnerState
 
     course, progress = all_exercises(), LearnerState()
     if not course:

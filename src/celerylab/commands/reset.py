@@ -47,7 +47,7 @@ def restore_notebook(info, lang: str) -> Path | None:
 
 
 def run(args) -> int:
-    from celerylab.grading.learner_state import LearnerState
+    from celerylab.checks.learner_state import LearnerState
 
     info = exercise_or_none(args.exercise)
     if info is None:

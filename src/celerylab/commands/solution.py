@@ -13,8 +13,8 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
-    from celerylab.grading.learner_state import LearnerState
-    from celerylab.grading.solutions import solution_code
+    from celerylab.checks.learner_state import LearnerState
+    from celerylab.checks.solutions import solution_code
 
     info = exercise_or_none(args.exercise)
     if info is None:

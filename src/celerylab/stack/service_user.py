@@ -1,6 +1,6 @@
 """A second user for a stack's services: in a grading job, the course fakes run as a user the learner's code is not.
 
-A grading job keeps that user as its saved user id (grading/confine.py). A service started here
+A grading job keeps that user as its saved user id (grader/sandbox/confine.py). A service started here
 becomes it before exec, so the workers and the kernel (the job's own user) can neither read its
 memory, signal it, nor take its port; this process switches to it only to signal its services.
 Anywhere else (a notebook, the suite) there is no such user and every call here is a no-op.

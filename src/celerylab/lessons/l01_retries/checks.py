@@ -4,7 +4,7 @@ from __future__ import annotations
 import uuid
 
 from celerylab import appdb
-from celerylab.grading.engine import CheckRun, exercise
+from celerylab.checks import CheckRun, exercise
 from celerylab.lessons.l01_retries import helpers
 
 

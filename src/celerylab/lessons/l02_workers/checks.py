@@ -4,7 +4,7 @@ from __future__ import annotations
 import sqlite3
 import time
 
-from celerylab.grading.engine import CheckRun, exercise
+from celerylab.checks import CheckRun, exercise
 from celerylab.lessons.l02_workers import helpers, runs
 
 APPLIED = ("confirmed", 40, 1)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import httpx
 
-from celerylab.grading.engine import CheckRun, exercise
+from celerylab.checks import CheckRun, exercise
 from celerylab.lessons.l03_silent_defects import helpers, scenarios
 from celerylab.stack import WorkerSpec
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import time
 import uuid
 
-from celerylab.grading.engine import CheckRun, exercise
+from celerylab.checks import CheckRun, exercise
 from celerylab.lessons.l04_results import helpers, jobs
 from celerylab.stack import WorkerSpec
 

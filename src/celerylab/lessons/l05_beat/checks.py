@@ -5,7 +5,7 @@ import time
 from datetime import datetime, timedelta, timezone
 
 from celerylab.appdb import execute
-from celerylab.grading.engine import CheckRun, exercise
+from celerylab.checks import CheckRun, exercise
 from celerylab.lessons.l05_beat import helpers
 from celerylab.stack import WorkerSpec
 

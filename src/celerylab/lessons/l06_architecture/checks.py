@@ -10,7 +10,7 @@ import httpx
 from celery import chord
 from celery.exceptions import TimeoutError as CeleryTimeout
 
-from celerylab.grading.engine import CheckRun, exercise
+from celerylab.checks import CheckRun, exercise
 from celerylab.lessons.l06_architecture import scenarios
 from celerylab.stack import WorkerSpec
 

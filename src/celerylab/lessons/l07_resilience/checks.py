@@ -4,7 +4,7 @@ from __future__ import annotations
 import threading
 import time
 
-from celerylab.grading.engine import CheckRun, exercise
+from celerylab.checks import CheckRun, exercise
 from celerylab.lessons.l07_resilience import helpers
 from celerylab.stack import WorkerSpec
 

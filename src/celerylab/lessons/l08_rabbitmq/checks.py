@@ -6,7 +6,7 @@ import time
 
 from kombu import Connection, Exchange, Queue
 
-from celerylab.grading.engine import CheckRun, exercise
+from celerylab.checks import CheckRun, exercise
 from celerylab.lessons.l08_rabbitmq import helpers, rabbitmq_node
 from celerylab.lessons.l08_rabbitmq.rabbitmq_node import RabbitNode
 from celerylab.polling import until

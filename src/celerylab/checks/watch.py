@@ -1,0 +1,65 @@
+"""Watch mode: re-check an exercise notebook's modules each time it is saved (hints only on request)."""
+from __future__ import annotations
+
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import nbformat
+
+from celerylab.course import all_exercises, exercises
+from celerylab.checks.extract import extract_modules
+from celerylab.checks.learner import check_and_record
+from celerylab.checks.origin import counts
+from celerylab.i18n import t
+from celerylab.notebook_meta import NotebookMeta
+
+
+def exercises_written(notebook: nbformat.NotebookNode, written: list[str], root=None) -> list[str]:
+    """Ids of the exercises whose module the notebook writes (its lesson's, when the metadata says)."""
+    lesson = NotebookMeta.of(notebook).lesson
+    pool = exercises(lesson, root) if lesson else all_exercises(root)
+    return [info.id for info in pool if f"{info.module}.py" in written]
+
+
+def check_saved(path: str | Path, lang: str | None = None, root=None) -> list[str]:
+    """One round: extract the modules of the saved notebook into a temp folder and check them there."""
+    try:
+        notebook = nbformat.read(str(path), as_version=4)
+    except Exception as error:  # a half-written or broken save: say so and wait for the next one
+        return [t("watch.unreadable", lang=lang, path=path, error=error)]
+    meta = NotebookMeta.of(notebook)
+    lang = lang or meta.lang  # else the notebook's language
+    counted = counts(meta.variant)  # watching the lesson or the solutions records nothing
+    with tempfile.TemporaryDirectory(prefix="celerylab-watch-") as folder:
+        written = extract_modules(notebook, folder)
+        ids = exercises_written(notebook, written, root)
+        if not ids:
+            return [t("watch.nothing", lang=lang, path=path)]
+        return [check_and_record(exercise_id, folder, lang, root, counted=counted, notebook=path)[1]
+                for exercise_id in ids]
+
+
+def watch(path: str | Path, lang: str | None = None, root=None, stop: threading.Event | None = None,
+          echo=print) -> int:
+    """Check now, then after every save of `path`, until `stop` is set (or Ctrl-C); returns rounds run."""
+    import watchfiles
+
+    path = Path(path).resolve()
+    rounds = 0
+
+    def one_round() -> None:
+        nonlocal rounds
+        echo(t("watch.round", lang=lang, path=path.name, time=time.strftime("%H:%M:%S")))
+        for text in check_saved(path, lang, root):
+            echo(text)
+        rounds += 1
+        echo(t("watch.waiting", lang=lang, path=path.name))
+
+    one_round()
+    for changes in watchfiles.watch(path.parent, stop_event=stop, debounce=200, rust_timeout=500,
+                                    yield_on_timeout=False, raise_interrupt=False):
+        if any(Path(changed).resolve() == path for _, changed in changes) and path.exists():
+            one_round()
+    return rounds

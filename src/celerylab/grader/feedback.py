@@ -1,0 +1,63 @@
+"""The learner's feedback report (Markdown) in their language; hidden checks are never shown."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from celerylab.course import Exercise
+from celerylab.atomic import write_text
+from celerylab.checks.render import criterion_line
+from celerylab.grader.entry import Entry, ScoredExercise
+from celerylab.i18n import t
+
+
+def note_line(note: dict, lang: str) -> str:
+    cell = note.get("cell")
+    values = {k: v for k, v in note.items() if k not in ("kind", "cell")}
+    return "- " + t(f"grading.note.{note.get('kind')}", lang=lang, cell=cell if cell is not None else "-", **values)
+
+
+def exercise_section(info: Exercise, scored: ScoredExercise, lang: str) -> list[str]:
+    title = info.title.get(lang) or info.title.get("pt") or info.name if isinstance(info.title, dict) else info.name
+    verdict = scored.verdict
+    lines = ["", f"## {info.id} — {title}", "",
+             t("grading.feedback.points", lang=lang, points=scored.points, max=scored.max), ""]
+    visible = verdict.visible()
+    lines += ["- " + criterion_line(criterion, lang, cause_sep=" — ") for criterion in visible]
+    if verdict.error:
+        lines.append("- " + t("check.error", lang=lang, error=verdict.error))
+    if verdict.crashed:
+        lines.append("- " + t("grading.feedback.crashed", lang=lang))
+    if verdict.tampered:
+        lines.append("- " + t("grading.feedback.tampered", lang=lang))
+    if verdict.hidden_failed() and all(c.passed for c in visible):
+        lines.append("- " + t("grading.feedback.hidden_failed", lang=lang))
+    return lines
+
+
+def render(entry: Entry, exercises: list[Exercise], lang: str) -> str:
+    """The whole report for one submission."""
+    lesson = entry.lesson or t("grading.feedback.unknown_lesson", lang=lang)
+    lines = [f"# {t('grading.feedback.title', lang=lang, lesson=lesson)}", "",
+             t("grading.feedback.file", lang=lang, file=entry.file)]
+    if entry.max:  # a rejected file of no known lesson has no maximum: no "0/0"
+        lines.append(t("grading.feedback.total", lang=lang, total=entry.total, max=entry.max))
+    late = entry.late or {}
+    if late.get("days"):
+        lines.append(t("grading.feedback.late", lang=lang, days=late["days"], percent=f"{late.get('percent_off', 0):g}",
+                       raw=entry.total if entry.raw_total is None else entry.raw_total))
+    if entry.reason:
+        reason = entry.reason
+        lines += ["", t("grading.feedback.not_graded", lang=lang, reason=t(reason["key"], lang=lang, **reason["values"]))]
+    if entry.notes:
+        lines += ["", f"### {t('grading.feedback.notes', lang=lang)}", ""]
+        lines += [note_line(note, lang) for note in entry.notes]
+    if entry.status == "graded":
+        for info in exercises:
+            if info.id in entry.exercises:
+                lines += exercise_section(info, entry.exercises[info.id], lang)
+    return "\n".join(lines) + "\n"
+
+
+def write(out: Path, entry: Entry, exercises: list[Exercise]) -> Path:
+    path = Path(out) / "feedback" / f"{entry.key}.md"
+    return write_text(path, render(entry, exercises, entry.lang or "pt"))

@@ -1,0 +1,153 @@
+"""One grading job, run as its own process: execute the restored notebook, then check from outside the kernel.
+
+``python -P -m celerylab.grader.job SPEC.json FD``: SPEC holds the notebook, the work
+folder, the exercises to check and the limits; each finished step is written to the pipe
+FD as one JSON line, so a crash loses only the step it happened in. The pipe is the only
+results channel: no file, and no other process (the kernel, the stacks) holds it.
+Before any learner code runs, the job confines itself (grader/sandbox/confine.py).
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+from celerylab.grader.sandbox.processes import become_subreaper, clear_job_user, kill_descendants
+from celerylab.grader.spec import JobSpec
+
+# jsonschema (imported by nbformat) builds an IRI grammar at import when rfc3987_syntax is
+# installed: about 2 s of CPU per job for a format check grading never uses.
+sys.modules.setdefault("rfc3987_syntax", None)
+
+
+def fingerprint() -> list:
+    """Identities of what a verdict depends on in this process; any change means tampering."""
+    from celerylab.checks import check_run, verdict
+
+    return [id(x) for x in (check_run.CheckRun.expect, check_run.CheckRun.__init__, verdict.Verdict.passed,
+                            verdict.Verdict.decided, verdict.Verdict.to_record, verdict.Criterion.__init__,
+                            verdict.Criterion.to_record, check_run.run_check, check_run.load_checks,
+                            json.dumps, append, Path.open)]
+
+
+def append(results, record: dict) -> None:
+    results.write(json.dumps(record, ensure_ascii=False) + "\n")
+    results.flush()
+
+
+def preload_checks(spec: JobSpec) -> tuple[list[str], set[str]]:
+    """Import the checks now (they are hidden from the learner's code afterwards); their files, to blank,
+    and the exercises' module names (the only ones the job may import from the work folder)."""
+    from celerylab.course import find_exercise
+    from celerylab.checks.registry import load_checks
+
+    paths, modules = [], set()
+    for exercise_id in spec.exercises:
+        try:
+            info = find_exercise(exercise_id, spec.root)
+            modules.add(info.module)
+            load_checks(info)
+            paths.append(str(info.checks_path))
+        except Exception:  # reported by run_check itself, as this exercise's error
+            continue
+    return paths, modules
+
+
+def own_folder(path: Path) -> None:
+    """`path` as a real folder, whatever the learner's code of an earlier attempt left there (a symlink,
+    dangling or not, a file): the job's set-up must not trip on it, nor follow it."""
+    if path.is_symlink() or (path.exists() and not path.is_dir()):
+        path.unlink()
+    path.mkdir(parents=True, exist_ok=True)
+
+
+def confined_env(home: Path) -> None:
+    """Everything the kernel and the stacks write goes to the job's own home; no machine broker (no network)."""
+    own_folder(home)
+    for folder in ("ipython", "runtime"):
+        own_folder(home / folder)
+    os.environ.update({"HOME": str(home), "USER": "celerylab-job", "IPYTHONDIR": str(home / "ipython"),
+                       "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "MPLCONFIGDIR": str(home)})
+    os.environ.pop("CELERYLAB_BROKER_URL", None)
+
+
+# What the job imports once confined (as its own user, in its own mount namespace): if any of these
+# cannot be imported there, no submission can be graded on this machine (grader.probe says so).
+PROBED = ("celerylab.grader.sandbox.execute", "celerylab.checks.check_run", "celerylab.stack.stack", "nbclient",
+          "ipykernel.kernelapp", "celery.bin.worker")
+
+
+def probe(spec: JobSpec, results) -> None:
+    """Import what a job needs and read the course, as a real job would once confined; report on the pipe."""
+    import importlib
+
+    from celerylab.course import lesson_names
+
+    for name in PROBED:
+        importlib.import_module(name)
+    append(results, {"kind": "probe", "lessons": len(lesson_names(spec.root))})
+
+
+def run(spec: JobSpec, results) -> None:
+    workdir = Path(spec.workdir)
+    if spec.execute:
+        import nbformat
+
+        from celerylab.grader.sandbox.execute import execute
+
+        notebook = nbformat.reads(json.dumps(spec.notebook), as_version=4)
+        notes = execute(notebook, workdir, spec.cell_timeout, spec.notebook_timeout, spec.output_limit)
+        strays = clear_job_user()
+        if strays:
+            notes.append({"kind": "strays", "cell": None, "count": str(strays)})
+        append(results, {"kind": "execution", "notes": notes})
+    from celerylab.checks.check_run import run_check
+    from celerylab.checks.verdict import Verdict
+
+    before = fingerprint()
+    for exercise_id in spec.exercises:
+        append(results, {"kind": "start", "exercise": exercise_id})
+        outcome = run_check(exercise_id, workdir, include_hidden=True, root=spec.root)
+        clear_job_user()
+        tampered = fingerprint() != before  # the learner's module patched the checker while imported
+        if tampered:
+            record = Verdict(exercise_id, tampered=True).to_record()
+        else:
+            try:
+                record = {**outcome.to_record(), "exercise": exercise_id}
+            except Exception as error:  # criteria the learner's code made unprintable
+                record = Verdict(exercise_id, error=f"{type(error).__name__}: {error}").to_record()
+        append(results, {"kind": "verdict", "exercise": exercise_id, "verdict": record})
+        if tampered:  # nothing in this process can be trusted now: the runner resumes in a fresh one
+            os._exit(0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    spec_path, channel = (argv if argv is not None else sys.argv[1:])[:2]
+    become_subreaper()
+    os.set_inheritable(int(channel), False)
+    results = os.fdopen(int(channel), "w", encoding="utf-8")
+    spec = JobSpec.from_record(json.loads(Path(spec_path).read_text(encoding="utf-8")))
+    workdir, home = Path(spec.workdir), Path(os.environ.get("CELERYLAB_HOME") or Path(spec_path).parent / "home")
+    confined_env(home)
+    blank, modules = preload_checks(spec)
+    given = []
+    if spec.confine:
+        from celerylab.grader.sandbox.confine import confine
+
+        report = confine(spec, Path(spec_path).parent, [workdir, home], blank)
+        given = report["given"]
+        append(results, {"kind": "confinement", **report})
+    from celerylab.grader.sandbox import import_guard
+
+    import_guard.install([workdir, home], modules, by_access="user" in given)
+    try:
+        (probe if spec.probe else run)(spec, results)
+    finally:
+        kill_descendants()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,65 @@
+"""From a submitted file to a grading job: validate, match the canonical notebook, restore the checks."""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import nbformat
+
+from celerylab.course import Exercise, exercises, lesson_names
+from celerylab.grader.intake import Found, read
+from celerylab.checks.locate import course_notebook
+from celerylab.grader.restore import clear_outputs, restore_checks
+from celerylab.grader.spec import JobSpec
+from celerylab.grader.submission import Rejected, Submission, from_bytes
+
+
+@dataclass
+class Limits:
+    """Time and size limits of one grading job."""
+
+    cell_timeout: float = 120
+    notebook_timeout: float = 600
+    check_timeout: float = 180
+    output_limit: int = 5 * 1024 * 1024
+
+
+@dataclass
+class Prepared:
+    """A submission ready to grade: the job to run and what the gradebook needs to know about it."""
+
+    submission: Submission
+    exercises: list[Exercise]
+    digest: str
+    job: JobSpec = field(repr=False)
+
+
+def lesson_digest(lesson_exercises: list[Exercise], canonical: Path) -> str:
+    """What grading depends on besides the submission: checks, exercise metadata, canonical notebook."""
+    digest = hashlib.sha256(canonical.read_bytes())
+    if lesson_exercises:
+        folder = lesson_exercises[0].root / lesson_exercises[0].lesson
+        for name in ("checks.py", "exercises.yml"):
+            if (folder / name).exists():
+                digest.update((folder / name).read_bytes())
+    return digest.hexdigest()
+
+
+def prepare(found: Found, base: Path, exercises_dir: Path | None, root: str | None, limits: Limits) -> Prepared:
+    """Raises Rejected (with the lesson and language when known) for anything ungradable."""
+    submission = from_bytes(read(found.path, base), found.path, found.key)
+    if submission.lesson not in lesson_names(root):  # never a path built from what the file says
+        raise Rejected("grading.reason.unknown_lesson", lesson=submission.lesson, language=submission.lang)
+    lesson_exercises = list(exercises(submission.lesson, root))
+    canonical_path = course_notebook(submission.lesson, submission.lang, "exercises", exercises_dir,
+                                     lesson_exercises[0].root if lesson_exercises else None)
+    if not lesson_exercises or canonical_path is None:
+        raise Rejected("grading.reason.unknown_lesson", about=(submission.lesson, submission.lang),
+                       lesson=submission.lesson, language=submission.lang)
+    canonical = nbformat.read(str(canonical_path), as_version=4)
+    notebook = clear_outputs(restore_checks(submission.notebook, canonical))
+    job = JobSpec([info.id for info in lesson_exercises], notebook, str(Path(root).resolve()) if root else None,
+                  limits.cell_timeout, limits.notebook_timeout, limits.check_timeout, limits.output_limit)
+    digest = hashlib.sha256((submission.digest + lesson_digest(lesson_exercises, canonical_path)).encode()).hexdigest()
+    return Prepared(submission, lesson_exercises, digest, job)

@@ -1,0 +1,64 @@
+"""Per-criterion statistics across the class: which criterion most learners fail, in course order.
+
+A row is one criterion of one exercise, keyed by what the check named it (its catalog key, or its own
+``{pt, en}`` text before any value is filled in), so a label that embeds a measurement ("voltou após
+1.2 s") never splits a criterion into several rows; what the submissions observed gets its own column.
+"""
+from __future__ import annotations
+
+import csv
+import io
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from celerylab.i18n import get_lang
+
+if TYPE_CHECKING:
+    from celerylab.checks.verdict import Criterion
+    from celerylab.grader.entry import Entry
+
+SHOWN_OBSERVED = 5  # the most frequent observed values listed per criterion
+
+
+def criterion_key(criterion: Criterion, lang: str) -> str:
+    key = criterion.key
+    if isinstance(key, dict):
+        return str(key.get(lang) or next(iter(key.values()), ""))
+    return str(key)
+
+
+def criteria_counts(entries: dict[str, Entry], order: list) -> list[dict]:
+    """One row per (exercise, criterion key): how many graded submissions passed and failed it, its most
+    common label, and the values observed."""
+    lang = get_lang()
+    rank = {info.id: index for index, info in enumerate(order)}
+    counts: dict[tuple, dict] = {}
+    for entry in entries.values():
+        if entry.status != "graded":
+            continue
+        for exercise, scored in entry.exercises.items():
+            for criterion in scored.verdict.criteria:
+                key = criterion_key(criterion, lang)
+                row = counts.setdefault((exercise, key), {"exercise": exercise, "criterion": key, "labels": Counter(),
+                                                          "hidden": criterion.hidden,
+                                                          "passed": 0, "failed": 0, "observed": Counter()})
+                labels = criterion.labels or {}
+                row["labels"][labels.get(lang) or next(iter(labels.values()), None) or key] += 1
+                row["observed"][str(criterion.observed)] += 1
+                row["passed" if criterion.passed is True else "failed"] += 1
+    rows = list(counts.values())
+    rows.sort(key=lambda row: (rank.get(row["exercise"], len(rank)), row["exercise"], -row["failed"]))
+    return rows
+
+
+def criteria_csv(entries: dict, order: list, sep: str = ",") -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=sep, lineterminator="\r\n")
+    writer.writerow(["exercise", "criterion", "label", "hidden", "passed", "failed", "failed_percent", "observed"])
+    for row in criteria_counts(entries, order):
+        total = row["passed"] + row["failed"]
+        share = f"{100 * row['failed'] / total:.0f}" if total else ""
+        observed = "; ".join(f"{value} ×{count}" for value, count in row["observed"].most_common(SHOWN_OBSERVED))
+        writer.writerow([row["exercise"], row["criterion"], row["labels"].most_common(1)[0][0],
+                         "yes" if row["hidden"] else "no", row["passed"], row["failed"], share, observed])
+    return buffer.getvalue()

@@ -1,0 +1,40 @@
+"""Which exceptions of a check are the grader's own (not the learner's): run_check's grader_error."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from celerylab.checks.check_run import grader_fault, run_check
+from celerylab.checks.render import verdict_text
+
+
+def raised(code: str, filename: str) -> BaseException:
+    try:
+        exec(compile(code, filename, "exec"), {})
+    except BaseException as error:  # noqa: BLE001
+        return error
+    raise AssertionError("nothing raised")
+
+
+def test_an_import_of_the_graders_own_that_fails_is_a_grader_fault(tmp_path):
+    error = raised("import celerylab_module_that_is_not_installed", "/somewhere/celerylab/grading/checks.py")
+    assert grader_fault(error, tmp_path, "ex_greet") is True
+
+
+def test_what_the_learners_code_raises_stays_the_learners(tmp_path):
+    learner = str(tmp_path / "ex_greet.py")
+    assert grader_fault(raised("import requests_that_is_not_there", learner), tmp_path, "ex_greet") is False
+    assert grader_fault(raised("import ex_greet_helper", learner), tmp_path, "ex_greet") is False
+    missing_answer = ModuleNotFoundError("No module named 'ex_greet'", name="ex_greet")
+    assert grader_fault(missing_answer, tmp_path, "ex_greet") is False
+    assert grader_fault(raised("1 / 0", "/somewhere/celerylab/checks.py"), tmp_path, "ex_greet") is False
+
+
+def test_a_check_that_cannot_be_loaded_is_a_grader_error_not_a_failure(tmp_path, monkeypatch):
+    from celerylab.checks import check_run
+
+    (tmp_path / "ex_greet.py").write_text("def greet(name, lang):\n    return name\n")
+    monkeypatch.setattr(check_run, "load_checks", lambda info: (_ for _ in ()).throw(PermissionError("checks.py")))
+    verdict = run_check("l90.greet", tmp_path)
+    assert verdict.grader_error and "PermissionError" in verdict.grader_error and verdict.error is None
+    assert verdict.passed is False and "falha do corretor" in verdict_text(verdict, "pt")
+    assert run_check("l90.nothing_like_it", tmp_path).grader_error

@@ -1,0 +1,68 @@
+"""Watch mode: each save of the notebook re-extracts its modules into a temp folder and re-checks them."""
+from __future__ import annotations
+
+import pytest
+
+import threading
+import time
+
+import nbformat
+
+from grading_files import write_notebook
+import notebooks
+
+pytestmark = pytest.mark.live
+
+
+def greet_only(answer: str) -> nbformat.NotebookNode:
+    notebook = notebooks.build("en", "exercises", {"greet": answer})
+    notebook.cells = [cell for cell in notebook.cells if "greet" in cell.id]
+    return notebook
+
+
+def test_each_save_is_checked(tmp_path):
+    from celerylab.checks.watch import watch
+
+    path = write_notebook(tmp_path / "ex.ipynb", greet_only("stub"))
+    lines: list[str] = []
+    seen = threading.Condition()
+
+    def echo(text: str) -> None:
+        with seen:
+            lines.append(text)
+            seen.notify_all()
+
+    stop = threading.Event()
+    watcher = threading.Thread(target=watch, args=(path, "en"), kwargs={"stop": stop, "echo": echo})
+    watcher.start()
+    try:
+        with seen:
+            assert seen.wait_for(lambda: any("not yet" in line for line in lines), timeout=30)
+        write_notebook(path, greet_only("solution"))
+        with seen:
+            assert seen.wait_for(lambda: any("passed" in line for line in lines), timeout=30)
+    finally:
+        stop.set()
+        watcher.join(10)
+    assert not watcher.is_alive()
+    assert sum("checking ex.ipynb" in line for line in lines) >= 2
+    assert not list(tmp_path.glob("ex_greet.py"))          # modules go to a temp folder, not beside it
+
+
+def test_watch_reveals_no_hint_and_a_watched_lesson_records_nothing(tmp_path):
+    from celerylab.course import find_exercise
+    from celerylab.checks.hints import next_hint
+    from celerylab.checks.learner_state import LearnerState
+    from celerylab.checks.watch import check_saved
+
+    path = write_notebook(tmp_path / "ex.ipynb", greet_only("stub"))
+    next_hint(find_exercise("l90.greet"), lang="en")                 # the learner asked once
+    for _ in range(2):
+        text = "\n".join(check_saved(path, "en"))
+        assert "not yet" in text and "Hint 2/3" not in text and "seen 1 of 3 hints" in text
+    assert LearnerState(lang="en").hints_shown("l90.greet") == 1
+    assert LearnerState(lang="en").entry("l90.greet")["attempts"] == 2
+    lesson = greet_only("solution")
+    lesson.metadata["celerylab"]["variant"] = "lesson"
+    text = "\n".join(check_saved(write_notebook(tmp_path / "lesson.ipynb", lesson), "en"))
+    assert "passed" in text and LearnerState(lang="en").status("l90.greet") == "failing"

@@ -1,0 +1,61 @@
+"""Every bad option of `celerylab grade` gives one translated line and exit 2, before any submission is touched."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from celerylab import cli
+from grading_files import COURSE
+
+# "In seconds, not a hang": a refusal waits for a connect and an inspect of a few seconds (grader/remote.py);
+# the bound is that behaviour with a margin for a loaded machine (each test took 1-7 s under load, 4.6 s beside
+# two CPU burners; the old bounds were 15 s and 10 s)
+ANSWERS_WITHIN = 60.0
+
+
+def refused(capsys, tmp_path, *options, lang="en") -> str:
+    (tmp_path / "subs").mkdir(exist_ok=True)
+    argv = ["grade", str(tmp_path / "subs"), "--course", str(COURSE), *options, "--lang", lang]
+    if "--out" not in options:
+        argv += ["--out", str(tmp_path / "out")]
+    assert cli.main(argv) == 2
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in captured.err, captured.err
+    assert not (tmp_path / "out" / "gradebook.json").exists()
+    return lines[0]
+
+
+@pytest.mark.parametrize("option,value", [("--jobs", "0"), ("--jobs", "-1"), ("--jobs", "two"),
+                                          ("--cell-timeout", "nan"), ("--cell-timeout", "inf"),
+                                          ("--cell-timeout", "-5"), ("--notebook-timeout", "0")])
+def test_numbers_must_be_finite_and_positive(capsys, tmp_path, option, value):
+    assert refused(capsys, tmp_path, option, value).startswith(f"{option} needs a finite number greater than zero")
+
+
+def test_out_must_be_a_writable_folder(capsys, tmp_path):
+    (tmp_path / "file").write_text("x")
+    assert "is not a folder" in refused(capsys, tmp_path, "--out", str(tmp_path / "file"))
+    assert "Cannot write" in refused(capsys, tmp_path, "--out", str(tmp_path / "file" / "below"))
+    assert "Não consigo gravar" in refused(capsys, tmp_path, "--out", "/proc/celerylab-out", lang="pt")
+
+
+def test_a_malformed_or_unreachable_broker(capsys, tmp_path):
+    started = time.monotonic()
+    assert refused(capsys, tmp_path, "--broker", "nonsense://x").startswith("The broker nonsense://x")
+    assert refused(capsys, tmp_path, "--broker", "redis://127.0.0.1:1/0").startswith("The broker redis://")
+    assert time.monotonic() - started < ANSWERS_WITHIN
+
+
+@pytest.mark.live
+@pytest.mark.needs("redis-server")
+def test_a_broker_without_a_grading_worker_is_reported_in_seconds(capsys, tmp_path):
+    from celerylab.stack import Stack
+
+    with Stack.start("celerylab.grader.celery_app", workers=0, broker_kind="redis-server", timeline=False) as stack:
+        started = time.monotonic()
+        line = refused(capsys, tmp_path, "--broker", stack.broker.url)
+        took = time.monotonic() - started
+    assert line.startswith("No grading worker answered")
+    assert took < ANSWERS_WITHIN, took
