@@ -96,15 +96,17 @@ def db_schedule(node) -> dict:
         return seen
 
 
-DEATH_COUNTDOWN = 4   # the countdown of the reminder whose worker dies while it waits
+DEATH_COUNTDOWN = 3   # the countdown of the reminder whose worker dies while it waits
+DOWN_PAST = 0.5       # seconds past the reminder's time the worker stays down
 SIGNALS = {"SIGKILL": signal.SIGKILL, "SIGTERM": signal.SIGTERM}
 
 
 def death_while_delayed(node, *, native: bool, sig: str) -> dict:
     """A reminder with a DEATH_COUNTDOWN s countdown, on a quorum queue behind a topic exchange (native delayed
     delivery) or a classic queue (held in the worker's memory); 1 s after the send the worker's whole process group
-    gets `sig` (SIGKILL, or SIGTERM as systemd sends it), and the worker stays down until 1 s past the reminder's time,
-    then comes back: whether the reminder ran while no worker was up, whether and when it runs once one is back."""
+    gets `sig` (SIGKILL, or SIGTERM as systemd sends it), and the worker stays down until DOWN_PAST s past the
+    reminder's time, then is started again: whether the reminder ran while no worker was up, whether and when it runs
+    once one is back (counted from the restart's start: the worker's start-up is included)."""
     queue = helpers.queue_name("death")
     queues = {queue: helpers.quorum(queue, "topic")} if native else None
     with helpers.experiment(node, queue, queues=queues) as stack:
@@ -114,15 +116,15 @@ def death_while_delayed(node, *, native: bool, sig: str) -> dict:
         helpers.wait(1.0)
         held = helpers.scheduled(stack)
         worker.kill(SIGNALS[sig], group=True)
-        helpers.wait(max(0.0, sent + DEATH_COUNTDOWN + 1 - time.time()))  # down past the reminder's time
+        helpers.wait(max(0.0, sent + DEATH_COUNTDOWN + DOWN_PAST - time.time()))  # down past the reminder's time
         ran_while_down = len(helpers.runs(stack, "d:start"))
         # a classic queue's count is exact; a quorum queue's lags behind (see helpers.delayed_levels): not read there
         in_queue = None if native else helpers.ready(node, queue)
         warm = "Warm shutdown" in worker.logs()
-        worker.restart()
         back = time.time()
+        worker.restart()
         ran = until(lambda: helpers.when(stack, "d:start"), 20)
-        helpers.wait(1.0)  # a second copy would start right behind the first
+        helpers.wait(0.5)  # a second copy would start right behind the first (a requeued message comes back in ms)
         return {"held_by_worker": held, "ran_while_down": ran_while_down, "in_queue_while_down": in_queue,
                 "warm_shutdown": warm, "ran": len(helpers.runs(stack, "d:start")),
                 "ran_after_back": ran - back if ran else None,
