@@ -57,3 +57,20 @@ def test_a_change_that_does_not_happen_again_alone_is_named_and_not_counted(monk
     assert asked == {"jobs": 1, "lessons": ["l07_resilience"], "select": "test_gone or test_ping"}
     err = capsys.readouterr().err
     assert "l07_resilience::test_ping: " in err and "l07_resilience::test_gone: " not in err
+
+
+def test_a_partial_run_drops_the_observations_of_a_claim_test_that_no_longer_exists(monkeypatch, tmp_path, capsys):
+    """A renamed claim test: its old name's observations would fail every later `--check` of the whole lesson."""
+    from celerylab.matrix import environments, runner
+
+    kept = "l03_silent_defects::test_json_round_trip"
+    renamed = "l03_silent_defects::test_a_name_this_test_had_before"
+    held = {"outcome": "passed", "message": "", "observed": {"ping": True}}
+    out = tmp_path / "observed.json"
+    out.write_text(json.dumps({"python": "3.11", "releases": {"5.7": {"versions": {}, "claims": {kept: held, renamed: held}}}}))
+    monkeypatch.setattr(environments, "ensure", lambda release: "python")
+    monkeypatch.setattr(runner, "run", lambda *args, **options: {"versions": {}, "claims": {
+        "l03_silent_defects::test_unserializable_return_is_a_failure": held}})
+    assert main(["--lang", "en", "matrix", *ONE_CLAIM, "--out", str(out)]) == 0
+    claims = json.loads(out.read_text())["releases"]["5.7"]["claims"]
+    assert set(claims) == {kept, "l03_silent_defects::test_unserializable_return_is_a_failure"}

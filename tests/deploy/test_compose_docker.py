@@ -336,8 +336,7 @@ def test_services_stop_on_sigterm_and_the_engine_leaves_nothing(deployed):
     stopped = _timed(deployed.timings, "compose stop", lambda: deployed.compose("stop", "--timeout", "30"))
     assert stopped.returncode == 0
     exits = {service: deployed.inspect(container)["State"]["ExitCode"] for service, container in containers.items()}
-    assert all(code != 137 for code in exits.values()), exits
-    assert deployed.timings["compose stop"] < 30
+    assert all(code != 137 for code in exits.values()), exits  # none needed the SIGKILL: each stopped on SIGTERM
     engine = deployed.engine
     deployed.teardown()
     assert engine.alive() == []

@@ -48,4 +48,33 @@ def test_an_environment_pip_cannot_build_is_a_clear_error_and_leaves_nothing(mon
         assert str(error).startswith("9.9: ")
     else:
         raise AssertionError("a release pip cannot install built")
-    assert not any(tmp_path.iterdir())
+    assert [path.name for path in tmp_path.iterdir()] == [f".{environments.location(broken).name}.lock"]
+
+
+def test_two_runs_at_once_build_an_environment_once_and_neither_removes_the_others(monkeypatch, tmp_path):
+    import threading
+    import time
+
+    monkeypatch.setenv("CELERYLAB_MATRIX_CACHE", str(tmp_path))
+    line = environments.Release("9.8", celery="9.8.0", kombu="9.8.0")
+    builds = []
+
+    def build(release, building):  # a build that takes a while: the other run arrives meanwhile
+        builds.append(building)
+        (building / "bin").mkdir(parents=True)
+        (building / "bin" / "python").write_text(str(len(builds)))
+        time.sleep(0.5)
+        (building / ".complete").write_text("9.8\n")
+
+    monkeypatch.setattr(environments, "_build", build)
+    # each "run" is another process in real life: the lock is per open file, so threads show it as well
+    monkeypatch.setattr(environments.os, "getpid", lambda: threading.get_ident())
+    found = []
+    runs = [threading.Thread(target=lambda: found.append(environments.ensure(line))) for _ in range(2)]
+    for run in runs:
+        run.start()
+    for run in runs:
+        run.join(30)
+    assert len(builds) == 1
+    assert found == [environments.location(line) / "bin" / "python"] * 2
+    assert found[0].read_text() == "1"

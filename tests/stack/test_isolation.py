@@ -19,7 +19,7 @@ def test_four_stacks_at_once_do_not_cross_talk(machine_redis):
     try:
         for _ in range(5):
             for stack in stacks:
-                answer = stack.app.send_task("celerylab.smoke.whoami").get(timeout=10)
+                answer = stack.app.send_task("celerylab.smoke.whoami").get(timeout=30)
                 assert answer["pid"] == stack.workers[0].pid
                 assert answer["namespace"] == stack.namespace
     finally:
@@ -38,7 +38,7 @@ def test_client_module_keeps_the_app_module_out_of_this_process(tmp_path):
     )
     with Stack.start("only_in_workers", client="celerylab.stack.smoke", pythonpath=(tmp_path,),
                      broker_kind="embedded", timeline=False) as stack:
-        assert stack.app.send_task("celerylab.smoke.add", (1, 2)).get(timeout=10) == 3
+        assert stack.app.send_task("celerylab.smoke.add", (1, 2)).get(timeout=30) == 3
         assert int(marker.read_text()) == stack.workers[0].pid
     assert "only_in_workers" not in sys.modules
 
@@ -49,9 +49,9 @@ def test_closing_a_later_stack_gives_the_module_app_back_to_the_earlier_one():
 
     with Stack.start("celerylab.stack.smoke", timeline=False, broker_kind="embedded") as lesson:
         with Stack.start("celerylab.stack.smoke", timeline=False, broker_kind="embedded") as check:
-            assert smoke.add.delay(1, 2).get(timeout=10) == 3
+            assert smoke.add.delay(1, 2).get(timeout=30) == 3
             assert check.broker.url != lesson.broker.url
-        assert smoke.add.delay(2, 3).get(timeout=10) == 5
+        assert smoke.add.delay(2, 3).get(timeout=30) == 5
 
 
 def test_the_lesson_stack_still_sends_after_a_check_stack_came_and_went():
@@ -59,12 +59,12 @@ def test_the_lesson_stack_still_sends_after_a_check_stack_came_and_went():
     from celerylab.stack import smoke
 
     with Stack.start("celerylab.stack.smoke", timeline=False, broker_kind="embedded") as lesson:
-        assert smoke.add.delay(1, 2).get(timeout=10) == 3
-        assert lesson.app.send_task("celerylab.smoke.add", (1, 2)).get(timeout=10) == 3
+        assert smoke.add.delay(1, 2).get(timeout=30) == 3
+        assert lesson.app.send_task("celerylab.smoke.add", (1, 2)).get(timeout=30) == 3
         with Stack.start("celerylab.stack.smoke", timeline=False, broker_kind="embedded"):
-            assert smoke.add.delay(1, 2).get(timeout=10) == 3
-        assert lesson.app.send_task("celerylab.smoke.add", (2, 3)).get(timeout=10) == 5
-        assert smoke.add.delay(2, 3).get(timeout=10) == 5
+            assert smoke.add.delay(1, 2).get(timeout=30) == 3
+        assert lesson.app.send_task("celerylab.smoke.add", (2, 3)).get(timeout=30) == 5
+        assert smoke.add.delay(2, 3).get(timeout=30) == 5
 
 
 def test_a_closed_stack_leaves_no_pool_for_its_broker_in_kombus_registry():
@@ -74,8 +74,8 @@ def test_a_closed_stack_leaves_no_pool_for_its_broker_in_kombus_registry():
     from celerylab.stack import smoke
 
     with Stack.start("celerylab.stack.smoke", timeline=False, broker_kind="embedded") as stack:
-        assert smoke.add.delay(1, 2).get(timeout=10) == 3
-        assert stack.app.send_task("celerylab.smoke.add", (1, 2)).get(timeout=10) == 3
+        assert smoke.add.delay(1, 2).get(timeout=30) == 3
+        assert stack.app.send_task("celerylab.smoke.add", (1, 2)).get(timeout=30) == 3
         port = stack.app.connection_for_write().port
         assert [key for key in pools.connections if port in list(key)]
     assert not [key for group in (pools.connections, pools.producers) for key in group if port in list(key)]

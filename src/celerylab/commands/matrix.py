@@ -67,7 +67,7 @@ def confirmed(release, python, committed: dict, found: list) -> list:
 
 
 def run(args) -> int:
-    from celerylab.matrix import environments, results, runner
+    from celerylab.matrix import catalog, environments, results, runner
     from celerylab.matrix.releases import RELEASES, release
 
     chosen = [release(line) for line in args.release] if args.release else list(RELEASES)
@@ -105,8 +105,10 @@ def run(args) -> int:
                 show_differences(each.line, found)
         else:
             ran = sorted({claim.partition("::")[0] for claim in column["claims"]})
-            if partial:  # the others keep what they observed before
-                column = {**column, "claims": {**results.column_claims(matrix, each.line), **column["claims"]}}
+            if partial:  # the others keep what they observed before, unless their test is gone (renamed, removed)
+                kept = {claim: result for claim, result in results.column_claims(matrix, each.line).items()
+                        if catalog.describe(claim) is not None}
+                column = {**column, "claims": {**kept, **column["claims"]}}
             matrix = results.merge(matrix, each.line, column)
             for path in results.save(matrix, out, lessons=ran if partial else None):
                 say("matrix.written", path=path)

@@ -1,6 +1,7 @@
 """One cached virtual environment per release line: the course's pins, with that line's Celery and kombu."""
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import os
 import re
@@ -9,6 +10,7 @@ import subprocess
 import sys
 import tomllib
 import venv
+from contextlib import contextmanager
 from pathlib import Path
 
 from celerylab.matrix.releases import RELEASE_DECIDES, Release
@@ -62,15 +64,45 @@ def python_of(folder: Path) -> Path:
     return folder / "bin" / "python"
 
 
+@contextmanager
+def _building_lock(folder: Path):
+    """One builder per environment at a time, across processes: the others wait, then use what it built."""
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    with open(folder.with_name(f".{folder.name}.lock"), "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _is_complete(folder: Path) -> bool:
+    return python_of(folder).exists() and (folder / ".complete").exists()
+
+
 def ensure(release: Release, log=None) -> Path:
-    """The python of this release's environment, built first if the cache has none for these pins."""
+    """The python of this release's environment, built first if the cache has none for these pins.
+
+    Two runs at once (two checkouts, a suite beside `celerylab matrix`) build it once: the second waits on the
+    lock and uses the first one's; a build never replaces an environment another run may be using.
+    """
     if release.is_installed():
         return Path(sys.executable)
     folder = location(release)
-    if python_of(folder).exists() and (folder / ".complete").exists():
+    if _is_complete(folder):
         return python_of(folder)
-    building = folder.with_name(f".{folder.name}.{os.getpid()}")
-    shutil.rmtree(building, ignore_errors=True)
+    with _building_lock(folder):
+        if not _is_complete(folder):
+            building = folder.with_name(f".{folder.name}.{os.getpid()}")
+            shutil.rmtree(building, ignore_errors=True)
+            _build(release, building)
+            shutil.rmtree(folder, ignore_errors=True)  # an incomplete leftover of a build that died
+            building.rename(folder)  # venv scripts name their folder: the python binary itself does not care
+    return python_of(folder)
+
+
+def _build(release: Release, building: Path) -> None:
+    """A fresh virtualenv in `building` with this release's pins installed, marked complete."""
     venv.EnvBuilder(with_pip=True, clear=True).create(building)
     pinned = building / "constraints.txt"
     pinned.write_text(constraints(release), encoding="utf-8")
@@ -81,6 +113,3 @@ def ensure(release: Release, log=None) -> Path:
         shutil.rmtree(building, ignore_errors=True)
         raise ReleaseEnvironmentError(f"{release.line}: {(done.stderr or done.stdout).strip().splitlines()[-1:]}")
     (building / ".complete").write_text(" ".join(release.pins()) + "\n", encoding="utf-8")
-    shutil.rmtree(folder, ignore_errors=True)
-    building.rename(folder)  # venv scripts name their folder: the python binary itself does not care
-    return python_of(folder)
