@@ -63,6 +63,31 @@ def long_report(run: CheckRun) -> None:
         survived(run, stack, supervisor)
         if len(cases) > 2:
             survived(run, stack, supervisor, hidden=True)
+        killed_mid_report(run, stack)
+
+
+KILLED = ("k", 4.0)  # the report whose worker is SIGKILLed mid-way: the cost the statement accepts is redoing a part
+KILL_AFTER = 0.2     # seconds after a part is logged: the next part is running, the logged one acknowledged
+
+
+def killed_mid_report(run: CheckRun, stack) -> None:
+    """Criterion 4: the worker and its children SIGKILLed in the middle of a report (the supervisor starts it again);
+    the report's parts still cover its seconds, and at most one part (the one the kill interrupted) is logged twice:
+    a crash costs redoing the running part, not losing work nor redoing the report."""
+    label, seconds = KILLED
+    stack.app.send_task("ex.report", (label, seconds))
+    logged = until(lambda: parts(stack, label), seconds + 10, step=0.05)
+    if logged:
+        helpers.wait(KILL_AFTER)
+        stack.workers[0].kill(group=True)
+        until(lambda: sum(dict(parts(stack, label)).values()) >= seconds - 0.01, seconds + 15, step=0.2)
+        helpers.wait(1.5)  # a part run again would log behind the last one
+    found = parts(stack, label)
+    numbers = [number for number, _ in found]
+    redone = len(numbers) - len(set(numbers))
+    done = round(sum(dict(found).values()), 2)  # each part number once
+    run.expect("l08.check.killed_parts", seconds, done if not redone else f"{done} ({redone}×2)",
+               passed=bool(logged) and redone <= 1 and abs(done - seconds) < 0.01, label=label, seconds=seconds)
 
 
 @exercise("l08.delayed_reminder")

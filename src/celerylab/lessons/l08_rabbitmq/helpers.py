@@ -11,7 +11,7 @@ from kombu import Connection
 
 from celerylab import localized
 from celerylab.i18n import t
-from celerylab.lessons.l08_rabbitmq import rabbitmq_node
+from celerylab.lessons.l08_rabbitmq import rabbitmq_node, tasks
 from celerylab.lessons.l08_rabbitmq.rabbitmq_node import RabbitNode
 from celerylab.polling import until
 from celerylab.stack import Stack, WorkerSpec
@@ -49,19 +49,25 @@ def quorum(name: str, exchange_type: str = "direct", **arguments) -> dict:
 
 
 def experiment(node: RabbitNode | None, queue: str, *, queues: dict | None = None, concurrency: int = 1,
-               workers: int = 1, **worker_settings) -> Stack:
+               workers: int = 1, poll: float | None = None, **worker_settings) -> Stack:
     """A stack whose `workers` prefork workers consume `queue` on the node (results in the stack's own Redis).
 
     node: None puts the broker in the stack's own Redis too (the lesson's comparison with Redis).
     queues: `task_queues` entries (see `quorum`); without them, `queue` is a classic queue Celery creates.
+    poll: also an application database holding `tasks.SCHEDULE` and a Beat that sends `l08.enqueue_due` every
+    `poll` s (the schedule in the application's database).
     worker_settings: Celery settings of the workers (`task_acks_late=True`...).
     """
     settings = {"task_default_queue": queue, **({"broker_url": node.url} if node is not None else {})}
     if queues:
         settings["task_queues"] = queues
+    scheduled_in_db = {}
+    if poll is not None:
+        settings["beat_schedule"] = {"l08-enqueue-due": {"task": "l08.enqueue_due", "schedule": poll}}
+        scheduled_in_db = {"beats": 1, "database": [tasks.SCHEDULE]}
     spec = WorkerSpec(pool="prefork", concurrency=concurrency, queues=(queue,), settings=worker_settings)
     return Stack.start(APP, workers=[spec] * workers, timeline=False, settings=settings,
-                       env={"CELERYLAB_RUNS": "{workdir}/runs.log"})
+                       env={"CELERYLAB_RUNS": "{workdir}/runs.log"}, **scheduled_in_db)
 
 
 def runs(stack: Stack, label: str | None = None) -> list[list[str]]:

@@ -83,6 +83,31 @@ def test_native_delayed_delivery_needs_a_quorum_queue_behind_a_non_direct_exchan
     assert (topic["levels"]["exchanges"], topic["levels"]["queues"]) == (29, 28)
 
 
+def test_a_schedule_in_the_application_database_holds_nothing_in_the_worker_and_runs_once_not_early(node, observe):
+    seen = scenarios.db_schedule(node)
+    observe(held=seen["held_by_worker"], unacked=seen["unacked"], ack_timeout=bool(seen["ack_timeout"]),
+            worker_alive=seen["worker_alive"], ran=seen["ran"], marked_sent=seen["marked_sent"],
+            not_early=seen["late"] is not None and seen["late"] >= 0)
+    assert (seen["held_by_worker"], seen["unacked"], seen["ack_timeout"], seen["worker_alive"]) == (0, 0, "", True)
+    assert (seen["ran"], seen["marked_sent"]) == (1, True)
+    assert seen["late"] >= 0  # sent at the first poll after its time, never before
+
+
+def test_a_delayed_task_whose_worker_dies_runs_once_when_a_worker_is_back_native_or_classic(node, observe):
+    deaths = scenarios.side_by_side({
+        f"{kind}_{sig}": lambda native=(kind == "native"), sig=sig: scenarios.death_while_delayed(
+            node, native=native, sig=sig)
+        for kind in ("native", "classic") for sig in ("SIGKILL", "SIGTERM")})
+    observe(**{f"{name}_{key}": seen[key] for name, seen in deaths.items()
+               for key in ("held_by_worker", "warm_shutdown", "in_queue_while_down", "ran_while_down", "ran")})
+    for name, seen in deaths.items():
+        native, sig = name.split("_")[0] == "native", name.split("_")[1]
+        assert seen["held_by_worker"] == (0 if native else 1), name
+        assert seen["warm_shutdown"] is (sig == "SIGTERM"), name
+        assert seen["in_queue_while_down"] == (None if native else 1), name  # RabbitMQ requeued the classic ETA
+        assert (seen["ran_while_down"], seen["ran"], seen["ack_timeout"]) == (0, 1, ""), name
+
+
 def test_a_raised_server_timeout_lets_the_long_task_finish_once(raised, observe):
     seen = scenarios.long_task(raised, task_acks_late=True)
     observe(ack_timeout=bool(seen["ack_timeout"]), worker_alive=seen["worker_alive"], state=seen["state"],
