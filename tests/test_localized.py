@@ -33,3 +33,13 @@ def test_english_keeps_python_s_spelling(monkeypatch):
     set_lang("en")
     assert localized.number(3.4) == "3.4" and localized.value("lx", False) == "False"
     assert localized.value("lx", [4.0, True]) == "[4.0, True]"
+
+
+def test_a_dict_of_numbers_reads_as_pairs_with_the_readers_marks(monkeypatch):
+    monkeypatch.setattr(localized, "t", fake_t)
+    policy = {"max_retries": 3, "interval_start": 0, "interval_step": 0.2}
+    set_lang("pt")
+    assert localized.value("lx", policy) == "max_retries=3; interval_start=0; interval_step=0,2"
+    set_lang("en")
+    assert localized.value("lx", policy) == "max_retries=3, interval_start=0, interval_step=0.2"
+    assert localized.value("lx", {"queue": "celery"}) == "{'queue': 'celery'}"

@@ -12,15 +12,18 @@ def number(value: float, digits: int | None = None) -> str:
 
 def value(prefix: str, item) -> str:
     """Any printed value: booleans through the catalog (``<prefix>.bool.true``), floats with `number`,
-    tuples and lists element by element (``;`` between elements in Portuguese, where ``,`` is the decimal mark)."""
+    tuples and lists element by element (``;`` between elements in Portuguese, where ``,`` is the decimal mark),
+    a dict holding floats or booleans as ``key=value`` pairs (a retry policy: ``interval_step=0,2; ...``)."""
     if isinstance(item, bool):
         return t(f"{prefix}.bool.{str(item).lower()}")
     if isinstance(item, float):
         return number(item)
+    separator = "; " if get_lang() == "pt" else ", "
     if isinstance(item, (list, tuple)) and _has_float_or_bool(item):
-        separator = "; " if get_lang() == "pt" else ", "
         inner = separator.join(value(prefix, element) for element in item)
         return f"[{inner}]" if isinstance(item, list) else f"({inner})"
+    if isinstance(item, dict) and _has_float_or_bool(item.values()):
+        return separator.join(f"{key}={value(prefix, element)}" for key, element in item.items())
     return str(item)
 
 

@@ -12,9 +12,9 @@ from celerylab.checks.check_run import run_check
 from celerylab.checks.render import verdict_text
 from celerylab.checks.verdict import Verdict
 from celerylab.checks.extract import extract_modules
+from celerylab.i18n import LANGS
 
 ROOT = Path(__file__).resolve().parents[2]
-LANGS = ("pt", "en")
 EXERCISES = all_exercises()
 COURSE = Course.at_checkout(ROOT)
 WRONG = [(exercise, answer) for exercise in EXERCISES

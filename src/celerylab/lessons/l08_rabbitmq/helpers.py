@@ -217,7 +217,7 @@ def shown(value, key: str = "") -> str:
         return yes(value)
     if isinstance(value, float):
         return seconds(value)
-    return str(value)
+    return localized.value("l08", value)
 
 
 def show(seen: dict, *keys: str) -> None:
