@@ -73,13 +73,23 @@ def reminder_starts(run: CheckRun) -> list[float]:
 
 
 def killed_rerun(run: CheckRun) -> float | None:
-    """A 0.5 s task whose worker is SIGKILLed mid-run; seconds from the kill to its second start."""
-    with run.stack(workers=[helpers.worker("celery")], timeline=False) as stack:
+    """A 0.5 s task whose worker is SIGKILLed mid-run while another worker keeps running; seconds from the kill to
+    its second start.
+
+    The other worker's sweep gives the message back: the time measures the answer's visibility timeout, not how long
+    a new worker takes to start (which a loaded machine stretches past any bound)."""
+    import psutil
+
+    with run.stack(workers=[helpers.worker("celery"), helpers.worker("celery")], timeline=False) as stack:
         stack.app.send_task("ex.remind", ("killed", 0.5))
-        runs.wait(stack, "killed", timeout=10)
+        [first] = runs.wait(stack, "killed", timeout=10)[:1] or [None]
+        if first is None:
+            return None
+        child = first["pid"]  # the pool process that runs it: its parent is one of the two workers
+        parent = psutil.Process(child).ppid() if psutil.pid_exists(child) else None
+        worker = next((each for each in stack.workers if each.pid in (child, parent)), stack.workers[0])
         killed = time.time()
-        stack.workers[0].kill()
-        stack.workers[0].restart()
+        worker.kill()  # SIGKILL: the parent and, with it, the pool child
         starts = runs.wait(stack, "killed", count=2, timeout=killed + 8 - time.time())
         return starts[1]["at"] - killed if len(starts) > 1 else None
 
