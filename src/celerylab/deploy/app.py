@@ -7,6 +7,7 @@ import time
 
 from kombu import Exchange, Queue
 
+from celerylab.deploy.canary import register_canary
 from celerylab.stack.appconfig import create_app
 
 # Queue names are the English for the notes' padrao / prioritaria / pesada, the
@@ -56,10 +57,7 @@ def heartbeat() -> dict:
     return {"at": time.time(), **_where()}
 
 
-@app.task(name="celerylab.deploy.canary")
-def canary() -> str:
-    """The health check's task (celerylab.deploy.canary): answering it proves a worker consumes that queue."""
-    return "canary"
+canary = register_canary(app)  # the health check's task (celerylab.deploy.canary): proves a worker consumes its queue
 
 
 @app.task(name="celerylab.deploy.send_welcome", bind=True)

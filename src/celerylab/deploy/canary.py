@@ -17,11 +17,26 @@ def t(key: str, **values: object) -> str:
     return MESSAGES.text(key, **values)
 
 
+TASK = "celerylab.deploy.canary"
+ANSWER = "canary"
+
+
+def register_canary(app):
+    """Register the health check's task on `app` (the compose app's, lesson 08's): answering it proves the worker
+    consumes the queue the check sends it through."""
+    @app.task(name=TASK)
+    def canary() -> str:
+        """The health check's task (`healthy` sends it): answering it proves the worker consumes."""
+        return ANSWER
+
+    return canary
+
+
 def healthy(app, queue: str, node: str, timeout: float = 10.0, ping_timeout: float = 3.0) -> dict[str, bool]:
     """Ping the node (the control channel), then send a canary through `queue`, expiring, and wait for its answer."""
     pong = bool(app.control.ping(destination=[node], timeout=ping_timeout))
     try:
-        consumed = app.send_task("celerylab.deploy.canary", queue=queue, expires=timeout).get(timeout=timeout) == "canary"
+        consumed = app.send_task(TASK, queue=queue, expires=timeout).get(timeout=timeout) == ANSWER
     except ResultTimeout:
         consumed = False
     return {"ping": pong, "canary": consumed}

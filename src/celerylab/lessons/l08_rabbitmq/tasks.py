@@ -6,6 +6,7 @@ import os
 import time
 
 from celerylab import appdb
+from celerylab.deploy.canary import register_canary
 from celerylab.stack.appconfig import create_app
 
 app = create_app("l08_rabbitmq")
@@ -29,10 +30,7 @@ def echo(text: str) -> str:
     return text
 
 
-@app.task(name="celerylab.deploy.canary")
-def canary() -> str:
-    """The health check's task (`celerylab.deploy.canary.healthy` sends it): answering it proves the worker consumes."""
-    return "canary"
+canary = register_canary(app)  # the health check's task (`celerylab.deploy.canary.healthy` sends it)
 
 
 @app.task(name="l08.report")
