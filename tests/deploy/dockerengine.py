@@ -4,6 +4,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import random
 import re
 import shutil
 import signal
@@ -304,8 +305,6 @@ def publishable_port(taken: set[int] = frozenset(), tries: int = 200) -> int:
     outgoing connection takes theirs from: in a parallel suite one of them can take it before Docker binds it ("port
     is already allocated"). Nothing in the suite picks ports below that range, so one that is free now stays free.
     """
-    import random
-
     kernel = ephemeral_range()
     candidates = [port for port in PUBLISHED_PORTS if port not in kernel and port not in taken]
     for port in random.sample(candidates, min(tries, len(candidates))):
