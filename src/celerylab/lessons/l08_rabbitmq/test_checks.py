@@ -1,0 +1,95 @@
+"""Lesson 08's checks stop watching once an outcome is settled, and never before: a right answer is not cut short."""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from celerylab.lessons.l08_rabbitmq import checks
+
+
+def test_a_report_is_settled_when_covered_or_once_a_part_repeats():
+    assert checks.report_settled([(0, 3.5), (1, 3.5)], 7.0)
+    assert checks.report_settled([(0, 3.5), (0, 3.5)], 7.0)  # run again after an ack timeout: failed for good
+    assert not checks.report_settled([(0, 3.5)], 7.0)
+    assert not checks.report_settled([], 7.0)
+
+
+class FakeWorker:
+    def __init__(self, log: str):
+        self.log = log
+
+    def logs(self) -> str:
+        return self.log
+
+
+class FakeStack:
+    def __init__(self, log: str = ""):
+        self.workers = [FakeWorker(log)]
+
+
+def received(n: int) -> str:
+    return "\n".join(f"[INFO] Task l08.poison[id-{i}] received" for i in range(n))
+
+
+def lost(n: int) -> str:
+    return "\n".join("Task handler raised error: WorkerLostError('Worker exited prematurely')" for _ in range(n))
+
+
+@pytest.fixture
+def broker(monkeypatch):
+    """Set what the node and the run log report: ready messages per queue, starts per label."""
+    state = {"ready": {"work": 0, "work.poison": 0}, "starts": {}}
+    monkeypatch.setattr(checks.helpers, "ready", lambda node, queue: state["ready"].get(queue))
+    monkeypatch.setattr(checks.helpers, "runs", lambda stack, label: [["x"]] * state["starts"].get(label.removesuffix(":start"), 0))
+    return state
+
+
+def test_set_aside_and_looping_settle_at_once(broker):
+    broker["ready"]["work.poison"] = 2
+    assert checks.poisons_outcome(None, FakeStack(), ["p1", "p2"]) == "aside"
+    broker["ready"]["work.poison"] = 1
+    broker["starts"] = {"p1": 6, "p2": 6}
+    assert checks.poisons_outcome(None, FakeStack(), ["p1", "p2"]) == "looping"
+    broker["starts"] = {"p1": 6, "p2": 5}
+    assert checks.poisons_outcome(None, FakeStack(received(12) + lost(11)), ["p1", "p2"]) is None  # p2 redelivered, not yet started
+
+
+def test_gone_only_when_every_delivery_started_and_died_and_nothing_is_ready(broker):
+    broker["starts"] = {"p1": 3}
+    assert checks.poisons_outcome(None, FakeStack(received(3) + lost(3)), ["p1"]) == "gone"
+    # a redelivery received and not yet started (waiting for a new pool process): still going
+    assert checks.poisons_outcome(None, FakeStack(received(4) + lost(3)), ["p1"]) is None
+    # a run whose death the worker has not handled yet: still going
+    assert checks.poisons_outcome(None, FakeStack(received(3) + lost(2)), ["p1"]) is None
+    broker["ready"]["work"] = 1  # back in the queue, not yet delivered
+    assert checks.poisons_outcome(None, FakeStack(received(3) + lost(3)), ["p1"]) is None
+    broker["ready"]["work"], broker["starts"] = 0, {}
+    assert checks.poisons_outcome(None, FakeStack(), ["p1"]) is None  # nothing started yet
+
+
+def test_gone_must_stay_so_with_no_new_start(monkeypatch):
+    """A right answer looks "gone" for an instant after each death; the wait goes on when a start follows."""
+    outcomes = iter(["gone", "gone", "aside"])
+    starts = itertools.count()
+    waited = []
+    monkeypatch.setattr(checks, "poisons_outcome", lambda node, stack, labels: next(outcomes))
+    monkeypatch.setattr(checks.helpers, "runs", lambda stack, label: [["x"]] * next(starts))
+    monkeypatch.setattr(checks.helpers, "wait", waited.append)
+    checks.wait_until_poisons_settle(None, None, ["p1"], timeout=5)
+    assert waited == [checks.POISON_SETTLE]
+    with pytest.raises(StopIteration):  # "aside" was read: it returned on it, not before
+        next(outcomes)
+
+
+def test_gone_that_stays_gone_returns(monkeypatch):
+    monkeypatch.setattr(checks, "poisons_outcome", lambda node, stack, labels: "gone")
+    monkeypatch.setattr(checks.helpers, "runs", lambda stack, label: [["x"]] * 3)
+    monkeypatch.setattr(checks.helpers, "wait", lambda seconds: None)
+    checks.wait_until_poisons_settle(None, None, ["p1"], timeout=5)
+
+
+def test_a_part_logged_three_times_is_a_loop():
+    assert checks.report_looping([(0, 3.5), (0, 3.5), (0, 3.5)])
+    assert not checks.report_looping([(0, 3.5), (0, 3.5), (1, 3.5)])  # one redelivery is not a loop
+    assert not checks.report_looping([])
