@@ -5,7 +5,7 @@ import psutil
 import pytest
 
 from celerylab.stack import Stack, StackError, WorkerSpec
-from celerylab.stack.roles import worker_argv
+from celerylab.stack.celery_commands import worker_argv
 
 pytestmark = pytest.mark.live
 SMOKE = "celerylab.stack.smoke"

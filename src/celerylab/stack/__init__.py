@@ -10,7 +10,7 @@ def __getattr__(name: str):
         from celerylab.stack.stack import Stack
         return Stack
     if name == "WorkerSpec":
-        from celerylab.stack.roles import WorkerSpec
+        from celerylab.stack.celery_commands import WorkerSpec
         return WorkerSpec
     if name == "StackError":
         from celerylab.stack.errors import StackError

@@ -10,7 +10,7 @@ from celerylab.stack.appconfig import SETTINGS_ENV
 from celerylab.stack.errors import StackError
 from celerylab.stack.nodes import LISTENING, BeatNode, FlowerNode, Node, ServiceNode, address_in_use
 from celerylab.stack.ports import free_port
-from celerylab.stack.roles import (BEAT_READY, FLOWER_READY, WORKER_READY, WorkerSpec, beat_argv,
+from celerylab.stack.celery_commands import (BEAT_READY, FLOWER_READY, WORKER_READY, WorkerSpec, beat_argv,
                                    flower_argv, worker_argv)
 from celerylab.stack.worker_node import WorkerNode
 

@@ -22,7 +22,7 @@ from celerylab.stack.database import StackDatabase
 from celerylab.stack.errors import StackError
 from celerylab.stack.launch import NodeLauncher
 from celerylab.stack.nodes import BeatNode, FlowerNode, Node, ServiceNode
-from celerylab.stack.roles import WorkerSpec
+from celerylab.stack.celery_commands import WorkerSpec
 from celerylab.stack.timeline import Timeline
 from celerylab.stack.worker_node import WorkerNode
 

@@ -10,7 +10,7 @@ import psutil
 from celerylab.polling import read_until
 from celerylab.stack.errors import StackError
 from celerylab.stack.nodes import Node
-from celerylab.stack.roles import WorkerSpec
+from celerylab.stack.celery_commands import WorkerSpec
 
 POLL = 0.05  # seconds between looks at the process table while waiting on a condition
 

@@ -11,7 +11,7 @@ from celerylab.i18n import t
 from celerylab.stack import Stack, WorkerSpec, monitoring
 from celerylab.stack.nodes import FlowerNode
 from celerylab.stack.ports import free_port
-from celerylab.stack.roles import FLOWER_READY, flower_argv
+from celerylab.stack.celery_commands import FLOWER_READY, flower_argv
 
 APP = "celerylab.lessons.l06_architecture.tasks"
 WEB = "celerylab.lessons.l06_architecture.web:api"
