@@ -46,3 +46,14 @@ def test_read_until_returns_the_last_value_read_once_the_deadline_passes():
     assert time.monotonic() - started >= 0.2  # not before the deadline
     assert len(calls) > 1 and last == len(calls)  # the newest value, not the first nor None
     assert len(calls) <= 6  # a read continues only before the deadline, after a sleep of `step`: at most 0.2/0.05 + 1
+
+
+def test_a_deadline_is_shared_by_the_steps_that_read_it():
+    from celerylab.polling import Deadline
+
+    budget = Deadline(0.3)
+    assert not budget.passed and 0.1 < budget.remaining() <= 0.3
+    time.sleep(0.1)
+    assert budget.remaining() <= 0.2  # one clock for every step, not a fresh budget each time
+    time.sleep(0.25)
+    assert budget.passed and budget.remaining() == 0.0

@@ -1,4 +1,4 @@
-"""Waiting for a condition with a deadline, instead of a blind sleep."""
+"""Waiting for a condition with a deadline, instead of a blind sleep; a deadline several steps share."""
 from __future__ import annotations
 
 import time
@@ -28,3 +28,19 @@ def read_until(read, done=bool, timeout: float = 10.0, step: float = 0.05):
         if done(value) or time.monotonic() >= deadline:
             return value
         time.sleep(step)
+
+
+class Deadline:
+    """A time budget several steps share (a notebook's cells, say): ``remaining()`` seconds, ``passed``."""
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self._at = time.monotonic() + seconds
+
+    def remaining(self) -> float:
+        """Seconds left, 0 once the deadline passed."""
+        return max(0.0, self._at - time.monotonic())
+
+    @property
+    def passed(self) -> bool:
+        return time.monotonic() >= self._at

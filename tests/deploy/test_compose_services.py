@@ -20,7 +20,7 @@ import pytest
 from celerylab.stack.appconfig import rebind
 from celerylab.stack.ports import free_port
 from celerylab.stack.process import ManagedProcess
-from celerylab.stack.roles import BEAT_READY, FLOWER_READY, WORKER_READY
+from celerylab.stack.celery_commands import BEAT_READY, FLOWER_READY, WORKER_READY
 from composefile import (ROOT, Localizer, as_argv, as_env, dockerfile_env, load_compose,
                          local_base_env, read_env_file)
 

@@ -63,3 +63,57 @@ def test_beat_flower_and_service_nodes():
         assert control_status(email.url + "/faults", {"mode": "unavailable"}) == 403
         assert control_status(email.url + "/send", {"to": "a@example.com", "subject": "hi"}) == 200
         assert [m["to"] for m in FakeControl(email.url).outbox()] == ["a@example.com"]
+
+
+def test_an_http_node_is_ready_when_its_path_answers_and_fails_at_once_when_it_exits(tmp_path):
+    import sys
+    import time
+
+    from celerylab.stack.nodes import HttpNode
+    from celerylab.stack.ports import free_port
+
+    (tmp_path / "ready").write_text("ok")
+    port = free_port()
+    server = HttpNode("web", [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"], cwd=tmp_path,
+                      url=f"http://127.0.0.1:{port}", ready_path="/ready", ready_timeout=20)
+    try:
+        assert server.start() is server and server.alive
+        assert server.ready_path == "/ready" and FlowerNode.ready_path == "/healthcheck"
+    finally:
+        server.stop(timeout=1)
+    crash = HttpNode("crash", [sys.executable, "-c", "print('bind: address already in use'); raise SystemExit(3)"],
+                     url=f"http://127.0.0.1:{free_port()}", ready_timeout=20)
+    started = time.monotonic()
+    with pytest.raises(StackError) as raised:
+        crash.start()
+    assert time.monotonic() - started < 10  # not the 20 s of ready_timeout: its exit ended the wait
+    assert raised.value.key == "stack.died" and "address already in use" in raised.value.log_tail
+
+
+def test_on_free_port_tries_another_port_only_when_the_address_was_in_use():
+    from celerylab.stack.nodes import on_free_port
+
+    ports = []
+
+    def start(port: int) -> int:
+        ports.append(port)
+        if len(ports) < 3:
+            raise StackError("stack.not_ready", "OSError: [Errno 98] Address already in use", name="x",
+                             pattern="p", timeout=1)
+        return port
+
+    assert on_free_port(start) == ports[-1] and len(ports) == 3
+    ports.clear()
+    with pytest.raises(StackError, match="in use"):
+        on_free_port(start, tries=2)  # every try taken: the last error
+    assert len(ports) == 2
+
+    def broken(port: int) -> int:
+        ports.append(port)
+        raise StackError("stack.not_ready", "ModuleNotFoundError: no module named 'web'", name="x", pattern="p",
+                         timeout=1)
+
+    ports.clear()
+    with pytest.raises(StackError, match="ModuleNotFoundError"):
+        on_free_port(broken)
+    assert len(ports) == 1  # another port cannot help

@@ -5,7 +5,7 @@ import psutil
 import pytest
 
 from celerylab.stack import Stack, StackError, WorkerSpec
-from celerylab.stack.roles import worker_argv
+from celerylab.stack.celery_commands import worker_argv
 
 pytestmark = pytest.mark.live
 SMOKE = "celerylab.stack.smoke"
@@ -55,19 +55,6 @@ def test_prefetch_multiplier_becomes_the_worker_setting():
         name = "worker_prefetch_multiplier"
         assert stack.app.send_task("celerylab.smoke.setting", (name,)).get(timeout=10) == 4
         assert stack.app.send_task("celerylab.smoke.setting", (name,), queue="tight").get(timeout=10) == 1
-
-
-def test_extra_args_end_the_command_line():
-    spec = WorkerSpec(pool="prefork", concurrency=2, extra_args=("--max-tasks-per-child", 1))
-    argv = worker_argv("app", spec, "w@h")
-    assert argv[-2:] == ["--max-tasks-per-child", "1"] and argv[argv.index("-P") + 1] == "prefork"
-
-
-def test_workers_run_celerys_default_flags():
-    argv = worker_argv("app", WorkerSpec(), "w@h")
-    assert not {"--without-gossip", "--without-mingle", "--without-heartbeat"} & set(argv)
-    off = worker_argv("app", WorkerSpec(extra_args=("--without-heartbeat",)), "w@h")
-    assert off[-1] == "--without-heartbeat"
 
 
 def test_command_line_shows_the_flags_without_the_random_node_name():

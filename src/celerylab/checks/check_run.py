@@ -23,20 +23,21 @@ class CheckRun:
         self.include_hidden = include_hidden
         self.verdict = Verdict(info.id)
 
-    def stack(self, **options):
-        """A live stack whose workers load the learner's module.
+    def stack(self, spec=None, **options):
+        """A live stack whose workers load the learner's module: `spec` (a lesson's StackSpec, its app replaced)
+        with `options` over it, or the options alone.
 
         This process talks to the stack through the lesson's own app, so the learner's
         module runs only in the workers, never where the verdict is decided (lessons
         outside the package fall back to importing it here).
         """
-        from celerylab.stack import Stack
+        from celerylab.stack import Stack, StackSpec
 
         sys.modules.pop(self.module, None)
         importlib.invalidate_caches()
-        options.setdefault("pythonpath", (self.workdir,))
-        options.setdefault("client", self.info.app_module)
-        return Stack.start(self.module, **options)
+        spec = (spec or StackSpec(self.module)).replace(app=self.module, **options)
+        return Stack.start(spec.replace(pythonpath=spec.pythonpath or (self.workdir,),
+                                        client=spec.client or self.info.app_module))
 
     def graded(self, criteria: int) -> bool:
         """Whether to run the next `criteria` hidden criteria (at grading, in course builds); else count them as left to grading.

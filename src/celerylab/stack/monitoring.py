@@ -10,9 +10,7 @@ import httpx
 import yaml
 
 from celerylab.polling import until
-from celerylab.stack.errors import StackError
-from celerylab.stack.nodes import Node, wait_http
-from celerylab.stack.ports import free_port
+from celerylab.stack.nodes import HttpNode, on_free_port
 
 #: The course's own monitoring files (the compose profile's): the rules are loaded from here, not copied.
 DEPLOY = Path(__file__).resolve().parents[3] / "deploy" / "monitoring"
@@ -20,7 +18,6 @@ RULES = DEPLOY / "celery-rules.yml"
 ALERTMANAGER_CONFIG = DEPLOY / "alertmanager.yml"
 #: Debian's program names (.ci/setup-prometheus), then upstream's.
 PROGRAMS = {"prometheus": ("prometheus",), "alertmanager": ("prometheus-alertmanager", "alertmanager")}
-PORT_TRIES = 3
 READY_TIMEOUT = 30.0
 
 
@@ -76,23 +73,12 @@ def flower_auth(env: dict[str, str]) -> tuple[str, str] | None:
     return user, password
 
 
-class MonitorNode(Node):
-    """A Prometheus or an Alertmanager, ready when its ``/-/ready`` answers 200; ``url`` is its address."""
-
-    def __init__(self, *args, url: str, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.url = url
-
-    def ready_check(self, timeout: float) -> None:
-        wait_http(f"{self.url}/-/ready", timeout)
-
-
 @dataclass
 class Monitoring:
     """A stack's Prometheus and Alertmanager, and what their HTTP APIs say."""
 
-    prometheus: MonitorNode
-    alertmanager: MonitorNode
+    prometheus: HttpNode
+    alertmanager: HttpNode
     interval: str
     hold: str | None
     group_wait: str | None
@@ -159,25 +145,13 @@ class Monitoring:
             node.stop(timeout=2)
 
 
-def _spawn(stack, name: str, argv_for) -> MonitorNode:
-    """Start one server on a free port (tried again if another process took the port first)."""
-    last: StackError | None = None
-    for _ in range(PORT_TRIES):
-        port = free_port()
-        node = MonitorNode(name, argv_for(f"127.0.0.1:{port}"), env=stack.process_env(), cwd=stack.workdir,
-                           log_path=stack.workdir / f"{name}.log", ready_timeout=READY_TIMEOUT,
-                           url=f"http://127.0.0.1:{port}")
-        try:
-            node.start()
-        except StackError as error:
-            node.stop(timeout=1)
-            if "address already in use" not in node.logs.lower():
-                raise
-            last = error
-            continue
-        stack.services[name] = node  # stopped with the stack, by pid; listed in stack.processes()
-        return node
-    raise last  # type: ignore[misc]
+def _spawn(stack, name: str, argv_for) -> HttpNode:
+    """Start one server, ready when its ``/-/ready`` answers 200, on a free port (another if that one was taken)."""
+    node = on_free_port(lambda port: stack.start_node(
+        HttpNode, name, argv_for(f"127.0.0.1:{port}"), None, timeout=READY_TIMEOUT, url=f"http://127.0.0.1:{port}",
+        ready_path="/-/ready"))
+    stack.services[name] = node  # stopped with the stack, by pid; listed in stack.processes()
+    return node
 
 
 def start(stack, *, interval: str = "1s", hold: str | None = None, group_wait: str | None = "1s") -> Monitoring:

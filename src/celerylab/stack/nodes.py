@@ -1,4 +1,4 @@
-"""Typed stack nodes on top of ManagedProcess: kill, terminate, restart, readiness; Beat, Flower, services."""
+"""Typed stack nodes on top of ManagedProcess: kill, terminate, restart, readiness; Beat, HTTP servers (Flower), services."""
 from __future__ import annotations
 
 import re
@@ -6,18 +6,28 @@ import signal
 import subprocess
 import urllib.error
 import urllib.request
+from typing import Callable, TypeVar
 
 from celerylab.polling import until
 from celerylab.stack.errors import StackError
+from celerylab.stack.ports import free_port
 from celerylab.stack.process import ManagedProcess
 
+PORT_TRIES = 3  # free ports tried when another process takes the one chosen before the server binds it
+N = TypeVar("N", bound="Node")
 
-def wait_http(url: str, timeout: float = 10.0, *, any_status: bool = False) -> None:
-    """Poll `url` until it answers 200 (or, with any_status, any HTTP status at all)."""
+
+def wait_http(url: str, timeout: float = 10.0, *, any_status: bool = False, node: "Node | None" = None) -> None:
+    """Poll `url` until it answers 200 (or, with any_status, any HTTP status at all).
+
+    With `node` (the server's process), its exit ends the wait at once, with its log's tail.
+    """
     last: Exception | None = None
 
     def answers() -> bool:
         nonlocal last
+        if node is not None:
+            node.ensure_running()
         try:
             with urllib.request.urlopen(url, timeout=1) as response:
                 if response.status == 200 or any_status:
@@ -52,6 +62,13 @@ class Node(ManagedProcess):
             self.wait_for_log(self.ready_pattern, timeout, since=self._start_line, error_key="stack.not_ready")
         self.ready_check(timeout)
         return self
+
+    def ensure_running(self) -> None:
+        """Raise StackError("stack.died"), with the log's last lines, once the main process has exited."""
+        if not self.alive:
+            if self._reader is not None:
+                self._reader.join(1)  # the lines it wrote before exiting: often the reason
+            raise StackError("stack.died", self.tail(), name=self.name, code=self.returncode)
 
     def send_signal(self, sig: int) -> None:
         """Send `sig` to the main process and return at once."""
@@ -90,15 +107,25 @@ class BeatNode(Node):
         self.schedule_path = schedule_path
 
 
-class FlowerNode(Node):
-    """Flower, ready when its /healthcheck answers OK; ``url`` is its address."""
+class HttpNode(Node):
+    """A server that is ready when an HTTP path (``ready_path``) answers 200; ``url`` is its address."""
 
-    def __init__(self, *args, url: str, **kwargs):
+    ready_path = "/"
+
+    def __init__(self, *args, url: str, ready_path: str | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.url = url
+        if ready_path is not None:
+            self.ready_path = ready_path
 
     def ready_check(self, timeout: float) -> None:
-        wait_http(f"{self.url}/healthcheck", timeout)
+        wait_http(f"{self.url}{self.ready_path}", timeout, node=self)
+
+
+class FlowerNode(HttpNode):
+    """Flower, ready when its /healthcheck answers OK."""
+
+    ready_path = "/healthcheck"
 
 
 LISTENING = r"listening on ([\d.]+:\d+)"
@@ -132,4 +159,17 @@ class ServiceNode(Node):
 
 def address_in_use(error: StackError) -> bool:
     return bool(re.search(r"(?i)address already in use|errno 98", error.log_tail))
+
+
+def on_free_port(start: Callable[[int], N], tries: int = PORT_TRIES) -> N:
+    """``start(port)`` on a free port; on another one when a process took that port first (up to `tries`)."""
+    last: StackError | None = None
+    for _ in range(tries):
+        try:
+            return start(free_port())
+        except StackError as error:
+            if not address_in_use(error):
+                raise
+            last = error
+    raise last  # type: ignore[misc]
 

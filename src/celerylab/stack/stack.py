@@ -21,8 +21,8 @@ from celerylab.stack.client import client_app
 from celerylab.stack.database import StackDatabase
 from celerylab.stack.errors import StackError
 from celerylab.stack.launch import NodeLauncher
-from celerylab.stack.nodes import BeatNode, FlowerNode, Node, ServiceNode
-from celerylab.stack.roles import WorkerSpec
+from celerylab.stack.nodes import BeatNode, FlowerNode, Node
+from celerylab.stack.spec import StackSpec
 from celerylab.stack.timeline import Timeline
 from celerylab.stack.worker_node import WorkerNode
 
@@ -34,43 +34,16 @@ CLOSE_GRACE = 0.5  # seconds a process gets after SIGTERM when the stack closes
 class Stack(NodeLauncher):
     """A running Celery deployment; use ``with Stack.start(...) as s`` or ``s = Stack.start(...)``.
 
-    app: the module the processes load with ``celery -A`` (it must expose ``app``).
-    workers: how many default workers, or a list of WorkerSpec.
-    beats: how many Beat processes (two reproduce the doubled schedule).
-    flower: start Flower too. broker_url / broker_kind: see celerylab.stack.broker.choose.
-    settings / env: extra Celery settings and environment for every process.
-    pythonpath: extra import paths for the processes (the current folder is always first).
-    env values may contain ``{workdir}``, replaced by the stack's private folder.
-    client: the module this process imports for ``stack.app`` (default: `app`); a check
-    passes the lesson's own module so that learner code runs only in the stack's processes.
-    services: helper processes started before the workers, ``{name: module}``; each module
-    prints ``listening on HOST:PORT`` and every process gets ``CELERYLAB_<NAME>_URL``.
-    database / schema: an application database (``database=True``, or its schema statements
-    as ``database=[...]`` or ``schema=[...]``): see celerylab.stack.database.
+    ``Stack.start(spec)`` takes a StackSpec (celerylab.stack.spec, which says what each field does), with
+    keyword changes to it (``Stack.start(SPEC, flower=True)``), or the app module and the spec's fields as
+    keywords (``Stack.start("lesson.tasks", workers=2)``).
     """
 
-    def __init__(self, app: str, *, workers: int | list[WorkerSpec] = 1, beats: int = 0,
-                 beat_scheduler: str | None = None, beat_max_interval: int = 1,
-                 flower: bool = False, broker_url: str | None = None, broker_kind: str | None = None,
-                 settings: dict | None = None, env: dict | None = None, pythonpath: tuple = (),
-                 timeline: bool = True, services: dict[str, str] | None = None,
-                 client: str | None = None, database: bool | list[str] | tuple = False,
-                 schema: list[str] | tuple = ()):
-        self.app_module = app
-        self.client_module = client or app
-        self.worker_specs = [WorkerSpec() for _ in range(workers)] if isinstance(workers, int) else list(workers)
-        self.beat_count = beats
-        self.beat_scheduler = beat_scheduler
-        self.beat_max_interval = beat_max_interval
-        self.want_flower = flower
-        self.broker_url, self.broker_kind = broker_url, broker_kind
-        self.settings = dict(settings or {})
-        self.extra_env = {k: str(v) for k, v in (env or {}).items()}
-        self.pythonpath = [os.getcwd(), *map(str, pythonpath)]
-        self.want_timeline = timeline
-        self.service_modules = dict(services or {})
-        self.schema = list(database) if isinstance(database, (list, tuple)) else list(schema)
-        self.want_database = bool(database) or bool(self.schema)
+    def __init__(self, app: str | StackSpec, **options):
+        self.spec = spec = app.replace(**options) if isinstance(app, StackSpec) else StackSpec(app, **options)
+        self.settings = dict(spec.settings)
+        self.extra_env = {k: str(v) for k, v in spec.env.items()}
+        self.pythonpath = [os.getcwd(), *map(str, spec.pythonpath)]
         self.database: StackDatabase | None = None
         self.id = uuid.uuid4().hex[:8]
         self.namespace = f"celerylab:{self.id}:"
@@ -81,7 +54,7 @@ class Stack(NodeLauncher):
         self.beats: list[BeatNode] = []
         self.flower: FlowerNode | None = None
         self.flower_url: str | None = None
-        self.services: dict[str, ServiceNode] = {}
+        self.services: dict[str, Node] = {}
         self.timeline: Timeline | None = None
         self.app: Celery | None = None
         self.closed = False
@@ -89,7 +62,7 @@ class Stack(NodeLauncher):
 
     # -- start ---------------------------------------------------------------
     @classmethod
-    def start(cls, app: str, **options) -> "Stack":
+    def start(cls, app: str | StackSpec, **options) -> "Stack":
         """Start a stack; on any failure (or an interrupt) everything started so far is stopped."""
         stack = cls(app, **options)
         try:
@@ -100,28 +73,32 @@ class Stack(NodeLauncher):
         return stack
 
     def _start(self) -> None:
+        """The broker and database, the helper services, then at once the workers, beats, Flower, HTTP apps, timeline."""
         _open_stacks.add(self)
-        self.broker = brokers.choose(self.workdir, self.broker_url, self.broker_kind)
-        if self.want_database:
-            self.database = StackDatabase.create(self.id, self.workdir, self.schema)
+        spec = self.spec
+        self.broker = brokers.choose(self.workdir, spec.broker_url, spec.broker_kind)
+        if spec.wants_database():
+            self.database = StackDatabase.create(self.id, self.workdir, spec.schema_statements())
             self.cleanups.append(self.database.drop)
             self.extra_env[appdb.DATABASE_URL_ENV] = self.database.url
-        self.app, self.module_app = client_app(self.client_module, self.broker.url, self.namespace,
+        self.app, self.module_app = client_app(spec.client or spec.app, self.broker.url, self.namespace,
                                                self.settings, self.pythonpath, owner=self.id)
-        if self.service_modules:
-            with ThreadPoolExecutor(max_workers=len(self.service_modules)) as pool:
-                for future in [pool.submit(self.add_service, name, module)
-                               for name, module in self.service_modules.items()]:
+        if spec.services:
+            with ThreadPoolExecutor(max_workers=len(spec.services)) as pool:
+                for future in [pool.submit(self.add_service, name, module) for name, module in spec.services.items()]:
                     future.result()
-        jobs = [lambda spec=spec: self.add_worker(spec) for spec in self.worker_specs]
-        jobs += [self.add_beat for _ in range(self.beat_count)]
-        if self.want_flower:
+        jobs = [lambda worker=worker: self.add_worker(worker) for worker in spec.worker_specs()]
+        jobs += [self.add_beat for _ in range(spec.beats)]
+        if spec.flower:
             jobs.append(self.start_flower)
-        if self.want_timeline:
+        jobs += [lambda name=name, target=target: self._serve(name, target) for name, target in spec.http_apps.items()]
+        if spec.timeline:
             jobs.append(self._start_timeline)
         with ThreadPoolExecutor(max_workers=max(1, len(jobs))) as pool:
             for future in [pool.submit(job) for job in jobs]:
                 future.result()
+        for name in spec.http_apps:  # their URLs, for the processes started from now on (as add_http_app)
+            self._publish(name, self.services[name])
 
     def _start_timeline(self) -> None:
         self.timeline = Timeline(self.app).start()

@@ -10,7 +10,7 @@ import psutil
 from celerylab.polling import read_until
 from celerylab.stack.errors import StackError
 from celerylab.stack.nodes import Node
-from celerylab.stack.roles import WorkerSpec
+from celerylab.stack.spec import WorkerSpec
 
 POLL = 0.05  # seconds between looks at the process table while waiting on a condition
 
@@ -64,8 +64,7 @@ class WorkerNode(Node):
         def holds() -> bool:
             if condition():
                 return True
-            if not self.alive:
-                raise StackError("stack.died", self.tail(), name=self.name, code=self.returncode)
+            self.ensure_running()
             return False
 
         if not read_until(holds, timeout=timeout, step=POLL):  # checked once more after the last sleep

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import asyncio
-import time
 from pathlib import Path
 
 import nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from nbclient.util import ensure_async
+
+from celerylab.polling import Deadline
 
 
 class LimitedClient(NotebookClient):
@@ -57,16 +58,15 @@ def execute(notebook: nbformat.NotebookNode, workdir: str | Path, cell_timeout: 
                            interrupt_on_timeout=False, shutdown_kernel="immediate",
                            resources={"metadata": {"path": str(workdir)}}, iopub_timeout=5)
     notes: list[dict] = []
-    deadline = time.monotonic() + notebook_timeout
+    budget = Deadline(notebook_timeout)
     with client.setup_kernel(cwd=str(workdir)):
         for index, cell in enumerate(notebook.cells):
             if cell.cell_type != "code":
                 continue
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
+            if budget.passed:
                 notes.append(note("notebook_timeout", index, seconds=notebook_timeout))
                 break
-            client.timeout = max(1, int(min(cell_timeout, remaining)))
+            client.timeout = max(1, int(min(cell_timeout, budget.remaining())))
             try:
                 client.execute_cell(cell, index)
             except CellTimeoutError:

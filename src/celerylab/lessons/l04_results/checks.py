@@ -4,6 +4,7 @@ from __future__ import annotations
 import time
 import uuid
 
+from celerylab import polling
 from celerylab.checks import CheckRun, exercise
 from celerylab.lessons.l04_results import helpers, jobs
 from celerylab.stack import WorkerSpec
@@ -23,20 +24,12 @@ def answer(http, job_id: str) -> tuple[int, dict]:
 
 def first(http, job_id: str, wanted, timeout: float) -> dict:
     """The first body for which `wanted(body)` holds, polling until `timeout`; else the last body seen."""
-    body: dict = {}
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        body = answer(http, job_id)[1]
-        if wanted(body):
-            break
-        time.sleep(0.05)
-    return body
+    return polling.read_until(lambda: answer(http, job_id)[1], wanted, timeout, step=0.05)
 
 
 @exercise("l04.job_status")
 def job_status(run: CheckRun) -> None:
-    with run.stack(**helpers.stack_options()) as stack:
-        stack.add_http_app("shop", f"{run.module}:api")
+    with run.stack(helpers.SPEC, http_apps={"shop": f"{run.module}:api"}) as stack:
         http = helpers.client(stack)
         for invented, hidden in ((str(uuid.uuid4()), False), ("not-a-job", True)):
             if not hidden or run.graded(1):
@@ -90,8 +83,7 @@ def cancel_while_running(run: CheckRun, stack, http, students: int, step: float,
 
 @exercise("l04.cooperative_cancel")
 def cooperative_cancel(run: CheckRun) -> None:
-    with run.stack(**helpers.stack_options(workers=[WorkerSpec(pool="prefork", concurrency=1)])) as stack:
-        stack.add_http_app("shop", helpers.WEB)
+    with run.stack(helpers.SPEC, workers=[WorkerSpec(pool="prefork", concurrency=1)]) as stack:
         http = helpers.client(stack)
         cancel_while_running(run, stack, http, students=10, step=0.25, at=2, hidden=False)
         job_id = send_report(stack, 3, 0.1)

@@ -8,31 +8,22 @@ import redis
 
 from celerylab import polling
 from celerylab.lessons.l04_results import jobs
-from celerylab.stack import Stack, WorkerSpec
+from celerylab.stack import Stack, StackSpec, WorkerSpec
 
 APP = "celerylab.lessons.l04_results.tasks"
 WEB = "celerylab.lessons.l04_results.web:api"
 RESULT_EXPIRES = 3  # seconds: short on purpose, so that the lesson sees results expire
 
 
-def stack_options(**options) -> dict:
-    """One prefork worker (2 processes), result_expires=3, the job table; no event timeline."""
-    options.setdefault("workers", [WorkerSpec(pool="prefork", concurrency=2)])
-    options.setdefault("settings", {"result_expires": RESULT_EXPIRES})
-    options.setdefault("database", jobs.SCHEMA)
-    options.setdefault("timeline", False)
-    return options
+#: One prefork worker (2 processes), result_expires=3, the job table, no event timeline; the shop's API served by uvicorn
+#: (``stack.service_url("shop")``).
+SPEC = StackSpec(APP, workers=[WorkerSpec(pool="prefork", concurrency=2)], settings={"result_expires": RESULT_EXPIRES},
+                 database=jobs.SCHEMA, timeline=False, http_apps={"shop": WEB})
 
 
-def start(app: str = APP, web: str = WEB, **options) -> Stack:
-    """The lesson's stack plus the shop's API served by uvicorn (``stack.service_url("shop")``)."""
-    stack = Stack.start(app, **stack_options(**options))
-    try:
-        stack.add_http_app("shop", web)
-    except BaseException:
-        stack.close()
-        raise
-    return stack
+def start(**changes) -> Stack:
+    """The lesson's stack (SPEC, with `changes`): broker, worker, job table and the shop's API."""
+    return Stack.start(SPEC, **changes)
 
 
 def client(stack: Stack) -> httpx.Client:
@@ -41,6 +32,7 @@ def client(stack: Stack) -> httpx.Client:
 
 
 until = partial(polling.until, step=0.02)  # the shop's API answers fast: poll it often
+read_until = partial(polling.read_until, step=0.02)
 
 
 def states_seen(read, done, timeout: float = 10.0, step: float = 0.02) -> list:

@@ -8,10 +8,10 @@ import httpx
 
 from celerylab import polling
 from celerylab.i18n import t
-from celerylab.stack import Stack, WorkerSpec, monitoring
+from celerylab.stack import Stack, StackSpec, WorkerSpec, monitoring
 from celerylab.stack.nodes import FlowerNode
 from celerylab.stack.ports import free_port
-from celerylab.stack.roles import FLOWER_READY, flower_argv
+from celerylab.stack.celery_commands import FLOWER_READY, flower_argv
 
 APP = "celerylab.lessons.l06_architecture.tasks"
 WEB = "celerylab.lessons.l06_architecture.web:api"
@@ -27,23 +27,15 @@ LAYOUT = [
 ]
 
 
-def stack_options(**options) -> dict:
-    options.setdefault("workers", list(LAYOUT))
-    options.setdefault("timeline", False)
-    options.setdefault("env", {"FLOWER_BASIC_AUTH": ":".join(FLOWER_AUTH)})
-    options.setdefault("database", SCHEMA)
-    return options
+#: Redis, a prefork worker per queue, Flower's basic auth (Flower itself: ``flower=True``), the users table, the
+#: FastAPI producer (``stack.service_url("api")``); no event timeline.
+SPEC = StackSpec(APP, workers=LAYOUT, timeline=False, env={"FLOWER_BASIC_AUTH": ":".join(FLOWER_AUTH)},
+                 database=SCHEMA, http_apps={"api": WEB})
 
 
-def start(**options) -> Stack:
-    """The lesson's stack: Redis, a prefork worker per queue, Flower (basic auth), the FastAPI producer."""
-    stack = Stack.start(APP, **stack_options(**options))
-    try:
-        stack.add_http_app("api", WEB)
-    except BaseException:
-        stack.close()
-        raise
-    return stack
+def start(**changes) -> Stack:
+    """The lesson's stack (SPEC, with `changes`): Redis, a prefork worker per queue, Flower if asked, the API."""
+    return Stack.start(SPEC, **changes)
 
 
 def api(stack: Stack) -> httpx.Client:

@@ -1,32 +1,13 @@
-"""Command lines and readiness signals for the stack's Celery roles: worker, beat and flower."""
+"""The Celery command lines of a stack's worker, beat and flower processes, and the log line that says each is ready."""
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
+
+from celerylab.stack.spec import WorkerSpec
 
 WORKER_READY = r"\bready\.$"
 BEAT_READY = r"beat: Starting"
 FLOWER_READY = r"Visit me at"
-
-
-@dataclass
-class WorkerSpec:
-    """One worker: queues it consumes, pool and concurrency, extra settings and environment."""
-
-    queues: tuple[str, ...] = ()
-    concurrency: int = 1
-    pool: str = "solo"
-    name: str | None = None
-    settings: dict = field(default_factory=dict)
-    env: dict = field(default_factory=dict)
-    loglevel: str = "INFO"
-    prefetch_multiplier: int | None = None
-    extra_args: tuple = ()
-
-    def celery_settings(self) -> dict:
-        """This worker's own settings (prefetch_multiplier included), over the stack's."""
-        extra = {} if self.prefetch_multiplier is None else {"worker_prefetch_multiplier": self.prefetch_multiplier}
-        return {**self.settings, **extra}
 
 
 def celery_argv(app: str, *args: str) -> list[str]:
