@@ -7,7 +7,6 @@ import reprlib
 from collections.abc import Callable
 
 
-
 def short_repr() -> reprlib.Repr:
     """A repr that keeps a failure's first line readable: long strings, lists and dicts cut with '...'."""
     short = reprlib.Repr()  # set one by one: Python 3.11's Repr() takes no arguments
