@@ -27,6 +27,10 @@ def test_param(observe, n):
 
 def test_unobserved():
     pytest.skip("needs RabbitMQ")
+
+def test_asserted(observe):
+    observe.equal(runs=(3, 3))
+    observe.that(back=False, why="gap 4.2 s")
 '''
 
 
@@ -44,14 +48,19 @@ def test_claims_json_keeps_each_claims_outcome_and_observations(tmp_path, worker
     body = json.loads(out.read_text())
     assert body["versions"]["celery"].startswith("5.")
     claims = body["claims"]
-    assert sorted(claims) == ["l99_fixture::test_differs", "l99_fixture::test_holds", "l99_fixture::test_param[1]",
-                              "l99_fixture::test_param[2]", "l99_fixture::test_unobserved"]
+    assert sorted(claims) == ["l99_fixture::test_asserted", "l99_fixture::test_differs", "l99_fixture::test_holds",
+                              "l99_fixture::test_param[1]", "l99_fixture::test_param[2]",
+                              "l99_fixture::test_unobserved"]
     assert claims["l99_fixture::test_holds"] == {"outcome": "passed", "message": "",
                                                  "observed": {"runs": 1, "state": "PENDING",
                                                               "when": "datetime.date(2026, 1, 2)"}}
     differs = claims["l99_fixture::test_differs"]
     assert differs["outcome"] == "failed" and differs["observed"] == {"runs": 2} and "assert 2 == 1" in differs["message"]
     assert claims["l99_fixture::test_param[2]"]["observed"] == {"n": 2}
+    # a failing recording assert keeps what it recorded, and its first line names the condition
+    assert claims["l99_fixture::test_asserted"] == {"outcome": "failed",
+                                                    "message": "AssertionError: back is False: gap 4.2 s",
+                                                    "observed": {"runs": 3, "back": False}}
     assert claims["l99_fixture::test_unobserved"]["outcome"] == "skipped"
     assert "needs RabbitMQ" in claims["l99_fixture::test_unobserved"]["message"]
 

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from celerylab.testing.observer import Observer
+
 # The packages whose release decides what a claim test observes (one matrix column each).
 RELEASE_PACKAGES = ("celery", "kombu", "billiard", "redis")
 
@@ -70,14 +72,15 @@ def outcome_of(report) -> tuple[str, str]:
 
 
 @pytest.fixture
-def observe(request):
-    """`observe(name=value, ...)`: what this claim test measured, kept under its claim id (call it before asserting)."""
+def observe(request) -> Observer:
+    """What this claim test measured, kept under its claim id: `observe(name=value)` records,
+    `observe.that(name=condition, why=...)` and `observe.equal(name=(measured, expected))` record and assert."""
     record = request.node.stash.setdefault(OBSERVED, {})
 
-    def keep(**values) -> None:
+    def keep(values: dict) -> None:
         record.update({name: plain(value) for name, value in values.items()})
 
-    return keep
+    return Observer(keep)
 
 
 OBSERVED = pytest.StashKey[dict]()

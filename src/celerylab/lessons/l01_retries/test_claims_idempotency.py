@@ -31,8 +31,7 @@ def stack(request):
 
 def test_the_stack_uses_the_database_asked_for(stack, request, observe):
     url = stack.process_env()[appdb.DATABASE_URL_ENV]
-    observe(database=appdb.kind(url))
-    assert appdb.kind(url) == request.node.callspec.params["stack"]
+    observe.equal(database=(appdb.kind(url), request.node.callspec.params["stack"]))
 
 
 def test_patterns_under_each_fault(stack, observe):
@@ -48,8 +47,7 @@ def test_patterns_under_each_fault(stack, observe):
 
 def test_only_a_key_at_the_provider_delivers_once_under_every_fault(stack, observe):
     (row,) = scenarios.patterns_table(stack, ("l01.welcome_keyed",))
-    observe(healthy=row["healthy"], slow_ack=row["slow_ack"], slow_reject=row["slow_reject"])
-    assert (row["healthy"], row["slow_ack"], row["slow_reject"]) == (1, 1, 1)
+    observe.equal(healthy=(row["healthy"], 1), slow_ack=(row["slow_ack"], 1), slow_reject=(row["slow_reject"], 1))
 
 
 def test_upsert_and_set_absorb_redelivery_blind_insert_and_increment_do_not(stack, observe):
@@ -59,17 +57,13 @@ def test_upsert_and_set_absorb_redelivery_blind_insert_and_increment_do_not(stac
     for task, args in (("l01.record_payment_blind", (5, "1.00")), ("l01.record_payment_upsert", (5, "1.00")),
                        ("l01.mark_shipped", (5,)), ("l01.count_view", (5,))):
         states[task] = helpers.publish_again(stack, task, args)
-    observe(states=sorted({state for run in states.values() for state in run}),
-            rows_blind=appdb.scalar(connection, "SELECT COUNT(*) FROM invoices_blind WHERE order_id = 5"),
-            rows_upsert=appdb.scalar(connection, "SELECT COUNT(*) FROM invoices WHERE order_id = 5"),
-            status_after_set=appdb.scalar(connection, "SELECT status FROM orders WHERE id = 5"),
-            views_after_increment=appdb.scalar(connection, "SELECT views FROM orders WHERE id = 5"))
+    observe(states=sorted({state for run in states.values() for state in run}))
+    observe.equal(rows_blind=(appdb.scalar(connection, "SELECT COUNT(*) FROM invoices_blind WHERE order_id = 5"), 3),
+                  rows_upsert=(appdb.scalar(connection, "SELECT COUNT(*) FROM invoices WHERE order_id = 5"), 1),
+                  status_after_set=(appdb.scalar(connection, "SELECT status FROM orders WHERE id = 5"), "shipped"),
+                  views_after_increment=(appdb.scalar(connection, "SELECT views FROM orders WHERE id = 5"), 3))
     for task, run in states.items():
         assert run == ["SUCCESS"] * 3
-    assert appdb.scalar(connection, "SELECT COUNT(*) FROM invoices_blind WHERE order_id = 5") == 3
-    assert appdb.scalar(connection, "SELECT COUNT(*) FROM invoices WHERE order_id = 5") == 1
-    assert appdb.scalar(connection, "SELECT status FROM orders WHERE id = 5") == "shipped"
-    assert appdb.scalar(connection, "SELECT views FROM orders WHERE id = 5") == 3
     connection.close()
 
 
@@ -79,17 +73,14 @@ def test_a_real_redelivery_doubles_the_increment_and_the_upsert_keeps_one_row(st
     paid = delivery.pay_and_count.delay(6, "1.00", 1)
     helpers.wait_value(stack, "SELECT views FROM orders WHERE id = 6", wanted=1)
     held = helpers.broker_messages(stack, paid.id)["unacked"]
-    observe(broker_unacked=held)
-    assert held == 1
+    observe.equal(broker_unacked=(held, 1))
     stack.workers[0].kill_child()
     value = paid.get(timeout=30, propagate=False)
-    observe(state=paid.state, redelivered=helpers.redelivered_flags(stack, paid.id),
-            views_after_increment=appdb.scalar(connection, "SELECT views FROM orders WHERE id = 6"),
-            rows_upsert=appdb.scalar(connection, "SELECT COUNT(*) FROM invoices WHERE order_id = 6"))
+    observe(state=paid.state)
+    observe.equal(redelivered=(helpers.redelivered_flags(stack, paid.id), [False, True]),
+                  views_after_increment=(appdb.scalar(connection, "SELECT views FROM orders WHERE id = 6"), 2),
+                  rows_upsert=(appdb.scalar(connection, "SELECT COUNT(*) FROM invoices WHERE order_id = 6"), 1))
     assert value == "done"
-    assert helpers.redelivered_flags(stack, paid.id) == [False, True]
-    assert appdb.scalar(connection, "SELECT views FROM orders WHERE id = 6") == 2
-    assert appdb.scalar(connection, "SELECT COUNT(*) FROM invoices WHERE order_id = 6") == 1
     connection.close()
 
 
@@ -99,9 +90,7 @@ def test_a_task_sent_before_the_commit_does_not_see_the_row(stack, observe):
         appdb.execute(connection, "INSERT INTO users (id, email) VALUES (70, 'u70@example.com')")
         early = delivery.read_user.delay(70).get(timeout=10)
     late = delivery.read_user.delay(70).get(timeout=10)
-    observe(sent_before_commit=early, sent_after_commit=late)
-    assert early is None
-    assert late == "u70@example.com"
+    observe.equal(sent_before_commit=(early, None), sent_after_commit=(late, "u70@example.com"))
     connection.close()
 
 
@@ -110,10 +99,8 @@ def test_select_for_update_locks_nothing_only_a_unique_key_serialises(stack, obs
         pytest.skip("FOR UPDATE needs PostgreSQL")
     plain = scenarios.lock_on_nothing(stack, "claims_plain")
     unique = scenarios.lock_on_nothing(stack, "claims_unique")
-    observe(no_constraint=plain["outcomes"], no_constraint_rows=plain["rows"],
-            unique_key=unique["outcomes"], unique_key_rows=unique["rows"])
-    assert (plain["outcomes"], plain["rows"]) == (["inserted", "inserted"], 2)
-    assert (unique["outcomes"], unique["rows"]) == (["UniqueViolation", "inserted"], 1)
+    observe.equal(no_constraint=(plain["outcomes"], ["inserted", "inserted"]), no_constraint_rows=(plain["rows"], 2),
+                  unique_key=(unique["outcomes"], ["UniqueViolation", "inserted"]), unique_key_rows=(unique["rows"], 1))
 
 
 def test_deleting_keys_lets_a_reconciliation_charge_twice(stack, observe):
@@ -136,6 +123,5 @@ def test_postgres_schema_is_dropped_on_close(observe):
     connection = appdb.connect(POSTGRES)
     left = appdb.scalar(connection, "SELECT COUNT(*) FROM information_schema.schemata WHERE schema_name = ?",
                         (schema,))
-    observe(schemas_left=left)
-    assert left == 0
+    observe.equal(schemas_left=(left, 0))
     connection.close()

@@ -23,12 +23,10 @@ def test_kombu_defaults_make_a_100_second_sweep(observe):
     observe(sweep_options_exist=all(hasattr(Channel, name)  # kombu 5.7's; fixed in the code before it
                                     for name in ("unacked_restore_interval", "unacked_restore_throttle")))
     defaults = helpers.kombu_defaults()
-    observe(visibility_timeout=defaults["visibility_timeout"],
-            sweep_every_s=defaults["unacked_restore_interval"] * defaults["unacked_restore_throttle"],
-            task_acks_late=tasks.app.conf.task_acks_late, default_retry_delay=tasks.app.Task.default_retry_delay)
-    assert defaults["visibility_timeout"] == 3600
-    assert defaults["unacked_restore_interval"] * defaults["unacked_restore_throttle"] == 100
-    assert tasks.app.conf.task_acks_late is False and tasks.app.Task.default_retry_delay == 180
+    observe.equal(visibility_timeout=(defaults["visibility_timeout"], 3600),
+                  sweep_every_s=(defaults["unacked_restore_interval"] * defaults["unacked_restore_throttle"], 100),
+                  task_acks_late=(tasks.app.conf.task_acks_late, False),
+                  default_retry_delay=(tasks.app.Task.default_retry_delay, 180))
 
 
 def test_sigkill_loses_early_ack_and_redelivers_acks_late_after_the_visibility_timeout(lab, observe):
@@ -42,8 +40,7 @@ def test_sigkill_loses_early_ack_and_redelivers_acks_late_after_the_visibility_t
         for worker in s.workers:
             worker.kill()
         held = runs.unacked(s)
-        observe(unacked_after_kill=held)
-        assert held == 1
+        observe.equal(unacked_after_kill=(held, 1))
         helpers.restart_all(s.workers)
         ready = time.time()
         again = runs.wait(s, "late", count=2, timeout=10)
@@ -51,14 +48,12 @@ def test_sigkill_loses_early_ack_and_redelivers_acks_late_after_the_visibility_t
         early_runs = len(runs.events(s, "early", "start"))
         # back at the later of VT (+ sweep) and the restarted worker's start-up sweep; 1 s of slack for a loaded machine
         back_in_time = len(again) == 2 and 2.9 <= again[1]["at"] - started <= max(3 + 0.5, ready - started) + 1
-        observe(late_runs=len(again), late_result=late_result,
-                late_redelivered=len(again) == 2 and again[1]["redelivered"] is True,
-                late_back_within_vt_plus_sweep=back_in_time,
-                early_runs=early_runs, early_state=early.state)
-        assert late_result == "late"
-        assert len(again) == 2 and again[1]["redelivered"] is True
-        assert back_in_time
-        assert early_runs == 1 and early.state == "PENDING"
+        observe(late_runs=len(again))
+        observe.equal(late_result=(late_result, "late"),
+                      late_redelivered=(len(again) == 2 and again[1]["redelivered"] is True, True),
+                      late_back_within_vt_plus_sweep=(back_in_time, True),
+                      early_runs=(early_runs, 1), early_state=(early.state, "PENDING"),
+                      why=f"late runs {again}, first at {started:.2f}, workers ready at {ready:.2f}")
 
 
 def test_default_sweep_waits_for_a_new_worker_or_100_seconds(lab, observe):
@@ -71,15 +66,13 @@ def test_default_sweep_waits_for_a_new_worker_or_100_seconds(lab, observe):
         s.workers[0].restart()
         still_one = runs.wait(s, "sweep", count=2, timeout=delivered + 13 - time.time())
         held = runs.unacked(s)
-        observe(runs_after_vt=len(still_one), unacked_after_vt=held)
-        assert len(still_one) == 1
-        assert held == 1
+        observe.equal(runs_after_vt=(len(still_one), 1), unacked_after_vt=(held, 1))
         s.add_worker(spec)
         ready = time.time()
         back = runs.wait(s, "sweep", count=2, timeout=5)
-        observe(runs_after_new_worker=len(back),
-                back_within_1s_of_new_worker=len(back) == 2 and back[1]["at"] - ready <= 1.0)
-        assert len(back) == 2 and back[1]["at"] - ready <= 1.0
+        observe(runs_after_new_worker=len(back))
+        observe.that(back_within_1s_of_new_worker=len(back) == 2 and back[1]["at"] - ready <= 1.0,
+                     why=f"runs {back}, new worker ready at {ready:.2f}")
 
 
 def test_notes_scenario_applies_once_only_with_acks_late(lab, observe):
@@ -92,18 +85,16 @@ def test_notes_scenario_applies_once_only_with_acks_late(lab, observe):
         helpers.wait_for(lambda: runs.events(s, "evt-1", "hold") or runs.events(s, "evt-2", "hold"), timeout=10)
         s.workers[0].kill()
         after_kill = {order: helpers.shop(s, order) for order in (1, 2)}
-        observe(order_1_after_kill=after_kill[1], order_2_after_kill=after_kill[2])
-        assert after_kill[1] == after_kill[2] == ("pending", 50, 0)
+        observe.equal(order_1_after_kill=(after_kill[1], ("pending", 50, 0)),
+                      order_2_after_kill=(after_kill[2], ("pending", 50, 0)))
         s.workers[0].restart()
         redelivery = returned(paid)
-        observe(pay_late_redelivery=redelivery)
-        assert redelivery == "applied"
+        observe.equal(pay_late_redelivery=(redelivery, "applied"))
         duplicate = returned(tasks.pay_late.apply_async((2, "evt-2"), queue="shop"))
         after = {order: helpers.shop(s, order) for order in (1, 2)}
-        observe(same_event_again=duplicate, order_2_after_redelivery=after[2], order_1_after_redelivery=after[1])
-        assert duplicate == "duplicate"
-        assert after[2] == ("confirmed", 40, 1)
-        assert after[1] == ("pending", 50, 0)
+        observe.equal(same_event_again=(duplicate, "duplicate"),
+                      order_2_after_redelivery=(after[2], ("confirmed", 40, 1)),
+                      order_1_after_redelivery=(after[1], ("pending", 50, 0)))
 
 
 def test_countdown_longer_than_the_visibility_timeout_runs_more_than_once(lab, observe):
@@ -117,14 +108,12 @@ def test_countdown_longer_than_the_visibility_timeout_runs_more_than_once(lab, o
             s.app.send_task("l02.work", (f"long-{name}", 3))
         remind = {n: runs.watch(s, f"remind-{n}", until=sent[n] + 5.5) for n, s in (("short", short), ("wide", wide))}
         long_ = {n: runs.events(s, f"long-{n}", "start") for n, s in (("short", short), ("wide", wide))}
-    observe(remind_vt_1_5_ran_more_than_once=len(remind["short"]) >= 2,
-            remind_vt_1_5_none_before_due=all(e["at"] - sent["short"] >= 3.9 for e in remind["short"]),
-            long_vt_1_5_copy_while_running=len(long_["short"]) >= 2
-            and long_["short"][1]["at"] - long_["short"][0]["at"] < 3,
-            remind_vt_6_runs=len(remind["wide"]), long_vt_6_runs=len(long_["wide"]))
-    assert len(remind["short"]) >= 2 and all(e["at"] - sent["short"] >= 3.9 for e in remind["short"])
-    assert len(long_["short"]) >= 2 and long_["short"][1]["at"] - long_["short"][0]["at"] < 3
-    assert len(remind["wide"]) == 1 and len(long_["wide"]) == 1
+    observe.equal(remind_vt_1_5_ran_more_than_once=(len(remind["short"]) >= 2, True),
+                  remind_vt_1_5_none_before_due=(all(e["at"] - sent["short"] >= 3.9 for e in remind["short"]), True),
+                  long_vt_1_5_copy_while_running=(len(long_["short"]) >= 2
+                                                  and long_["short"][1]["at"] - long_["short"][0]["at"] < 3, True),
+                  remind_vt_6_runs=(len(remind["wide"]), 1), long_vt_6_runs=(len(long_["wide"]), 1),
+                  why=f"sent at {sent}, reminders {remind}, long tasks {long_}")
 
 
 def test_a_countdown_yields_one_copy_per_whole_visibility_timeout_it_waits(lab, observe):
@@ -146,5 +135,5 @@ def test_a_countdown_yields_one_copy_per_whole_visibility_timeout_it_waits(lab, 
         for s in stacks.values():
             s.close()
     counts = {name: len(starts) for name, starts in found.items()}
-    observe(**{f"runs_{name}": count for name, count in counts.items()})
-    assert counts == {"one_and_a_half": 2, "two_and_a_half": 3, "kombu_sweep": 1}
+    copies = {"one_and_a_half": 2, "two_and_a_half": 3, "kombu_sweep": 1}
+    observe.equal(**{f"runs_{name}": (count, copies[name]) for name, count in counts.items()})

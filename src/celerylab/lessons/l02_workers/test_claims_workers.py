@@ -27,17 +27,13 @@ def test_a_killed_child_fails_is_requeued_or_retried(lab, observe):
         for result in results:
             result.get(timeout=15, propagate=False)
         starts = {key: runs.events(s, key, "start") for key in ("plain", "reject", "retry", "early")}
-        observe(early=views.outcome(results[3]), early_runs=len(starts["early"]),
-                acks_late=views.outcome(results[0]), acks_late_runs=len(starts["plain"]),
-                reject_state=results[1].state, reject_redelivered=[e["redelivered"] for e in starts["reject"]],
-                retry_state=results[2].state, retry_retries=[e["retries"] for e in starts["retry"]])
-        assert views.outcome(results[0]) == views.outcome(results[3]) == "FAILURE WorkerLostError"
-        assert len(runs.events(s, "early", "start")) == 1
-        assert len(runs.events(s, "plain", "start")) == 1
-        reject = runs.events(s, "reject", "start")
-        assert results[1].state == "SUCCESS" and [e["redelivered"] for e in reject] == [False, True]
-        retry = runs.events(s, "retry", "start")
-        assert results[2].state == "SUCCESS" and [e["retries"] for e in retry] == [0, 1]
+        observe.equal(early=(views.outcome(results[3]), "FAILURE WorkerLostError"),
+                      early_runs=(len(starts["early"]), 1),
+                      acks_late=(views.outcome(results[0]), "FAILURE WorkerLostError"),
+                      acks_late_runs=(len(starts["plain"]), 1), reject_state=(results[1].state, "SUCCESS"),
+                      reject_redelivered=([e["redelivered"] for e in starts["reject"]], [False, True]),
+                      retry_state=(results[2].state, "SUCCESS"),
+                      retry_retries=([e["retries"] for e in starts["retry"]], [0, 1]))
 
 
 def test_a_rejected_message_goes_to_the_end_of_the_queue(lab, observe):
@@ -51,9 +47,8 @@ def test_a_rejected_message_goes_to_the_end_of_the_queue(lab, observe):
         s.workers[0].kill_child()
         runs.wait(s, "A", count=2, timeout=15)
         order = [key for _, key in sorted((e["at"], key) for key in "ABC" for e in runs.events(s, key, "start"))]
-        observe(waiting_in_redis=waiting, start_order=order)
-        assert waiting == 2
-        assert order == ["A", "B", "C", "A"]  # the head of the queue would give A, A, B, C
+        # the head of the queue would give A, A, B, C
+        observe.equal(waiting_in_redis=(waiting, 2), start_order=(order, ["A", "B", "C", "A"]))
 
 
 def test_a_child_lost_after_success_is_acknowledged_not_run_again(lab, observe):
@@ -66,10 +61,9 @@ def test_a_child_lost_after_success_is_acknowledged_not_run_again(lab, observe):
         handled = worker.wait_for_log(r"succeeded before the worker was lost|Task handler raised error: WorkerLostError",
                                       timeout=10, since=offset)
         starts = runs.wait(s, "lost-after", count=2, timeout=2)
-        observe(acknowledged_as_success="succeeded before" in handled[0], runs=len(starts),
-                redelivered=[e["redelivered"] for e in starts], state=result.state)
-        assert "succeeded before" in handled[0]
-        assert len(starts) == 1 and result.state == "SUCCESS"
+        observe(redelivered=[e["redelivered"] for e in starts])
+        observe.equal(acknowledged_as_success=("succeeded before" in handled[0], True), runs=(len(starts), 1),
+                      state=(result.state, "SUCCESS"), why=f"the worker logged {handled[0]!r}")
 
 
 def test_acks_on_timeout_false_requeues_a_task_killed_by_its_time_limit(lab, observe):
@@ -80,8 +74,8 @@ def test_acks_on_timeout_false_requeues_a_task_killed_by_its_time_limit(lab, obs
         received = f"l02.hard_limited[{result.id}] received"   # once per delivery of the message
         helpers.wait_for(lambda: s.workers[0].logs.count(received) >= 2, timeout=4)
         deliveries = s.workers[0].logs.count(received)
-        observe(delivered_again=deliveries >= 2, state=result.state)
-        assert deliveries >= 2 and result.state == "FAILURE"
+        observe.equal(delivered_again=(deliveries >= 2, True), state=(result.state, "FAILURE"),
+                      why=f"{deliveries} deliveries")
 
 
 def test_warm_waits_cold_loses_soft_requeues_and_sleeps_the_whole_timeout(lab, observe):
@@ -102,20 +96,18 @@ def test_warm_waits_cold_loses_soft_requeues_and_sleeps_the_whole_timeout(lab, o
         exits = helpers.in_parallel({"warm": workers["warm"].shutdown,
                                      "cold": lambda: workers["cold"].shutdown(cold=True),
                                      "soft": workers["soft"].shutdown, "short": workers["short"].shutdown})
-        observe(warm_state=results["warm"].state, warm_finished=bool(runs.events(s, "warm", "end")),
-                cold_state=results["cold"].state, cold_finished=bool(runs.events(s, "cold", "end")),
-                cold_requeued=runs.queued(s, "cold"),
-                soft_finished=bool(runs.events(s, "soft", "end")), soft_requeued=runs.queued(s, "soft"),
-                soft_state=results["soft"].state,
-                soft_restored_in_log="Restoring 1 unacknowledged message(s)" in workers["soft"].logs,
-                short_finished=bool(runs.events(s, "short", "end")),
-                short_waited_whole_timeout=exits["short"][0] >= 2.0)
-        assert results["warm"].state == "SUCCESS" and runs.events(s, "warm", "end")
-        assert not runs.events(s, "cold", "end") and runs.queued(s, "cold") == 0
-        assert results["cold"].state == "RETRY"
-        assert not runs.events(s, "soft", "end") and runs.queued(s, "soft") == 1
-        assert "Restoring 1 unacknowledged message(s)" in workers["soft"].logs
-        assert runs.events(s, "short", "end") and exits["short"][0] >= 2.0
+        observe(soft_state=results["soft"].state)
+        observe.equal(warm_state=(results["warm"].state, "SUCCESS"),
+                      warm_finished=(bool(runs.events(s, "warm", "end")), True),
+                      cold_state=(results["cold"].state, "RETRY"),
+                      cold_finished=(bool(runs.events(s, "cold", "end")), False),
+                      cold_requeued=(runs.queued(s, "cold"), 0),
+                      soft_finished=(bool(runs.events(s, "soft", "end")), False),
+                      soft_requeued=(runs.queued(s, "soft"), 1),
+                      soft_restored_in_log=("Restoring 1 unacknowledged message(s)" in workers["soft"].logs, True),
+                      short_finished=(bool(runs.events(s, "short", "end")), True),
+                      short_waited_whole_timeout=(exits["short"][0] >= 2.0, True),
+                      why=f"short's shutdown took {exits['short'][0]:.2f} s")
 
 
 def test_soft_shutdown_waits_only_with_a_task_running(lab, observe):
@@ -128,8 +120,7 @@ def test_soft_shutdown_waits_only_with_a_task_running(lab, observe):
         runs.wait(s, "busy")
         helpers.in_parallel({"busy": busy.shutdown, "idle": idle.shutdown})
         waited = {name: "Initiating Soft Shutdown" in node.logs for name, node in (("busy", busy), ("idle", idle))}
-        observe(soft_shutdown_busy=waited["busy"], soft_shutdown_idle=waited["idle"])
-        assert waited == {"busy": True, "idle": False}
+        observe.equal(soft_shutdown_busy=(waited["busy"], True), soft_shutdown_idle=(waited["idle"], False))
 
 
 def test_sigterm_to_the_process_group_loses_an_acks_late_task_and_the_recipe_requeues_it(lab, observe):
@@ -144,14 +135,13 @@ def test_sigterm_to_the_process_group_loses_an_acks_late_task_and_the_recipe_req
         helpers.in_parallel({q: (lambda node=node: node.kill(signal.SIGTERM, group=True))
                              for q, node in zip(results, s.workers)})
         late, recipe = results["late"], results["recipe"]
-        observe(late_state=views.outcome(late), late_signal_15="signal 15" in str(late.result),
-                late_queued=runs.queued(s, "late"), unacked=runs.unacked(s),
-                recipe_state=recipe.state, recipe_queued=runs.queued(s, "recipe"),
-                finished=[bool(runs.events(s, q, "end")) for q in results])
-        assert views.outcome(late) == "FAILURE WorkerLostError" and "signal 15" in str(late.result)
-        assert runs.queued(s, "late") == 0 and runs.unacked(s) == 0  # a warm shutdown would have waited: SUCCESS
-        assert recipe.state == "PENDING" and runs.queued(s, "recipe") == 1
-        assert not runs.events(s, "late", "end") and not runs.events(s, "recipe", "end")
+        # a warm shutdown would have waited: SUCCESS, nothing queued
+        observe.equal(late_state=(views.outcome(late), "FAILURE WorkerLostError"),
+                      late_signal_15=("signal 15" in str(late.result), True),
+                      late_queued=(runs.queued(s, "late"), 0), unacked=(runs.unacked(s), 0),
+                      recipe_state=(recipe.state, "PENDING"), recipe_queued=(runs.queued(s, "recipe"), 1),
+                      finished=([bool(runs.events(s, q, "end")) for q in results], [False, False]),
+                      why=f"the late task's result: {late.result!r}")
 
 
 def test_cold_shutdown_requeues_an_acks_late_task_and_stores_no_state(lab, observe):
@@ -160,9 +150,8 @@ def test_cold_shutdown_requeues_an_acks_late_task_and_stores_no_state(lab, obser
         result = tasks.work.apply_async(("cold-late", 3), queue="late")
         runs.wait(s, "cold-late")
         s.workers[0].shutdown(cold=True)
-        observe(state=result.state, finished=bool(runs.events(s, "cold-late", "end")), requeued=runs.queued(s, "late"))
-        assert result.state == "PENDING"
-        assert not runs.events(s, "cold-late", "end") and runs.queued(s, "late") == 1
+        observe.equal(state=(result.state, "PENDING"), finished=(bool(runs.events(s, "cold-late", "end")), False),
+                      requeued=(runs.queued(s, "late"), 1))
 
 
 def test_only_prefork_enforces_time_limits(lab, observe):
@@ -173,14 +162,12 @@ def test_only_prefork_enforces_time_limits(lab, observe):
                 for p in pools for k, task in (("soft", tasks.soft_limited), ("hard", tasks.hard_limited))}
         for result in sent.values():
             result.get(timeout=10, propagate=False)
-        observe(**{f"{pool}_{kind}": views.outcome(sent[pool, kind]) for pool in pools for kind in ("soft", "hard")},
-                **{f"{pool}_cleanup_ran": bool(runs.events(s, f"soft-{pool}", "cleanup")) for pool in pools})
-        assert views.outcome(sent["prefork", "soft"]) == "FAILURE SoftTimeLimitExceeded"
-        assert runs.events(s, "soft-prefork", "cleanup")
-        assert views.outcome(sent["prefork", "hard"]) == "FAILURE TimeLimitExceeded"
-        for pool in ("solo", "threads"):
-            assert sent[pool, "soft"].state == sent[pool, "hard"].state == "SUCCESS"
-            assert not runs.events(s, f"soft-{pool}", "cleanup")
+        limited = {"soft": "FAILURE SoftTimeLimitExceeded", "hard": "FAILURE TimeLimitExceeded"}
+        observe.equal(**{f"{pool}_{kind}": (views.outcome(sent[pool, kind]),
+                                            limited[kind] if pool == "prefork" else "SUCCESS")
+                         for pool in pools for kind in ("soft", "hard")},
+                      **{f"{pool}_cleanup_ran": (bool(runs.events(s, f"soft-{pool}", "cleanup")), pool == "prefork")
+                         for pool in pools})
 
 
 def test_rabbitmq_requeues_at_once(lab, observe):
@@ -200,12 +187,9 @@ def test_rabbitmq_requeues_at_once(lab, observe):
         back = helpers.wait_for(lambda: helpers.rabbitmq_ready(s, queues["late"]) == 1, timeout=5)
         back_within_1s = time.time() - killed < 1.0
         early_queued = helpers.rabbitmq_ready(s, queues["early"])
-        observe(late_back_in_queue=back, late_back_within_1s=back_within_1s, early_in_queue=early_queued)
-        assert back
-        assert back_within_1s
-        assert early_queued == 0
+        observe.equal(late_back_in_queue=(back, True), late_back_within_1s=(back_within_1s, True),
+                      early_in_queue=(early_queued, 0))
         helpers.restart_all(s.workers)
         late_runs = len(runs.wait(s, "rabbit-late", count=2, timeout=10))
-        observe(late_runs=late_runs)
-        assert late_runs == 2
+        observe.equal(late_runs=(late_runs, 2))
         helpers.rabbitmq_delete(s, queues.values())

@@ -5,7 +5,6 @@ import decimal
 
 import pytest
 from celery import chain
-from kombu.exceptions import EncodeError
 
 from celerylab.lessons.l03_silent_defects import helpers, tasks
 from celerylab.stack import WorkerSpec
@@ -27,48 +26,38 @@ def test_unregistered_task_fails_and_its_message_is_gone(stack, observe):
     offset = worker.log_offset()
     result = stack.app.send_task("data.backup_db", ("school",))
     logged = helpers.log_after(worker, "Received unregistered task", offset, lines=2)
-    observe(log_says_discarded="discarded" in logged[1])
-    assert "discarded" in logged[1]
+    observe.that(log_says_discarded="discarded" in logged[1], why=f"the worker logged {logged!r}")
     result.get(timeout=10, propagate=False)
     message = helpers.where_is(stack, result.id)
-    observe(state=result.state, result=type(result.result).__name__, message=message)
-    assert result.state == "FAILURE" and type(result.result).__name__ == "NotRegistered"
-    assert message == "gone"
+    observe.equal(state=(result.state, "FAILURE"), result=(type(result.result).__name__, "NotRegistered"),
+                  message=(message, "gone"))
 
 
 def test_a_caller_without_backend_sees_nothing(stack, observe):
     result = helpers.producer_without_backend(stack).send_task("data.backup_db", ("school",))
-    observe(state_raises=raised(lambda: result.state), get_raises=raised(lambda: result.get(timeout=1)))
-    with pytest.raises(AttributeError):
-        result.state
-    with pytest.raises(NotImplementedError):
-        result.get(timeout=1)
+    observe.equal(state_raises=(raised(lambda: result.state), "AttributeError"),
+                  get_raises=(raised(lambda: result.get(timeout=1)), "NotImplementedError"))
 
 
 def test_autodiscover_finds_only_the_tasks_module(observe):
     found = helpers.registered_after_each(["app.autodiscover_tasks([SHOP])",
                                            "app.autodiscover_tasks([SHOP], related_name='scheduled')"])
-    observe(default_related_name=found[0], related_name_scheduled=found[1])
-    assert found == [["data.cleanup"], ["data.backup_db"]]
+    observe.equal(default_related_name=(found[0], ["data.cleanup"]),
+                  related_name_scheduled=(found[1], ["data.backup_db"]))
 
 
 def test_json_round_trip(stack, observe):
-    observe(set_in_delay_raises=raised(lambda: tasks.describe.delay({3, 7})))
-    with pytest.raises(EncodeError):
-        tasks.describe.delay({3, 7})
+    observe.equal(set_in_delay_raises=(raised(lambda: tasks.describe.delay({3, 7})), "EncodeError"))
     arrived = {label: stack.app.send_task("l03.describe", (value,)).get(timeout=10)
                for label, value in (("int_key", {1: "a"}), ("tuple", (1, 2)), ("decimal", decimal.Decimal("1.10")))}
-    observe(**arrived)
-    assert arrived["int_key"] == "{'1': str 'a'}"
-    assert arrived["tuple"] == "[int 1, int 2]"
-    assert arrived["decimal"] == "Decimal Decimal('1.10')"
+    observe.equal(int_key=(arrived["int_key"], "{'1': str 'a'}"), tuple=(arrived["tuple"], "[int 1, int 2]"),
+                  decimal=(arrived["decimal"], "Decimal Decimal('1.10')"))
 
 
 def test_unserializable_return_is_a_failure(stack, observe):
     result = stack.app.send_task("l03.returns", ("set",))
     result.get(timeout=10, propagate=False)
-    observe(state=result.state, result=type(result.result).__name__)
-    assert result.state == "FAILURE" and isinstance(result.result, EncodeError)
+    observe.equal(state=(result.state, "FAILURE"), result=(type(result.result).__name__, "EncodeError"))
 
 
 @pytest.mark.parametrize("args,options,pattern", [
@@ -81,8 +70,7 @@ def test_undecodable_messages_are_dropped_and_stay_pending(stack, observe, args,
     result = stack.app.send_task("l03.describe", args, **options)
     helpers.log_after(worker, pattern, offset)
     message = helpers.where_is(stack, result.id)
-    observe(state=result.state, message=message)
-    assert result.state == "PENDING" and message == "gone"
+    observe.equal(state=(result.state, "PENDING"), message=(message, "gone"))
 
 
 def test_a_worker_without_backend_leaves_a_caller_with_one_pending(stack, observe):
@@ -93,9 +81,8 @@ def test_a_worker_without_backend_leaves_a_caller_with_one_pending(stack, observ
     logged = helpers.log_after(bare, "Received unregistered task", offset)
     state = helpers.wait_state(result, ("FAILURE",), timeout=3)
     message = helpers.where_is(stack, result.id, "nobackend")
-    observe(logged_unregistered=bool(logged), state=state, message=message)
-    assert logged and message == "gone"
-    assert state == "PENDING"  # a worker with a backend stores FAILURE NotRegistered
+    # a worker with a backend stores FAILURE NotRegistered
+    observe.equal(logged_unregistered=(bool(logged), True), state=(state, "PENDING"), message=(message, "gone"))
 
 
 def test_a_set_result_stops_an_s_callback_and_not_an_si_one(stack, observe):
@@ -113,8 +100,9 @@ def test_a_set_result_stops_an_s_callback_and_not_an_si_one(stack, observe):
              for label, (_, after_id) in sent.items()}
     received = {label: f"l03.after[{after_id}] received" in worker.logs for label, (_, after_id) in sent.items()}
     parents = {label: (parent.state, type(parent.result).__name__) for label, (parent, _) in sent.items()}
-    observe(parents=parents, after_received=received, after_state=after)
+    observe(parents=parents)
+    observe.equal(after_received=(received, {"chain_s": False, "link_s": False, "chain_si": True, "link_si": True}),
+                  # a chain marks the step it never sent
+                  after_state=(after, {"chain_s": "FAILURE", "link_s": "PENDING", "chain_si": "SUCCESS",
+                                       "link_si": "SUCCESS"}))
     assert set(parents.values()) == {("FAILURE", "EncodeError")}
-    assert received == {"chain_s": False, "link_s": False, "chain_si": True, "link_si": True}
-    assert after["chain_si"] == after["link_si"] == "SUCCESS"
-    assert after["chain_s"] == "FAILURE" and after["link_s"] == "PENDING"  # a chain marks the step it never sent

@@ -36,55 +36,45 @@ def test_misspelled_keys_are_stored_and_ignored(observe):
     demo = Celery("claims", set_as_current=False)
     demo.conf.update(task_max_retries=3, task_default_retry_delay=60)
     options = options_under({"task_max_retries": 3, "task_default_retry_delay": 60})
-    observe(conf_task_default_retry_delay=demo.conf.task_default_retry_delay, plain=options["plain"],
-            declared=options["declared"])
-    assert demo.conf.task_default_retry_delay == 60
-    assert options == {"plain": (3, 180), "declared": (3, 30)}
+    observe.equal(conf_task_default_retry_delay=(demo.conf.task_default_retry_delay, 60),
+                  plain=(options["plain"], (3, 180)), declared=(options["declared"], (3, 30)))
 
 
 def test_star_annotation_overrides_the_decorator_and_named_annotations(observe):
     star = options_under({"task_annotations": EVERY_TASK})
     named = options_under({"task_annotations": {"declared": {"default_retry_delay": 7}, **EVERY_TASK}})
-    observe(plain=star["plain"], declared=star["declared"], declared_also_named_7=named["declared"])
-    assert star == {"plain": (3, 60), "declared": (3, 60)}
-    assert named["declared"] == (3, 60)
+    observe.equal(plain=(star["plain"], (3, 60)), declared=(star["declared"], (3, 60)),
+                  declared_also_named_7=(named["declared"], (3, 60)))
 
 
 def test_base_class_gives_defaults_the_decorator_overrides(observe):
     options = options_under(task_cls=Defaults)
-    observe(plain=options["plain"], declared=options["declared"])
-    assert options == {"plain": (3, 60), "declared": (3, 30)}
+    observe.equal(plain=(options["plain"], (3, 60)), declared=(options["declared"], (3, 30)))
 
 
 def test_difflib_fixes_typos_and_misleads_on_task_attributes(observe):
     known = sorted(SETTING_KEYS)
-    observe(**{key: (get_close_matches(key, known, n=1) or ["-"])[0]
-               for key in ("task_acks_lat", "task_max_retries", "task_default_retry_delay")},
-            task_max_retries_is_a_setting="task_max_retries" in SETTING_KEYS,
-            task_has_max_retries=hasattr(Task, "max_retries"))
-    assert get_close_matches("task_acks_lat", known, n=1) == ["task_acks_late"]
-    assert get_close_matches("task_max_retries", known, n=1) == ["elasticsearch_max_retries"]
-    assert get_close_matches("task_default_retry_delay", known, n=1) == ["task_default_routing_key"]
-    assert "task_max_retries" not in SETTING_KEYS and hasattr(Task, "max_retries")
+    nearest = {"task_acks_lat": "task_acks_late", "task_max_retries": "elasticsearch_max_retries",
+               "task_default_retry_delay": "task_default_routing_key"}
+    observe.equal(**{key: ((get_close_matches(key, known, n=1) or ["-"])[0], near) for key, near in nearest.items()},
+                  task_max_retries_is_a_setting=("task_max_retries" in SETTING_KEYS, False),
+                  task_has_max_retries=(hasattr(Task, "max_retries"), True))
 
 
 @pytest.mark.live
 def test_real_retry_countdowns_misspelled_and_annotated(observe):
     with helpers.start() as stack:
         options = scenarios.task_options(stack, stack.workers[0].hostname)
-        observe(send_invoice=options["l03.send_invoice"], welcome=options["l03.welcome"])
-        assert options["l03.send_invoice"] == (3, 180) and options["l03.welcome"] == (3, 30)
+        observe.equal(send_invoice=(options["l03.send_invoice"], (3, 180)), welcome=(options["l03.welcome"], (3, 30)))
         first = scenarios.retry_countdown(stack, "l03.send_invoice")
-        observe(send_invoice_retry_in_180_s=isinstance(first, int) and abs(first - 180) <= 1)
-        assert abs(first - 180) <= 1
+        observe.that(send_invoice_retry_in_180_s=isinstance(first, int) and abs(first - 180) <= 1,
+                     why=f"retried in {first!r}")
         fourth = scenarios.retry_countdown(stack, "l03.send_invoice", retries=3)
-        observe(send_invoice_after_3_retries=fourth)
-        assert fourth == "FAILURE"
+        observe.equal(send_invoice_after_3_retries=(fourth, "FAILURE"))
         annotated = stack.add_worker(WorkerSpec(pool="prefork", concurrency=1, queues=("annotated",),
                                                 settings={"task_annotations": EVERY_TASK}))
         welcome = scenarios.task_options(stack, annotated.hostname)["l03.welcome"]
-        observe(annotated_welcome=welcome)
-        assert welcome == (3, 60)
+        observe.equal(annotated_welcome=(welcome, (3, 60)))
         countdown = scenarios.retry_countdown(stack, "l03.welcome", queue="annotated")
-        observe(annotated_welcome_retry_in_60_s=isinstance(countdown, int) and abs(countdown - 60) <= 1)
-        assert abs(countdown - 60) <= 1
+        observe.that(annotated_welcome_retry_in_60_s=isinstance(countdown, int) and abs(countdown - 60) <= 1,
+                     why=f"retried in {countdown!r}")

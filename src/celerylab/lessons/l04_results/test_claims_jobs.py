@@ -16,11 +16,10 @@ pytestmark = pytest.mark.live
 def test_the_row_tells_apart_what_the_backend_reads_as_pending(stack, http, observe):
     welcome = http.post("/users", json={"name": "Bia", "email": "bia@example.com"}).json()["task_id"]
     done = scenarios.wait_row_left(stack, welcome, ("queued", "running"))
-    observe(welcome_row=done and done["state"], welcome_row_result=done and done["result"])
-    assert done["state"] == "done" and done["result"] == {"status": "sent", "to": "bia@example.com"}
+    observe.equal(welcome_row=(done and done["state"], "done"),
+                  welcome_row_result=(done and done["result"], {"status": "sent", "to": "bia@example.com"}))
     expired = helpers.until(lambda: http.get(f"/tasks/{welcome}").json()["status"] == "PENDING", 6)
-    observe(expired_reads_pending_within_6_s=bool(expired))
-    assert expired
+    observe.that(expired_reads_pending_within_6_s=bool(expired))
     bulk = http.post("/emails/bulk", params={"countdown": 2}, json=["c@example.com"]).json()["task_id"]
     report = scenarios.post_report(http, 8)
     refused = http.post("/users", json={"name": "Zé", "email": "no-address"}).json()["task_id"]
@@ -33,12 +32,10 @@ def test_the_row_tells_apart_what_the_backend_reads_as_pending(stack, http, obse
     rows = {name: (helpers.row(stack, job) or {}).get("state")
             for name, job in [("expired", welcome), ("invented", invented), ("countdown", bulk),
                               ("running", report), ("refused", refused)]}
-    observe(tasks_endpoint=endpoint, row_state=rows)
-    assert endpoint == {"expired": "PENDING", "invented": "PENDING", "countdown": "PENDING",
-                        "running": "PROGRESS", "refused": "FAILURE"}
-    assert helpers.row(stack, invented) is None
-    assert [helpers.row(stack, job)["state"] for job in (welcome, bulk, report, refused)] == \
-        ["done", "queued", "running", "failed"]
+    observe.equal(tasks_endpoint=(endpoint, {"expired": "PENDING", "invented": "PENDING", "countdown": "PENDING",
+                                             "running": "PROGRESS", "refused": "FAILURE"}),
+                  row_state=(rows, {"expired": "done", "invented": None, "countdown": "queued", "running": "running",
+                                    "refused": "failed"}))
     assert helpers.row(stack, welcome)["result"] == {"status": "sent", "to": "bia@example.com"}
 
 
@@ -60,12 +57,11 @@ def test_revoking_a_queued_task_marks_it_at_once_and_discards_it_at_its_eta(stac
     observe(endpoint_revoked_before_eta=before_eta, row_before_eta=row_then if before_eta else None)
     job = scenarios.wait_row_left(stack, bulk, ("queued",), timeout=COUNTDOWN + 10)
     discarded = worker.wait_for_log(rf"Discarding revoked task: l04.bulk\[{bulk}\]", timeout=COUNTDOWN + 5, since=since)
-    observe(row_after_eta=job and job["state"], row_result=job and job["result"], worker_discarded=bool(discarded))
+    observe.equal(row_after_eta=(job and job["state"], "revoked"), row_result=(job and job["result"], None),
+                  worker_discarded=(bool(discarded), True))
     assert revoked
     assert before_eta  # 5.5's worker marks it only when it discards it, at the ETA
     assert row_then == "queued"
-    assert (job["state"], job["result"]) == ("revoked", None)
-    assert discarded
 
 
 def test_revoke_without_terminate_does_not_stop_a_running_task(stack, http, observe):
@@ -74,9 +70,8 @@ def test_revoke_without_terminate_does_not_stop_a_running_task(stack, http, obse
     http.delete(f"/tasks/{report}")
     job = scenarios.wait_row_left(stack, report, ("queued", "running"))
     endpoint = http.get(f"/tasks/{report}").json()["status"]
-    observe(row_state=job and job["state"], pages=job and f"{job['progress']}/{job['total']}", tasks_endpoint=endpoint)
-    assert (job["state"], job["progress"], job["total"]) == ("done", 4, 4)
-    assert endpoint == "SUCCESS"
+    observe.equal(row_state=(job and job["state"], "done"), pages=(job and f"{job['progress']}/{job['total']}", "4/4"),
+                  tasks_endpoint=(endpoint, "SUCCESS"))
 
 
 def test_terminate_kills_the_pool_process_halfway(stack, http, observe):
@@ -88,15 +83,11 @@ def test_terminate_kills_the_pool_process_halfway(stack, http, observe):
     http.delete(f"/tasks/{report}", params={"terminate": True})
     job = scenarios.wait_row_left(stack, report, ("queued", "running"))
     endpoint = http.get(f"/tasks/{report}").json()["status"]
-    observe(tasks_endpoint=endpoint, row_state=job and job["state"],
-            stopped_halfway=bool(job) and job["progress"] < job["total"])
-    assert endpoint == "REVOKED"
-    assert job["state"] == "revoked" and job["progress"] < job["total"]
+    observe.equal(tasks_endpoint=(endpoint, "REVOKED"), row_state=(job and job["state"], "revoked"),
+                  stopped_halfway=(bool(job) and job["progress"] < job["total"], True), why=f"the job's row: {job}")
     terminating = worker.wait_for_log(rf"Terminating {report} \(15\)", timeout=5, since=since)
     replaced = scenarios.replaced_children(worker, before)
-    observe(worker_logged_sigterm=bool(terminating), pool_processes_replaced=replaced)
-    assert terminating
-    assert replaced == 1
+    observe.equal(worker_logged_sigterm=(bool(terminating), True), pool_processes_replaced=(replaced, 1))
 
 
 def test_revoked_ids_do_not_survive_a_restart_and_the_revoked_task_runs(stack, http, observe):
@@ -111,16 +102,13 @@ def test_revoked_ids_do_not_survive_a_restart_and_the_revoked_task_runs(stack, h
         return helpers.until(inspect.revoked, timeout=10)[worker.hostname]
 
     remembered = helpers.until(lambda: bulk in revoked(), 5)
-    observe(revoked_id_in_memory=bool(remembered))
-    assert remembered
+    observe.that(revoked_id_in_memory=bool(remembered))
     worker.restart()
     after = revoked()
-    observe(revoked_ids_after_restart=len(after))
-    assert after == []
+    observe.equal(revoked_ids_after_restart=(len(after), 0), why=f"revoked after the restart: {after}")
     job = scenarios.wait_row_left(stack, bulk, ("queued", "running"))
     endpoint = http.get(f"/tasks/{bulk}").json()["status"]
-    observe(row_state=job and job["state"], tasks_endpoint=endpoint)
-    assert job["state"] == "done" and endpoint == "SUCCESS"
+    observe.equal(row_state=(job and job["state"], "done"), tasks_endpoint=(endpoint, "SUCCESS"))
 
 
 def test_revoking_a_running_task_leaves_its_state_to_it(stack, observe):
@@ -136,11 +124,9 @@ def test_revoking_a_running_task_leaves_its_state_to_it(stack, observe):
     remembered = helpers.until(lambda: result.id in ((inspect().revoked() or {}).get(worker.hostname) or []), 5)
     during = AsyncResult(result.id, app=stack.app).state
     finished = helpers.until(lambda: AsyncResult(result.id, app=stack.app).state == "SUCCESS", 8)
-    observe(revoked_while_running=bool(running and remembered), state_while_running=during,
-            ends_in_success=bool(finished))
-    assert running and remembered
-    assert during == "PENDING"  # no task_track_started: nothing is stored until it ends
-    assert finished
+    # no task_track_started: nothing is stored until it ends
+    observe.equal(revoked_while_running=(bool(running and remembered), True), state_while_running=(during, "PENDING"),
+                  ends_in_success=(bool(finished), True))
 
 
 @pytest.fixture(scope="module")
@@ -163,11 +149,10 @@ def test_a_peer_worker_marks_a_running_revoked_task_revoked(side, observe):
         seen[name] = helpers.states_seen(lambda: AsyncResult(result.id, app=stack.app).state,
                                          lambda state: state == "SUCCESS")
     # Whether the first read comes before or after a REVOKED write is timing: observe what was read, not its order.
-    observe(alone_read_revoked="REVOKED" in seen["alone"], alone_ends=seen["alone"][-1],
-            with_peer_read_revoked="REVOKED" in seen["with_peer"], with_peer_ends=seen["with_peer"][-1])
-    assert "REVOKED" not in seen["alone"] and seen["alone"][-1] == "SUCCESS"
     # "the worker leaves a running task's state alone" holds alone only: a peer writes REVOKED
-    assert "REVOKED" in seen["with_peer"] and seen["with_peer"][-1] == "SUCCESS"
+    observe.equal(alone_read_revoked=("REVOKED" in seen["alone"], False), alone_ends=(seen["alone"][-1], "SUCCESS"),
+                  with_peer_read_revoked=("REVOKED" in seen["with_peer"], True),
+                  with_peer_ends=(seen["with_peer"][-1], "SUCCESS"), why=f"states read: {seen}")
 
 
 def test_mingle_copies_revoked_ids_to_a_restarted_worker(side, observe):
@@ -181,8 +166,8 @@ def test_mingle_copies_revoked_ids_to_a_restarted_worker(side, observe):
         assert helpers.until(lambda: held.id in scenarios.revoked_ids(stack, main), 5)
         main.restart()
         outcome[name] = (held.id in scenarios.revoked_ids(stack, main), scenarios.held_send_fate(main, held.id))
-    observe(**{name: list(value) for name, value in outcome.items()})
-    assert outcome == {"alone": (False, "ran"), "with_peer": (True, "discarded"), "no_mingle": (False, "ran")}
+    fates = {"alone": [False, "ran"], "with_peer": [True, "discarded"], "no_mingle": [False, "ran"]}
+    observe.equal(**{name: (list(value), fates[name]) for name, value in outcome.items()})
 
 
 def test_terminate_stops_nothing_on_a_solo_worker(observe):
@@ -194,5 +179,5 @@ def test_terminate_stops_nothing_on_a_solo_worker(observe):
         replies = stack.app.control.revoke(result.id, terminate=True, destination=[solo.hostname], reply=True,
                                            timeout=1)
         ended = scenarios.final_state(stack, result.id)
-    observe(replies_within_1_s=len(replies), ended=ended)
-    assert replies == [] and ended == "SUCCESS"  # a prefork worker replies at once and ends it REVOKED
+    # a prefork worker replies at once and ends it REVOKED
+    observe.equal(replies_within_1_s=(len(replies), 0), ended=(ended, "SUCCESS"))

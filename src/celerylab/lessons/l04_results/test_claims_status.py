@@ -33,62 +33,53 @@ def test_the_notes_endpoint_shows_pending_then_success_and_progress(stack, http,
     signups = {name: [state for state, _ in seen[name]] for name in ("ana", "bruno")}
     # Whether the first read comes before a 0.2 s sign-up ends is timing (a loaded machine reads SUCCESS at once):
     # what the route shows is PENDING for as long as it shows anything before SUCCESS, and never STARTED.
-    observe(signups_read_only_pending_then_success=all(
-                reads in (["PENDING", "SUCCESS"], ["SUCCESS"]) for reads in signups.values()),
-            report_read_pending_progress_success=states in (["PENDING", "PROGRESS", "SUCCESS"], ["PROGRESS", "SUCCESS"]),
-            # a loaded machine's poll round can outlast one step: every step read is one of 1-5, in order
-            progress_read_in_order_within_1_to_5=bool(progress) and set(progress) <= {1, 2, 3, 4, 5}
-            and steps == sorted(steps))
-    assert all(reads in (["PENDING", "SUCCESS"], ["SUCCESS"]) for reads in signups.values()), signups
+    observe.that(signups_read_only_pending_then_success=all(
+                     reads in (["PENDING", "SUCCESS"], ["SUCCESS"]) for reads in signups.values()),
+                 report_read_pending_progress_success=states in (["PENDING", "PROGRESS", "SUCCESS"],
+                                                                 ["PROGRESS", "SUCCESS"]),
+                 # a loaded machine's poll round can outlast one step: every step read is one of 1-5, in order
+                 progress_read_in_order_within_1_to_5=bool(progress) and set(progress) <= {1, 2, 3, 4, 5}
+                 and steps == sorted(steps),
+                 why=f"sign-ups read {signups}, the report read {seen['report']}")
     assert all(answer[1] is None for name in ("ana", "bruno") for answer in seen[name]), seen
-    assert states in (["PENDING", "PROGRESS", "SUCCESS"], ["PROGRESS", "SUCCESS"]), states
-    assert progress and set(progress) <= {1, 2, 3, 4, 5}, progress
-    assert steps == sorted(steps), seen["report"]
 
 
 @pytest.mark.needs("real-redis")  # fakeredis expires up to 1 s early
 def test_an_expired_result_and_an_invented_id_both_read_pending(stack, http, observe):
     task_id = http.post("/users", json={"name": "Bia", "email": "bia@example.com"}).json()["task_id"]
     succeeded = helpers.until(lambda: status(http, task_id)[0] == "SUCCESS", 5)
-    observe(succeeded=bool(succeeded))
-    assert succeeded
+    observe.that(succeeded=bool(succeeded))
     key = helpers.result_key(stack, task_id)
     kept = AsyncResult(task_id, app=stack.app)
     client = helpers.redis_client(stack)
     ttl = helpers.ttl_seconds(client, key)
-    observe(kept_state=kept.state, ttl=ttl)
-    assert kept.state == "SUCCESS" and ttl == helpers.RESULT_EXPIRES
+    observe.equal(kept_state=(kept.state, "SUCCESS"), ttl=(ttl, helpers.RESULT_EXPIRES))
     asked = time.monotonic()
     expires_at = asked + client.pttl(key) / 1000  # Redis answered after `asked`: the key lives at least this long
     pending = helpers.until(lambda: status(http, task_id)[0] == "PENDING", helpers.RESULT_EXPIRES + 10)
     pending_at = time.monotonic()
     # an order, not a time bound: the route says PENDING again only once the key's own TTL has run out
-    observe(reads_pending_again=bool(pending), pending_only_once_the_ttl_ran_out=pending_at >= expires_at - 0.05)
-    assert pending
-    assert pending_at >= expires_at - 0.05, (pending_at, expires_at)
+    observe.that(reads_pending_again=bool(pending), pending_only_once_the_ttl_ran_out=pending_at >= expires_at - 0.05,
+                 why=f"read PENDING at {pending_at:.3f}, the key expired at {expires_at:.3f}")
     fresh = AsyncResult(task_id, app=stack.app).state
-    observe(kept_object=[kept.state, kept.result], fresh_object=fresh)
-    assert (kept.state, kept.result) == ("SUCCESS", {"status": "sent", "to": "bia@example.com"})
-    assert fresh == "PENDING"
+    observe.equal(kept_object=([kept.state, kept.result], ["SUCCESS", {"status": "sent", "to": "bia@example.com"}]),
+                  fresh_object=(fresh, "PENDING"))
     invented = str(uuid.uuid4())
     invented_status = http.get(f"/tasks/{invented}").json()["status"]
-    observe(invented_id=invented_status)
-    assert invented_status == "PENDING"
+    observe.equal(invented_id=(invented_status, "PENDING"))
     try:
         AsyncResult(invented, app=stack.app).get(timeout=1)
         raised = None
     except Exception as error:  # noqa: BLE001 - its class is what the claim records
         raised = error
-    observe(get_invented_raises=type(raised).__name__ if raised else "nothing")
-    assert isinstance(raised, CeleryTimeoutError)
+    observe.equal(get_invented_raises=(type(raised).__name__ if raised else "nothing", CeleryTimeoutError.__name__))
 
 
 @pytest.mark.needs("real-redis")  # fakeredis expires up to 1 s early
 def test_result_expires_is_truncated_and_below_one_second_never_expires(stack, observe):
     ttls = {str(v): scenarios.ttl_after_success(stack, v)["ttl"]
             for v in (DEFAULTS["result_expires"], 3, 2.7, 1.5, 0.5, 0, None)}
-    observe(ttl=ttls)
-    assert ttls == {"1 day, 0:00:00": 86400, "3": 3, "2.7": 2, "1.5": 1, "0.5": -1, "0": -1, "None": -1}
+    observe.equal(ttl=(ttls, {"1 day, 0:00:00": 86400, "3": 3, "2.7": 2, "1.5": 1, "0.5": -1, "0": -1, "None": -1}))
 
 
 @pytest.mark.needs("real-redis")  # fakeredis expires up to 1 s early
@@ -97,9 +88,7 @@ def test_a_real_worker_truncates_too(stack, observe):
     result = stack.app.send_task("l04.double", (1,), queue="e27")
     value = result.get(timeout=10)
     ttl = helpers.ttl_seconds(helpers.redis_client(stack), helpers.result_key(stack, result.id))
-    observe(result=value, ttl=ttl)
-    assert value == 2
-    assert ttl == 2
+    observe.equal(result=(value, 2), ttl=(ttl, 2))
 
 
 def test_started_only_with_task_track_started(stack, observe):
@@ -108,8 +97,8 @@ def test_started_only_with_task_track_started(stack, observe):
     plain = stack.app.send_task("l04.slow", (1.0,))
     tracked = stack.app.send_task("l04.slow", (1.0,), queue="tracked")
     seen = scenarios.watch_states(stack, {"plain": plain.id, "tracked": tracked.id})
-    observe(track_started_off=seen["plain"], track_started_on=seen["tracked"])
-    assert seen == {"plain": ["PENDING", "SUCCESS"], "tracked": ["PENDING", "STARTED", "SUCCESS"]}
+    observe.equal(track_started_off=(seen["plain"], ["PENDING", "SUCCESS"]),
+                  track_started_on=(seen["tracked"], ["PENDING", "STARTED", "SUCCESS"]))
 
 
 def test_started_expires_too_when_a_task_outlives_result_expires(stack, observe):
@@ -117,8 +106,7 @@ def test_started_expires_too_when_a_task_outlives_result_expires(stack, observe)
                                 settings={"task_track_started": True}))
     result = stack.app.send_task("l04.slow", (helpers.RESULT_EXPIRES + 2.0,), queue="tracked_long")
     seen = scenarios.watch_states(stack, {"long": result.id}, timeout=30)["long"]
-    observe(states=seen)
-    assert seen == ["PENDING", "STARTED", "PENDING", "SUCCESS"]
+    observe.equal(states=(seen, ["PENDING", "STARTED", "PENDING", "SUCCESS"]))
 
 
 def test_results_without_expiry_pile_up_and_nothing_cleans_them(stack, observe):
@@ -128,24 +116,21 @@ def test_results_without_expiry_pile_up_and_nothing_cleans_them(stack, observe):
     for result in results:
         result.get(timeout=10)
     after_50 = scenarios.result_keys(stack, [r.id for r in results])
-    observe(keys_after_50_tasks=after_50[0], ttls_after_50_tasks=after_50[1])
-    assert after_50 == (50, [-1])
+    observe.equal(keys_after_50_tasks=(after_50[0], 50), ttls_after_50_tasks=(after_50[1], [-1]))
     results[0].forget()
     after_forget = scenarios.result_keys(stack, [r.id for r in results])
-    observe(keys_after_one_forget=after_forget[0])
-    assert after_forget == (49, [-1])
+    observe.equal(keys_after_one_forget=(after_forget[0], 49))
+    assert after_forget[1] == [-1]
     since = forever.log_offset()
     ignored = [stack.app.send_task("l04.double", (n,), queue="forever", ignore_result=True) for n in range(10)]
     scenarios.wait_succeeded(forever, [r.id for r in ignored], since)
     ignored_keys = scenarios.result_keys(stack, [r.id for r in ignored])
-    observe(keys_of_10_ignore_result_tasks=ignored_keys[0])
-    assert ignored_keys == (0, [])
+    observe.equal(keys_of_10_ignore_result_tasks=(ignored_keys[0], 0))
+    assert ignored_keys[1] == []
     scheduler = Scheduler(stack.app, lazy=True)
     scheduler.install_default_entries({})
-    observe(supports_autoexpire=stack.app.backend.supports_autoexpire,
-            beat_installs_backend_cleanup="celery.backend_cleanup" in scheduler.schedule)
-    assert stack.app.backend.supports_autoexpire is True
-    assert "celery.backend_cleanup" not in scheduler.schedule
+    observe.equal(supports_autoexpire=(stack.app.backend.supports_autoexpire, True),
+                  beat_installs_backend_cleanup=("celery.backend_cleanup" in scheduler.schedule, False))
 
 
 @pytest.mark.needs("real-redis")  # fakeredis expires up to 1 s early
@@ -158,8 +143,7 @@ def test_a_failure_gets_result_failure_expires_as_its_ttl(stack, observe):
     ttls = {"SUCCESS": helpers.ttl_seconds(client, probe.backend.get_key_for_task(done)),
             "FAILURE": helpers.ttl_seconds(client, probe.backend.get_key_for_task(failed))}
     probe.close()
-    observe(ttl=ttls)
-    assert ttls == {"SUCCESS": helpers.RESULT_EXPIRES, "FAILURE": 60}
+    observe.equal(ttl=(ttls, {"SUCCESS": helpers.RESULT_EXPIRES, "FAILURE": 60}))
 
 
 def test_exists_tells_a_stored_result_from_no_key_only(stack, observe):
@@ -175,8 +159,8 @@ def test_exists_tells_a_stored_result_from_no_key_only(stack, observe):
         exists = {name: AsyncResult(task_id, app=stack.app).exists() for name, task_id in ids.items()}
     except AttributeError as error:  # a release without AsyncResult.exists()
         exists = type(error).__name__
-    observe(exists=exists, states={name: AsyncResult(task_id, app=stack.app).state for name, task_id in ids.items()})
-    assert exists == {"stored": True, "queued": False, "expired": False, "invented": False}
+    observe(states={name: AsyncResult(task_id, app=stack.app).state for name, task_id in ids.items()})
+    observe.equal(exists=(exists, {"stored": True, "queued": False, "expired": False, "invented": False}))
 
 
 def test_a_call_can_ask_for_the_result_a_task_ignores(stack, observe):
@@ -188,5 +172,4 @@ def test_a_call_can_ask_for_the_result_a_task_ignores(stack, observe):
     scenarios.wait_succeeded(quiet, [asked.id, plain.id], since)
     states = {"ignore_result=False": AsyncResult(asked.id, app=stack.app).state,
               "no option": AsyncResult(plain.id, app=stack.app).state}
-    observe(state=states)
-    assert states == {"ignore_result=False": "SUCCESS", "no option": "PENDING"}
+    observe.equal(state=(states, {"ignore_result=False": "SUCCESS", "no option": "PENDING"}))

@@ -44,24 +44,23 @@ def alerted():
 def test_an_alert_without_for_fires_at_once_and_one_with_for_goes_pending_first(alerted, observe):
     seen, held = alerted["seen"], alerted["held"]
     stages = {f"{name} {task}": list(states) for (name, task), states in sorted(seen.items())}
-    observe(stages=stages, labels=dict(sorted(held.items())))
-    assert stages == {"CeleryRetryStorm payment.capture": ["pending", "firing", "received"],
-                      "CeleryTaskFailing payment.refund": ["firing", "received"]}
-    assert held == {"CeleryRetryStorm": {"alertname": "CeleryRetryStorm", "task": "payment.capture"},
-                    "CeleryTaskFailing": {"alertname": "CeleryTaskFailing", "task": "payment.refund",
-                                          "severity": "page"}}
+    observe.equal(stages=(stages, {"CeleryRetryStorm payment.capture": ["pending", "firing", "received"],
+                                   "CeleryTaskFailing payment.refund": ["firing", "received"]}),
+                  labels=(dict(sorted(held.items())),
+                          {"CeleryRetryStorm": {"alertname": "CeleryRetryStorm", "task": "payment.capture"},
+                           "CeleryTaskFailing": {"alertname": "CeleryTaskFailing", "task": "payment.refund",
+                                                 "severity": "page"}}))
 
 
 def test_flower_series_have_no_queue_label(alerted, observe):
     labels = sorted(alerted["labels"] - {"__name__", "instance", "job"})
-    observe(labels=labels)
-    assert labels == ["task", "type", "worker"]
+    observe.equal(labels=(labels, ["task", "type", "worker"]))
 
 
 def test_failures_per_ended_task_and_per_try_on_the_default_worker(alerted, observe):
     (row,) = alerted["rows"]
     near = {"per_task_near_3_of_8": abs(row["per_task"] - 3 / 8) <= 0.02,
             "per_try_near_3_of_18": abs(row["per_try"] - 3 / 18) <= 0.02}
-    observe(worker=row["worker"].split("@")[1], **near)
+    observe(worker=row["worker"].split("@")[1])
+    observe.that(**near, why=row)
     assert row["worker"].startswith("celery@default")
-    assert near == {"per_task_near_3_of_8": True, "per_try_near_3_of_18": True}, row

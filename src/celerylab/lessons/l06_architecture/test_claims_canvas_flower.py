@@ -26,22 +26,21 @@ def test_a_failed_step_fails_the_rest_of_the_chain(stack, observe):
                  tasks.insert.s(), tasks.notify.s("ops@example.com")).apply_async()
     steps = [last, last.parent, last.parent.parent, last.parent.parent.parent]
     failed = helpers.until(lambda: all(step.state == "FAILURE" for step in steps))
-    observe(states=[step.state for step in reversed(steps)],  # validate, transform, insert, notify
-            errors=[type(step.result).__name__ for step in reversed(steps)])
+    # in the chain's order: validate, transform, insert, notify
+    observe.equal(states=([step.state for step in reversed(steps)], ["FAILURE"] * 4),
+                  errors=([type(step.result).__name__ for step in reversed(steps)], ["ValueError"] * 4))
     assert failed
-    assert all(isinstance(step.result, ValueError) for step in steps)
 
 
 def test_a_failed_member_leaves_the_callback_with_a_chord_error(stack, observe):
     broken = chord(group(tasks.process_chunk.s(i) for i in (1, 2, 13, 4)), tasks.consolidate.s()).apply_async()
     decided = helpers.until(lambda: broken.state != "PENDING")
-    observe(callback_state=broken.state, callback_error=type(broken.result).__name__,
-            error_names_chunk_13="chunk 13" in str(broken.result),
-            members=[member.state for member in broken.parent.results])
+    observe.equal(callback_state=(broken.state, "FAILURE"), callback_error=(type(broken.result).__name__, "ChordError"),
+                  error_names_chunk_13=("chunk 13" in str(broken.result), True),
+                  members=([member.state for member in broken.parent.results],
+                           ["SUCCESS", "SUCCESS", "FAILURE", "SUCCESS"]),
+                  why=f"the callback's result: {broken.result!r}")
     assert decided
-    assert broken.state == "FAILURE" and type(broken.result).__name__ == "ChordError"
-    assert "chunk 13" in str(broken.result)
-    assert [member.state for member in broken.parent.results] == ["SUCCESS", "SUCCESS", "FAILURE", "SUCCESS"]
 
 
 def test_a_failed_member_fails_a_group_body_too(stack, observe):
@@ -50,12 +49,12 @@ def test_a_failed_member_fails_a_group_body_too(stack, observe):
                    group(tasks.consolidate.s(), tasks.consolidate.s())).apply_async()
     decided = helpers.until(lambda: all(body.state != "PENDING" for body in broken.results), timeout=8)
     # booleans, not the states: on 5.6 the body's revoke races with its FAILURE writes (REVOKED or FAILURE, per run)
-    observe(body_left_pending=not decided,
-            body_failed_with_member_error=all(body.state == "FAILURE" and type(body.result).__name__ == "ValueError"
-                                              for body in broken.results))
-    assert decided
-    assert [body.state for body in broken.results] == ["FAILURE", "FAILURE"]
-    assert all(type(body.result).__name__ == "ValueError" and "chunk 13" in str(body.result) for body in broken.results)
+    observe.equal(body_left_pending=(not decided, False),
+                  body_failed_with_member_error=(all(body.state == "FAILURE"
+                                                     and type(body.result).__name__ == "ValueError"
+                                                     for body in broken.results), True),
+                  why=f"the body's states: {[body.state for body in broken.results]}")
+    assert all("chunk 13" in str(body.result) for body in broken.results)
 
 
 def test_a_bound_errback_never_runs_and_replaces_the_chord_error(stack, observe):
@@ -68,12 +67,12 @@ def test_a_bound_errback_never_runs_and_replaces_the_chord_error(stack, observe)
     helpers.until(lambda: execute(stack.db(), "SELECT count(*) FROM errbacks WHERE kind = 'plain'").fetchone()[0] >= 2)
     rows = execute(stack.db(), "SELECT kind, error FROM errbacks").fetchall()
     got = {kind: sorted({error.split(":")[0] for k, error in rows if k == kind}) for kind in failed}
-    observe(chord_results={kind: type(result.result).__name__ for kind, result in failed.items()}, errback_got=got,
-            bound_error_says_missing_arguments="missing 2 required positional arguments" in str(failed["bound"].result))
+    observe.equal(chord_results=({kind: type(result.result).__name__ for kind, result in failed.items()},
+                                 {"plain": "ChordError", "bound": "TypeError"}),
+                  errback_got=(got, {"plain": ["ChordError"], "bound": []}),
+                  bound_error_says_missing_arguments=("missing 2 required positional arguments"
+                                                      in str(failed["bound"].result), True))
     assert decided
-    assert type(failed["plain"].result).__name__ == "ChordError" and got["plain"] == ["ChordError"]
-    assert type(failed["bound"].result).__name__ == "TypeError" and got["bound"] == []
-    assert "missing 2 required positional arguments" in str(failed["bound"].result)
 
 
 def test_flower_asks_for_the_password_except_on_metrics(stack, observe):
@@ -81,12 +80,9 @@ def test_flower_asks_for_the_password_except_on_metrics(stack, observe):
     statuses = {path: (anonymous.get(path).status_code, flower.get(path).status_code)
                 for path in ("/", "/api/workers", "/api/tasks")}
     metrics = anonymous.get("/metrics")
-    observe(without_and_with_auth=statuses, metrics_without_auth=metrics.status_code,
-            metrics_has_events_total="flower_events_total" in metrics.text)
-    for path, codes in statuses.items():
-        assert codes == (401, 200), path
-    assert anonymous.get("/metrics").status_code == 200
-    assert "flower_events_total" in anonymous.get("/metrics").text
+    observe.equal(without_and_with_auth=(statuses, {path: (401, 200) for path in statuses}),
+                  metrics_without_auth=(metrics.status_code, 200),
+                  metrics_has_events_total=("flower_events_total" in metrics.text, True))
 
 
 def test_flower_without_any_auth_refuses_its_api_and_shows_its_ui(stack, observe):
@@ -106,11 +102,9 @@ def test_flower_without_any_auth_refuses_its_api_and_shows_its_ui(stack, observe
     finally:
         node.terminate()
     alive = all(worker.alive for worker in stack.workers[:3])
-    observe(api=api, ui=ui, task_page_shows_args=bool(shown) and "bia@example.com" in page.text, workers_alive=alive)
-    assert set(api.values()) == {401}, api
-    assert ui == {"/": 200, "/metrics": 200}
-    assert shown and "bia@example.com" in page.text
-    assert alive
+    observe.equal(api=(api, {label: 401 for label in calls}), ui=(ui, {"/": 200, "/metrics": 200}),
+                  task_page_shows_args=(bool(shown) and "bia@example.com" in page.text, True),
+                  workers_alive=(alive, True))
 
 
 def test_flower_workers_view_counts_tries_and_shows_no_retries(stack, observe):
@@ -132,11 +126,13 @@ def test_flower_workers_view_counts_tries_and_shows_no_retries(stack, observe):
     template = (files("flower") / "templates" / "workers.html").read_text()
     metrics = flower.get("/metrics").text
     series = {name: f"# TYPE {name}" in metrics for name in helpers.DASHBOARD_SERIES}
-    observe(delta=delta, retried_column=">Retried<" in template, dashboard_series=series)
-    assert delta == {"Processed": 18, "Failed": 3, "Succeeded": 5, "(task-retried)": 10}, delta
-    assert ">Retried<" not in template and ">Processed<" in template
-    assert series == {"flower_worker_online": True, "flower_worker_number_of_currently_executing_tasks": True,
-                      "flower_task_queuing_time_at_worker_seconds": False, "flower_events_total": True}
+    observe.equal(delta=(delta, {"Processed": 18, "Failed": 3, "Succeeded": 5, "(task-retried)": 10}),
+                  retried_column=(">Retried<" in template, False),
+                  dashboard_series=(series, {"flower_worker_online": True,
+                                             "flower_worker_number_of_currently_executing_tasks": True,
+                                             "flower_task_queuing_time_at_worker_seconds": False,
+                                             "flower_events_total": True}))
+    assert ">Processed<" in template
 
 
 def test_flower_counts_events_per_try(stack, observe):
@@ -160,11 +156,11 @@ def test_flower_counts_events_per_try(stack, observe):
     counters = (("payment.capture", "task-received"), ("payment.capture", "task-retried"),
                 ("payment.capture", "task-succeeded"), ("payment.refund", "task-received"), ("payment.refund", "task-failed"))
     counted = {f"{task.split('.')[1]}_{kind.removeprefix('task-')}": (delta or {}).get((task, kind)) for task, kind in counters}
-    observe(counted=bool(delta), **{name: None if value is None else int(value) for name, value in counted.items()})
-    assert delta, "Flower did not count the burst"
-    assert delta[("payment.capture", "task-retried")] == 10
-    assert delta[("payment.capture", "task-received")] == 15
-    assert delta[("payment.refund", "task-received")] == 3
+    counts = {name: None if value is None else int(value) for name, value in counted.items()}
+    expected = {"capture_retried": 10, "capture_received": 15, "refund_received": 3}
+    observe(**{name: count for name, count in counts.items() if name not in expected})
+    observe.equal(counted=(bool(delta), True), **{name: (counts[name], count) for name, count in expected.items()},
+                  why=f"Flower's counters moved by {delta}")
 
 
 def test_an_object_is_a_snapshot_an_id_reads_now(stack, observe):
@@ -187,13 +183,13 @@ def test_soft_then_hard_time_limit(stack, observe):
         result = tasks.sync_erp.delay(30, stubborn)
         result.get(timeout=15, propagate=False)
         measured.append((result, time.time() - sent))
-    for (stubborn, _, low, high), (result, took) in zip(cases, measured):
-        limit, seconds = ("hard", 2) if stubborn else ("soft", 1)  # the limit's seconds; [low, high] its tolerance
-        observe(**{f"{limit}_state": result.state, f"{limit}_error": type(result.result).__name__,
-                   f"{limit}_ended_near_{seconds}_s": low <= took <= high})
+    pairs = {}
     for (stubborn, error, low, high), (result, took) in zip(cases, measured):
-        assert (result.state, type(result.result).__name__) == ("FAILURE", error)
-        assert low <= took <= high, (stubborn, took)
+        limit, seconds = ("hard", 2) if stubborn else ("soft", 1)  # the limit's seconds; [low, high] its tolerance
+        pairs.update({f"{limit}_state": (result.state, "FAILURE"),
+                      f"{limit}_error": (type(result.result).__name__, error),
+                      f"{limit}_ended_near_{seconds}_s": (low <= took <= high, True)})
+    observe.equal(**pairs, why=f"ended after {[round(took, 2) for _, took in measured]} s")
 
 
 def test_flower_counts_each_time_limit_failure(stack, observe):
@@ -218,8 +214,8 @@ def test_flower_counts_each_time_limit_failure(stack, observe):
         tasks.sync_erp.delay(30, stubborn).get(timeout=15, propagate=False)
         helpers.until(lambda: failed() > before, timeout=5)
         counted[limit] = int(settled() - before)
-    observe(soft_limit_task_failed_events=counted["soft"], hard_limit_task_failed_events=counted["hard"])
-    assert counted == {"soft": 1, "hard": 2}, counted
+    observe.equal(soft_limit_task_failed_events=(counted["soft"], 1),
+                  hard_limit_task_failed_events=(counted["hard"], 2))
 
 
 def test_only_the_task_logger_names_the_task(stack, observe):
@@ -228,8 +224,7 @@ def test_only_the_task_logger_names_the_task(stack, observe):
     worker = next(w for w in stack.workers if w.spec.queues == ("default",))
     worker.wait_for_log(r"importing file 42 \(extra\)", timeout=10)
     lines = [line for line in worker.logs.splitlines() if "importing file 42" in line]
-    observe(lines=len(lines), task_logger_names_task=bool(lines) and f"data.import_file[{result.id}]" in lines[0],
-            others_without_id=all(result.id not in line for line in lines[1:]))
-    assert len(lines) == 3
-    assert f"data.import_file[{result.id}]" in lines[0]
-    assert all(result.id not in line for line in lines[1:])  # the notes' extra= included
+    observe.equal(lines=(len(lines), 3),
+                  task_logger_names_task=(bool(lines) and f"data.import_file[{result.id}]" in lines[0], True),
+                  others_without_id=(all(result.id not in line for line in lines[1:]), True),  # the notes' extra= too
+                  why=lines)

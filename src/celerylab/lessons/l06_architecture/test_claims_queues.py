@@ -36,39 +36,31 @@ def test_api_publishes_the_welcome_to_priority(stack, observe):
     task_id = api.post("/users/register", json={"name": "Ana", "email": "ana@example.com"}).json()["task_id"]
     result = tasks.send_welcome.AsyncResult(task_id)
     result.get(timeout=10)
-    observe(queue=result.queue, worker=result.worker)
-    assert (result.queue, result.worker) == ("priority", "celery@priority")
+    observe.equal(queue=(result.queue, "priority"), worker=(result.worker, "celery@priority"))
 
 
 def test_welcome_waits_behind_reports_on_one_queue_not_when_routed(stack, observe):
     shared, shared_queue = welcome_wait(stack, queue="default")
     routed, routed_queue = welcome_wait(stack)
-    observe(shared_queue=shared_queue, routed_queue=routed_queue,
-            shared_waited_over_1_s=shared > 1.0, routed_waited_under_half_s=routed < 0.5)
-    assert (shared_queue, routed_queue) == ("default", "priority")
-    assert shared > 1.0, shared
-    assert routed < 0.5, routed
+    observe.equal(shared_queue=(shared_queue, "default"), routed_queue=(routed_queue, "priority"),
+                  shared_waited_over_1_s=(shared > 1.0, True), routed_waited_under_half_s=(routed < 0.5, True),
+                  why=f"the welcome waited {shared:.2f} s on one queue, {routed:.2f} s routed")
 
 
 def test_prefetch_starvation_per_setting(stack, observe):
     queues = scenarios.add_pairs(stack, scenarios.PREFETCH_CASES)
     counts = scenarios.prefetch_counts(stack, queues)
-    observe(prefetch_count=counts)
-    assert counts == {"default": 4, "multiplier_1": 1, "multiplier_1_acks_late": 1, "disable_prefetch": 4}
+    observe.equal(prefetch_count=(counts, {"default": 4, "multiplier_1": 1, "multiplier_1_acks_late": 1,
+                                           "disable_prefetch": 4}))
     measured = scenarios.bursts(stack, queues)
-    # per case, as the asserts below judge it: "stuck" (a short task ran after the long one on its worker and waited
-    # over 1 s), "none" (none ran there, every wait under 0.7 s), else "mixed"; multiplier 1 also by its count
-    observe(short_tasks_behind_long={case: "stuck" if run["behind_long"] >= 1 and max(run["waits"].values()) > 1.0
-                                     else "none" if run["behind_long"] == 0 and max(run["waits"].values()) < 0.7
-                                     else "mixed" for case, run in measured.items()},
-            multiplier_1_behind_long=measured["multiplier_1"]["behind_long"])
-    for case in ("default", "multiplier_1"):
-        run = measured[case]
-        assert run["behind_long"] >= 1 and max(run["waits"].values()) > 1.0, (case, run)
-    assert measured["multiplier_1"]["behind_long"] == 1, measured["multiplier_1"]
-    for case in ("multiplier_1_acks_late", "disable_prefetch"):
-        run = measured[case]
-        assert run["behind_long"] == 0 and max(run["waits"].values()) < 0.7, (case, run)
+    # per case: "stuck" (a short task ran after the long one on its worker and waited over 1 s), "none" (none ran
+    # there, every wait under 0.7 s), else "mixed"; multiplier 1 also by its count
+    behind_long = {case: "stuck" if run["behind_long"] >= 1 and max(run["waits"].values()) > 1.0
+                   else "none" if run["behind_long"] == 0 and max(run["waits"].values()) < 0.7
+                   else "mixed" for case, run in measured.items()}
+    observe.equal(short_tasks_behind_long=(behind_long, {"default": "stuck", "multiplier_1": "stuck",
+                                                         "multiplier_1_acks_late": "none", "disable_prefetch": "none"}),
+                  multiplier_1_behind_long=(measured["multiplier_1"]["behind_long"], 1), why=measured)
     scenarios.stop_pairs(stack)
 
 
@@ -80,20 +72,17 @@ def test_a_lone_busy_worker_keeps_short_tasks_behind_the_long_ones_whatever_the_
     lone = ("default", "multiplier_1_acks_late", "fair", "disable_prefetch")
     shortest = {case: min(run["waits"].values()) for case, run in measured.items()}
     longest = {case: max(run["waits"].values()) for case, run in measured.items()}
-    observe(lone_worker_short_tasks_wait_two_long_ones={case: shortest[case] > behind for case in lone},
-            routed_short_tasks_wait_under_half_a_long_one=longest["routed"] < lone_worker.LONG / 2,
-            two_workers_wait_less_than_any_lone_case=longest["two_workers"] < min(shortest[case] for case in lone),
-            two_workers_ran_the_long_ones_on=measured["two_workers"]["workers"])
-    for case in lone:
-        assert shortest[case] > behind, (case, measured[case])
-    assert longest["routed"] < lone_worker.LONG / 2, measured["routed"]
-    assert longest["two_workers"] < min(shortest[case] for case in lone), measured["two_workers"]
-    assert measured["two_workers"]["workers"] == 2
+    observe.equal(lone_worker_short_tasks_wait_two_long_ones=({case: shortest[case] > behind for case in lone},
+                                                              {case: True for case in lone}),
+                  routed_short_tasks_wait_under_half_a_long_one=(longest["routed"] < lone_worker.LONG / 2, True),
+                  two_workers_wait_less_than_any_lone_case=(longest["two_workers"]
+                                                            < min(shortest[case] for case in lone), True),
+                  two_workers_ran_the_long_ones_on=(measured["two_workers"]["workers"], 2), why=measured)
 
 
 def test_fair_is_the_default_scheduling_strategy(observe):
     from celery.concurrency.asynpool import SCHED_STRATEGIES
 
-    observe(strategy_none=SCHED_STRATEGIES[None], strategy_default=SCHED_STRATEGIES["default"],
-            strategy_fair=SCHED_STRATEGIES["fair"])
-    assert SCHED_STRATEGIES["default"] == SCHED_STRATEGIES["fair"] == SCHED_STRATEGIES[None]
+    fair = SCHED_STRATEGIES["fair"]
+    observe(strategy_fair=fair)
+    observe.equal(strategy_none=(SCHED_STRATEGIES[None], fair), strategy_default=(SCHED_STRATEGIES["default"], fair))

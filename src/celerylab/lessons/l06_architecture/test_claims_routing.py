@@ -6,8 +6,8 @@ from celerylab.lessons.l06_architecture import routing_demo
 
 def test_a_decorator_queue_prevails_over_task_routes_for_the_task_object(observe):
     sent = routing_demo.destinations()
-    observe(**sent)
-    assert sent["delay"] == "heavy"  # the decorator's queue, over task_routes' priority
-    assert sent["send_task_other_producer"] == "priority"  # by name, without the task's code: task_routes
-    assert sent["apply_async_queue"] == "default"  # the call's queue= over both
-    assert sent["send_task_same_app"] == "heavy"  # since Celery 5.7 (5.5 and 5.6: priority)
+    observe.equal(delay=(sent["delay"], "heavy"),  # the decorator's queue, over task_routes' priority
+                  # by name, without the task's code: task_routes
+                  send_task_other_producer=(sent["send_task_other_producer"], "priority"),
+                  apply_async_queue=(sent["apply_async_queue"], "default"),  # the call's queue= over both
+                  send_task_same_app=(sent["send_task_same_app"], "heavy"))  # since Celery 5.7 (5.5 and 5.6: priority)

@@ -24,17 +24,15 @@ def test_child_limits_bound_the_leak(observe):
         gc.collect()  # results reclaimed while Redis is up: before Celery 5.7, each one reclaimed later waits ~19 s
         for stack in stacks.values():
             stack.close()
-    observe(none_children=grown["none"]["children"], tasks_children=grown["tasks"]["children"],
-            memory_replaced_its_child=grown["memory"]["children"] >= 2,
-            none_grew_50_mb=grown["none"]["peak"] >= 50, tasks_peak_under_45_mb=grown["tasks"]["peak"] <= 45,
-            memory_peak_under_55_mb=grown["memory"]["peak"] <= 55,
-            replacement_costs_under_10_s=all(grown[limited]["seconds"] - grown["none"]["seconds"] < 10
-                                             for limited in ("tasks", "memory")))
-    assert grown["none"]["peak"] >= 50 and grown["none"]["children"] == 1, grown["none"]
-    assert grown["tasks"]["peak"] <= 45 and grown["tasks"]["children"] == 2, grown["tasks"]
-    assert grown["memory"]["peak"] <= 55 and grown["memory"]["children"] >= 2, grown["memory"]
-    for limited in ("tasks", "memory"):  # one replacement: up to a maintain_pool period (5 s) plus a child's start
-        assert grown[limited]["seconds"] - grown["none"]["seconds"] < 10, grown
+    observe.equal(none_children=(grown["none"]["children"], 1), tasks_children=(grown["tasks"]["children"], 2),
+                  memory_replaced_its_child=(grown["memory"]["children"] >= 2, True),
+                  none_grew_50_mb=(grown["none"]["peak"] >= 50, True),
+                  tasks_peak_under_45_mb=(grown["tasks"]["peak"] <= 45, True),
+                  memory_peak_under_55_mb=(grown["memory"]["peak"] <= 55, True),
+                  # one replacement: up to a maintain_pool period (5 s) plus a child's start
+                  replacement_costs_under_10_s=(all(grown[limited]["seconds"] - grown["none"]["seconds"] < 10
+                                                    for limited in ("tasks", "memory")), True),
+                  why=grown)
 
 
 def test_a_memory_limit_below_a_fresh_child_replaces_it_after_every_task(observe):
@@ -46,9 +44,9 @@ def test_a_memory_limit_below_a_fresh_child_replaces_it_after_every_task(observe
             run = scenarios.grow(stack, tasks=4, megabytes=0)  # tasks that leak nothing
         finally:
             gc.collect()  # results reclaimed while Redis is up: before Celery 5.7, each one reclaimed later waits ~19 s
-    observe(fresh_child_over_the_limit=fresh > 40_000 * 1024, children_for_4_tasks=run["children"])
-    assert fresh > 40_000 * 1024, fresh  # the premise: a fresh child is already over the limit
-    assert run["children"] == 4, run  # every task ran in a new child
+    # the premise: a fresh child is already over the limit; then every task ran in a new child
+    observe.equal(fresh_child_over_the_limit=(fresh > 40_000 * 1024, True), children_for_4_tasks=(run["children"], 4),
+                  why=f"a fresh child's {fresh} bytes; {run}")
 
 
 @pytest.mark.needs("real-redis")
@@ -65,16 +63,14 @@ def test_result_keys_expire_by_ttl_unless_result_expires_is_none(observe):
             found = client.keys(f"{stack.namespace}celery-task-meta-*")
             ttls[name] = {client.ttl(key) for key in found}
             sizes = [client.memory_usage(key) for key in found]  # MEMORY USAGE: the key and its value
-            observe(**{f"{name}_result_keys": len(found),
-                       f"{name}_about_310_bytes_a_key": all(250 < size < 400 for size in sizes),
-                       f"{name}_supports_autoexpire": stack.app.backend.supports_autoexpire})
             if name == "default":
                 observe(default_ttl_about_1_day=all(86_000 < ttl <= 86_400 for ttl in ttls[name]))
             else:
                 observe(**{f"{name}_ttls": sorted(ttls[name])})
-            assert len(found) == 100
-            assert all(250 < size < 400 for size in sizes)  # "~310 bytes a key"
-            assert stack.app.backend.supports_autoexpire
+            observe.equal(**{f"{name}_result_keys": (len(found), 100),
+                             f"{name}_about_310_bytes_a_key": (all(250 < size < 400 for size in sizes), True),
+                             f"{name}_supports_autoexpire": (stack.app.backend.supports_autoexpire, True)},
+                          why=f"key sizes {sorted(set(sizes))}")
         del kept
     finally:
         gc.collect()  # results reclaimed while Redis is up: before Celery 5.7, each one reclaimed later waits ~19 s
@@ -90,10 +86,10 @@ def test_used_memory_grows_more_per_result_key_than_memory_usage_says(observe):
     """1000 results stored as a worker stores them (and the first, before the measure), on a broker with nothing else."""
     with helpers.start(workers=0, settings={"result_expires": 86_400}) as stack:  # each key with its TTL, as by default
         cost = helpers.result_key_cost(stack, 1000)
-    observe(keys=cost["keys"], memory_usage_250_to_400_b=250 < cost["memory_usage"] < 400,
-            used_memory_5_to_50_percent_more=1.05 * cost["memory_usage"] < cost["used_memory"] < 1.5 * cost["memory_usage"])
-    assert cost["keys"] == 1001 and 250 < cost["memory_usage"] < 400, cost
-    assert 1.05 * cost["memory_usage"] < cost["used_memory"] < 1.5 * cost["memory_usage"], cost
+    observe.equal(keys=(cost["keys"], 1001), memory_usage_250_to_400_b=(250 < cost["memory_usage"] < 400, True),
+                  used_memory_5_to_50_percent_more=(1.05 * cost["memory_usage"] < cost["used_memory"]
+                                                    < 1.5 * cost["memory_usage"], True),
+                  why=cost)
 
 
 @pytest.mark.needs("real-redis")
@@ -109,8 +105,6 @@ def test_result_failure_expires_gives_failures_their_own_ttl(observe):
         states = (failed.state, done.state)
         del failed, done
         gc.collect()  # results reclaimed while Redis is up: before Celery 5.7, each one reclaimed later waits ~19 s
-    observe(states=list(states), failure_ttl_at_most_60_s=0 < ttls["failure"] <= 60,
-            success_ttl_about_1_day=86_000 < ttls["success"] <= 86_400)
-    assert states == ("FAILURE", "SUCCESS")
-    assert 0 < ttls["failure"] <= 60, ttls
-    assert 86_000 < ttls["success"] <= 86_400, ttls
+    observe.equal(states=(list(states), ["FAILURE", "SUCCESS"]),
+                  failure_ttl_at_most_60_s=(0 < ttls["failure"] <= 60, True),
+                  success_ttl_about_1_day=(86_000 < ttls["success"] <= 86_400, True), why=f"TTLs {ttls}")
