@@ -36,7 +36,7 @@ def wait_window(seconds: float, stacks=()) -> tuple[float, float]:
 
     With `stacks`, the window opens once every Beat of each (standalone or embedded with -B) has sent a first
     time: a Beat that is still starting is not a Beat that does not send (bounded wait)."""
-    polling.until(lambda: all(senders_so_far(stack) >= beats_of(stack) for stack in stacks), timeout=30)
+    polling.until(lambda: all(senders_so_far(stack) >= beats_of(stack) for stack in stacks), timeout=60)
     t0 = time.time()
     time.sleep(seconds)
     return t0, time.time()
