@@ -4,16 +4,16 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from celerylab.audit import text
+from celerylab.audit import audit_messages
 from celerylab.audit.registry import UNUSED_SUPPRESSION, all_rules
 from celerylab.i18n import catalog as tool_catalog
 from celerylab.i18n import placeholders
 
-SOURCES = Path(text.__file__).parent
+SOURCES = Path(audit_messages.__file__).parent
 
 
 def test_every_entry_has_pt_and_en_with_the_same_placeholders():
-    for key, texts in text.catalog().items():
+    for key, texts in audit_messages.catalog().items():
         assert set(texts) == {"pt", "en"}, key
         assert texts["pt"].strip() and texts["en"].strip(), key
         assert placeholders(texts["pt"]) == placeholders(texts["en"]), key
@@ -22,7 +22,7 @@ def test_every_entry_has_pt_and_en_with_the_same_placeholders():
 def test_every_rule_has_title_why_fix_and_message():
     for rule in [*all_rules().values(), UNUSED_SUPPRESSION]:
         for part in ("title", "why", "fix", "message"):
-            assert text.has(rule.key(part)), rule.key(part)
+            assert audit_messages.has(rule.key(part)), rule.key(part)
 
 
 def test_every_literal_key_the_code_uses_exists():
@@ -33,9 +33,9 @@ def test_every_literal_key_the_code_uses_exists():
     for key in used:
         if "{" in key:
             prefix = key.split("{")[0]
-            assert any(name.startswith(prefix) for name in text.catalog()), key
+            assert any(name.startswith(prefix) for name in audit_messages.catalog()), key
         else:
-            assert text.has(key), key
+            assert audit_messages.has(key), key
 
 
 def test_the_audit_adds_nothing_to_the_tool_catalogs():

@@ -38,7 +38,7 @@ def test_a_run_writes_each_claims_result_and_check_finds_what_changed(tmp_path, 
 
 def test_a_change_that_does_not_happen_again_alone_is_named_and_not_counted(monkeypatch, capsys):
     from celerylab.commands import matrix as command
-    from celerylab.matrix import runner
+    from celerylab.matrix import run_claims
     from celerylab.matrix.releases import release
 
     held = {"outcome": "passed", "message": "", "observed": {"ping": True}}
@@ -51,7 +51,7 @@ def test_a_change_that_does_not_happen_again_alone_is_named_and_not_counted(monk
         asked.update(jobs=jobs, lessons=lessons, select=select)
         return {"claims": {"l07_resilience::test_ping": held, "l07_resilience::test_gone": lost}}
 
-    monkeypatch.setattr(runner, "run", second_run)
+    monkeypatch.setattr(run_claims, "run", second_run)
     still = command.confirmed(release("5.5"), "python", {"releases": {"5.5": {"claims": scope}}}, found)
     assert [claim for claim, _, _ in still] == ["l07_resilience::test_gone"]
     assert asked == {"jobs": 1, "lessons": ["l07_resilience"], "select": "test_gone or test_ping"}
@@ -61,7 +61,7 @@ def test_a_change_that_does_not_happen_again_alone_is_named_and_not_counted(monk
 
 def test_a_partial_run_drops_the_observations_of_a_claim_test_that_no_longer_exists(monkeypatch, tmp_path, capsys):
     """A renamed claim test: its old name's observations would fail every later `--check` of the whole lesson."""
-    from celerylab.matrix import environments, runner
+    from celerylab.matrix import environments, run_claims
 
     kept = "l03_silent_defects::test_json_round_trip"
     renamed = "l03_silent_defects::test_a_name_this_test_had_before"
@@ -69,7 +69,7 @@ def test_a_partial_run_drops_the_observations_of_a_claim_test_that_no_longer_exi
     out = tmp_path / "observed.json"
     out.write_text(json.dumps({"python": "3.11", "releases": {"5.7": {"versions": {}, "claims": {kept: held, renamed: held}}}}))
     monkeypatch.setattr(environments, "ensure", lambda release: "python")
-    monkeypatch.setattr(runner, "run", lambda *args, **options: {"versions": {}, "claims": {
+    monkeypatch.setattr(run_claims, "run", lambda *args, **options: {"versions": {}, "claims": {
         "l03_silent_defects::test_unserializable_return_is_a_failure": held}})
     assert main(["--lang", "en", "matrix", *ONE_CLAIM, "--out", str(out)]) == 0
     claims = json.loads(out.read_text())["releases"]["5.7"]["claims"]

@@ -8,7 +8,7 @@ from celerylab.authoring.claims import claim_tests
 from celerylab.matrix import results
 from celerylab.matrix.catalog import split_claim_id
 from celerylab.matrix.releases import RELEASES
-from celerylab.matrix.runner import LESSONS
+from celerylab.matrix.run_claims import LESSONS
 
 
 def lesson_files():

@@ -6,7 +6,7 @@ import os
 
 from celerylab.audit.appview import AppView
 from celerylab.audit.loader import loaded
-from celerylab.audit.runner import Report, run
+from celerylab.audit.run_rules import Report, run
 from celerylab.audit.scan import scanned_files
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from urllib.parse import urlsplit
 
-from celerylab.audit import settings as known
+from celerylab.audit import project_settings as known
 from celerylab.audit.loader import Loaded, is_user_module
 from celerylab.audit.sources import Declared, declared
 

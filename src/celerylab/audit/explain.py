@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from celerylab.audit.site import lesson_link
 from celerylab.audit.registry import get, known_ids
-from celerylab.audit.runner import text
-from celerylab.audit.text import at
+from celerylab.audit.run_rules import text
+from celerylab.audit.audit_messages import at
 from celerylab.i18n import get_lang
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from celerylab.audit.runner import Report
+from celerylab.audit.run_rules import Report
 
 SCHEMA = "celerylab-audit/1"
 

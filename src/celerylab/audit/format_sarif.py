@@ -4,8 +4,8 @@ from __future__ import annotations
 import json
 
 from celerylab.audit.registry import all_rules, UNUSED_SUPPRESSION
-from celerylab.audit.runner import Report, text
-from celerylab.audit.text import at
+from celerylab.audit.run_rules import Report, text
+from celerylab.audit.audit_messages import at
 
 LEVELS = {"critical": "error", "high": "error", "medium": "warning", "low": "note"}
 SECURITY = {"critical": "9.0", "high": "7.0", "medium": "5.0", "low": "3.0"}

@@ -4,8 +4,8 @@ from __future__ import annotations
 from collections import Counter
 
 from celerylab.audit.model import SEVERITIES
-from celerylab.audit.runner import Report
-from celerylab.audit.text import at, has
+from celerylab.audit.run_rules import Report
+from celerylab.audit.audit_messages import at, has
 
 
 def block(finding, undecided: bool = False) -> list[str]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from celery import Celery
 
-from celerylab.audit.text import at
+from celerylab.audit.audit_messages import at
 from celerylab.audit.tracebacks import user_traceback
 
 

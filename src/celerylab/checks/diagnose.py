@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from celerylab import fresh_thread
+from celerylab import robust_parse
 from celerylab.checks.extract import writefile_target
 from celerylab.i18n import t
 
@@ -39,7 +39,7 @@ def syntax_problem(module: Path, notebook: str | Path | None = None) -> str | No
     ``%%writefile``), the error and the offending text, instead of a worker's import traceback."""
     try:
         source = module.read_bytes()
-        fresh_thread.robust(compile, source, module.name, "exec", dont_inherit=True)
+        robust_parse.robust(compile, source, module.name, "exec", dont_inherit=True)
         return None
     except SyntaxError as error:
         line, message, text = error.lineno or 1, error.msg, (error.text or "").rstrip()

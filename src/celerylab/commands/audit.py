@@ -6,7 +6,7 @@ import os
 import sys
 
 from celerylab.audit.model import SEVERITIES
-from celerylab.audit.text import at
+from celerylab.audit.audit_messages import at
 from celerylab.commands._common import add_lang
 
 FORMATS = ("text", "json", "sarif")

@@ -9,7 +9,7 @@ from celerylab.i18n import t
 
 def register(subparsers) -> None:
     from celerylab.compiler.model import LANGS
-    from celerylab.sitegen.text import st
+    from celerylab.sitegen.site_messages import st
 
     parser = subparsers.add_parser("build", help=t("build.help"), description=t("build.description"))
     parser.add_argument("--check", action="store_true", help=t("build.opt.check"))
@@ -70,7 +70,7 @@ def run(args) -> int:
 def _site(root: Path) -> int:
     """Write the site's Markdown pages (lessons, lessons index, home, glossary) from the committed notebooks."""
     from celerylab.sitegen.pages import build_site_pages
-    from celerylab.sitegen.text import st
+    from celerylab.sitegen.site_messages import st
 
     pages = build_site_pages(root)
     count = max((len(lessons) for lessons in pages.lessons.values()), default=0)

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from celerylab.commands._common import add_lang
-from celerylab.matrix.text import mt
+from celerylab.matrix.matrix_messages import mt
 
 
 def positive(text: str) -> int:
@@ -48,14 +48,14 @@ def show_differences(line: str, found: list) -> None:
 def confirmed(release, python, committed: dict, found: list) -> list:
     """The changes that happen again when their claims run a second time, alone (-n 0): a change that does not
     come back was the machine's load, not the release (it is named, and not counted)."""
-    from celerylab.matrix import results, runner
+    from celerylab.matrix import results, run_claims
     from celerylab.matrix.catalog import split_claim_id
 
     tests = sorted({split_claim_id(claim)[1] for claim, _, _ in found})
     lessons = sorted({split_claim_id(claim)[0] for claim, _, _ in found})
     say("matrix.check.again", line=release.line, count=len(found))
     try:
-        again = runner.run(release, python, jobs=1, lessons=lessons, select=" or ".join(tests))
+        again = run_claims.run(release, python, jobs=1, lessons=lessons, select=" or ".join(tests))
     except RuntimeError as error:
         say("matrix.run_failed", line=release.line, error=str(error))
         return found
@@ -67,15 +67,15 @@ def confirmed(release, python, committed: dict, found: list) -> list:
 
 
 def run(args) -> int:
-    from celerylab.matrix import catalog, environments, results, runner
+    from celerylab.matrix import catalog, environments, results, run_claims
     from celerylab.matrix.releases import RELEASES, release
 
     chosen = [release(line) for line in args.release] if args.release else list(RELEASES)
-    unknown = [name for name in args.lesson or [] if not (runner.LESSONS / name).is_dir()]
+    unknown = [name for name in args.lesson or [] if not (run_claims.LESSONS / name).is_dir()]
     if unknown:
         say("matrix.unknown_lesson", lessons=", ".join(unknown))
         return 2
-    out = args.out or runner.LESSONS  # a lessons folder (one observed.json per lesson) or, with --out, one file
+    out = args.out or run_claims.LESSONS  # a lessons folder (one observed.json per lesson) or, with --out, one file
     matrix = results.load(out)  # with --check, what each run is compared with; else, what it is merged into
     changed: dict[str, list] = {}
     for each in chosen:
@@ -87,7 +87,7 @@ def run(args) -> int:
             return 2
         say("matrix.run", line=each.line, python=python)
         try:
-            column = runner.run(each, python, jobs=args.jobs, lessons=args.lesson, select=args.select,
+            column = run_claims.run(each, python, jobs=args.jobs, lessons=args.lesson, select=args.select,
                                 on_line=lambda text, line=each.line: print(f"[{line}] {text}", file=sys.stderr, flush=True))
         except RuntimeError as error:
             say("matrix.run_failed", line=each.line, error=str(error))

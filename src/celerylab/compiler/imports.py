@@ -5,7 +5,7 @@ import ast
 import re
 from pathlib import Path
 
-from celerylab import fresh_thread
+from celerylab import robust_parse
 
 PACKAGE = Path(__file__).resolve().parents[1]
 # A string like "celerylab.fakes.email_provider" names a module a stack runs (`python -m`, worker app).
@@ -65,13 +65,13 @@ def with_parents(name: str) -> list[str]:
 def parse_python(text: str) -> list[ast.AST]:
     """A Python file's tree, or, when it is not valid Python, the trees of its single-line imports."""
     try:
-        return [fresh_thread.parse(text)]
+        return [robust_parse.parse(text)]
     except SyntaxError:
         trees = []
         for line in text.splitlines():
             if IMPORT_LINE.match(line):
                 try:
-                    trees.append(fresh_thread.parse(line.strip()))
+                    trees.append(robust_parse.parse(line.strip()))
                 except SyntaxError:
                     pass
         return trees

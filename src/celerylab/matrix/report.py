@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from celerylab.matrix.text import mt
+from celerylab.matrix.matrix_messages import mt
 
 MESSAGE_SHOWN = 160  # a failure's first line, cut: the observed values say the rest
 

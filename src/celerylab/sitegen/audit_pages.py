@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 from celerylab.audit.registry import all_rules
-from celerylab.audit.runner import Lenient
-from celerylab.audit.text import at, catalog
+from celerylab.audit.run_rules import Lenient
+from celerylab.audit.audit_messages import at, catalog
 from celerylab.compiler.sections import section_anchor
 from celerylab.course import Lesson
 from celerylab.rule_lessons import shown, taught_in
-from celerylab.sitegen.text import st
+from celerylab.sitegen.site_messages import st
 
 AUDIT_PAGE = "audit.md"
 

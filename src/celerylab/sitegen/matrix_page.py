@@ -5,9 +5,9 @@ from celerylab.matrix import results
 from celerylab.matrix.catalog import describe, split_claim_id, varies
 from celerylab.matrix.report import describe_result
 from celerylab.course import Course, Lesson
-from celerylab.matrix.text import mt
+from celerylab.matrix.matrix_messages import mt
 from celerylab.sitegen.audit_pages import section_link
-from celerylab.sitegen.text import st
+from celerylab.sitegen.site_messages import st
 
 MATRIX_PAGE = "releases.md"
 VERSION_ROWS = ("celery", "kombu", "billiard", "redis", "redis-server")

@@ -5,7 +5,7 @@ import json
 import re
 from pathlib import Path
 
-from celerylab.sitegen.text import st
+from celerylab.sitegen.site_messages import st
 
 HOME_SOURCE = "_home.md"  # hand-written; the generated index.md is this plus the published lessons
 LESSONS_MARKER = re.compile(r"^<!-- celerylab:lessons\b.*?-->$", re.MULTILINE)

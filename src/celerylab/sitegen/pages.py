@@ -14,7 +14,7 @@ from celerylab.sitegen.glossary import gather, glossary_page
 from celerylab.sitegen.navigation import HOME_SOURCE, explain_notes, home_page, lesson_list, pager
 from celerylab.atomic import write_bytes
 from celerylab.course import Course, Lesson
-from celerylab.sitegen.text import st
+from celerylab.sitegen.site_messages import st
 from celerylab.i18n import LANGS, t
 
 DOCS = "site"

@@ -7,7 +7,7 @@ from celery.schedules import crontab, schedule
 
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
-from celerylab.audit.text import at
+from celerylab.audit.audit_messages import at
 
 
 def entries(view):

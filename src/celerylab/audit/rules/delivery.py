@@ -4,7 +4,7 @@ from __future__ import annotations
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
 from celerylab.audit.rules.retries import autoretries, backoff, retries, retry_kwargs
-from celerylab.audit.text import at
+from celerylab.audit.audit_messages import at
 
 # A task that may run this long (or has no limit) counts as long for prefetch: one reserved behind it waits that much.
 LONG_TASK_SECONDS = 60

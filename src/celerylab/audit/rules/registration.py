@@ -12,7 +12,7 @@ from celery.utils.imports import gen_task_name
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
 from celerylab.audit.sources import function_of
-from celerylab.audit.text import at
+from celerylab.audit.audit_messages import at
 from celerylab.audit.usages import parsed
 
 

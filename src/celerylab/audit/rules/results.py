@@ -7,7 +7,7 @@ from celery import Task
 
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
-from celerylab.audit.text import at
+from celerylab.audit.audit_messages import at
 from celerylab.audit.scan import call_site_files
 from celerylab.audit.usages import reads_by_task, result_reads
 

@@ -72,7 +72,7 @@ def backoff_truncated(view):
 
 @rule("CL305", "fixed-retry-rhythm", "medium", "practice")
 def fixed_retry_rhythm(view):
-    from celerylab.audit.text import at
+    from celerylab.audit.audit_messages import at
 
     for name, task in view.tasks.items():
         if not autoretries(task):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from celery import Task
 
-from celerylab.audit import settings as known
+from celerylab.audit import project_settings as known
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
 

@@ -11,7 +11,7 @@ from urllib.parse import unquote, urlsplit
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
 from celerylab.audit.sources import parameters, return_annotation
-from celerylab.audit.text import at
+from celerylab.audit.audit_messages import at
 from celerylab.audit.usages import module_files
 
 PLACEHOLDERS = {"", "pass", "password", "passwd", "secret", "changeme", "guest", "xxx"}

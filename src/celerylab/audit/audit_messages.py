@@ -6,7 +6,7 @@ from pathlib import Path
 from celerylab.i18n.catalog_file import CatalogFile
 
 # celerylab/i18n/*.yml is hashed into every lesson's source digest: the audit's words reach no notebook,
-# so they live beside the audit code, as the site's do (celerylab.sitegen.text).
+# so they live beside the audit code, as the site's do (celerylab.sitegen.site_messages).
 MESSAGES = Path(__file__).with_name("messages.yml")
 CATALOG = CatalogFile(MESSAGES)
 

@@ -1,4 +1,4 @@
-"""Parse or compile Python in a fresh thread when CPython 3.11's AST recursion bookkeeping has gone wrong."""
+"""Parse or compile Python robustly: once more in a fresh thread when CPython 3.11's AST recursion count has gone wrong."""
 from __future__ import annotations
 
 import ast

@@ -1,9 +1,9 @@
-"""Per-cell site features read from cell metadata: plot alt text, the Celery docs link, passages in another language."""
+"""The site's cell keys in a cell's metadata: plot alt text (`alt`), a Celery docs link (`docs`), `text_lang` passages."""
 from __future__ import annotations
 
 import re
 
-from celerylab.sitegen.text import st
+from celerylab.sitegen.site_messages import st
 
 SECTION = re.compile(r"^#{2,3}\s+(.+?)\s*#*\s*$", re.MULTILINE)
 QUOTE = re.compile(r"(?:^>.*(?:\n|$))+", re.MULTILINE)

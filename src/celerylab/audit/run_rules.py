@@ -12,7 +12,7 @@ from celerylab.audit.locate import locate
 from celerylab.audit.model import SEVERITIES, Finding, Hit, Rule
 from celerylab.audit.registry import UNUSED_SUPPRESSION, all_rules, get
 from celerylab.audit.suppress import Suppressions
-from celerylab.audit.text import at, catalog, has
+from celerylab.audit.audit_messages import at, catalog, has
 from celerylab.audit.usages import module_files
 from celerylab.i18n import get_lang
 

@@ -5,7 +5,7 @@ import threading
 
 import pytest
 
-from celerylab import fresh_thread
+from celerylab import robust_parse
 
 
 def test_the_recursion_mismatch_is_retried_in_another_thread():
@@ -17,13 +17,13 @@ def test_the_recursion_mismatch_is_retried_in_another_thread():
             raise SystemError("AST constructor recursion depth mismatch (before=159, after=179)")
         return text.upper()
 
-    assert fresh_thread.robust(flaky, "ok") == "OK"
+    assert robust_parse.robust(flaky, "ok") == "OK"
     assert calls[0] != calls[1] == "celerylab-fresh-parse"
 
 
 def test_other_errors_are_not_retried():
     with pytest.raises(SystemError, match="something else"):
-        fresh_thread.robust(lambda: (_ for _ in ()).throw(SystemError("something else")))
+        robust_parse.robust(lambda: (_ for _ in ()).throw(SystemError("something else")))
     with pytest.raises(SyntaxError):
-        fresh_thread.parse("def (")
-    assert fresh_thread.parse("x = 1").body
+        robust_parse.parse("def (")
+    assert robust_parse.parse("x = 1").body

@@ -1,4 +1,4 @@
-"""The settings the user set (conf.update, assignments, config_from_object, environment) and Celery's own names for them."""
+"""The settings a user's project sets (conf.update, assignments, config_from_object, environment) and Celery's names for them."""
 from __future__ import annotations
 
 import inspect
