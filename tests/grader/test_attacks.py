@@ -16,7 +16,7 @@ from celerylab.compiler.model import Lesson, Target
 from celerylab.compiler.plan import plan_lesson
 from celerylab.grader.intake import Found
 from celerylab.grader.prepare import Limits, prepare
-from celerylab.grader.runner import run_job
+from celerylab.grader.job_supervisor import run_job
 import submissions
 from grading_files import COURSE, EXERCISES, FIXTURES
 
@@ -173,7 +173,7 @@ home = os.environ["HOME"]
 shutil.rmtree(os.path.join(home, "ipython"), ignore_errors=True)
 os.symlink("/nowhere/at/all", os.path.join(home, "ipython"))
 os.symlink("/nowhere/either", os.path.join(home, "dangling"))
-os.kill(os.getppid(), signal.SIGKILL)  # the job process itself: the runner resumes in a fresh one
+os.kill(os.getppid(), signal.SIGKILL)  # the job process itself: the supervisor resumes in a fresh one
 '''
 
 

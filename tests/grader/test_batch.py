@@ -6,7 +6,7 @@ import os
 
 import nbformat
 
-from celerylab.grader import batch, runner
+from celerylab.grader import batch, job_supervisor
 from celerylab.grader.batch import Options, grade
 from celerylab.checks.verdict import Verdict
 from celerylab.grader.spec import JobResult
@@ -55,7 +55,7 @@ def test_a_grader_fault_on_one_file_is_an_entry_not_a_stop(tmp_path, monkeypatch
         return real(found, *args)
 
     monkeypatch.setattr(batch, "prepare", flaky)
-    monkeypatch.setattr(runner, "run_job", lambda job: JobResult(verdicts={
+    monkeypatch.setattr(job_supervisor, "run_job", lambda job: JobResult(verdicts={
         exercise: Verdict.from_record({"criteria": [{"passed": True}]}, exercise) for exercise in job.exercises}))
     summary = grade(subs, options(tmp_path / "out", jobs=2, exports=("canvas", "gradescope")))
     book = json.loads((tmp_path / "out" / "gradebook.json").read_text())["submissions"]
@@ -83,7 +83,7 @@ def test_the_first_job_starts_before_the_last_file_is_prepared(tmp_path, monkeyp
         return JobResult()
 
     monkeypatch.setattr(batch, "prepare", prepare)
-    monkeypatch.setattr(runner, "run_job", run_job)
+    monkeypatch.setattr(job_supervisor, "run_job", run_job)
     grade(subs, options(tmp_path / "out", jobs=1))
     assert events == ["prepare a", "run", "prepare b", "run", "prepare c", "run"]
 
@@ -109,7 +109,7 @@ def test_a_job_that_failed_for_the_grader_is_blank_in_the_exports(tmp_path, monk
     subs = tmp_path / "subs"
     subs.mkdir()
     (subs / "a.ipynb").write_text(good_text())
-    monkeypatch.setattr(runner, "run_job", lambda job: JobResult(log="Traceback ...", verdicts={
+    monkeypatch.setattr(job_supervisor, "run_job", lambda job: JobResult(log="Traceback ...", verdicts={
         exercise: Verdict.grader_failure(exercise, "the job ended before its check started")
         for exercise in job.exercises}))
     summary = grade(subs, options(tmp_path / "out", exports=("canvas", "gradescope")))

@@ -14,7 +14,7 @@ import pytest
 import celerylab
 from celerylab.grader.intake import Found
 from celerylab.grader.prepare import Limits, prepare
-from celerylab.grader.runner import run_job
+from celerylab.grader.job_supervisor import run_job
 import submissions
 from grading_files import COURSE, EXERCISES
 

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 import nbformat
 import pytest
 
-from celerylab.grader import runner
+from celerylab.grader import job_supervisor
 from celerylab.grader.batch import Options, grade
 from celerylab.grader.policy import LatePolicy, parse_duration, parse_when
 from celerylab.checks.verdict import Verdict
@@ -60,7 +60,7 @@ def batch(tmp_path, monkeypatch):
     roster.write_text("file;learner;email;id;sis_id\nana.ipynb;Ana Souza;ana@x.br;101;A1\n"
                       "bia;Beatriz Lima;bia@x.br;102;B2\ncaio;Caio Prado;caio@x.br;103;C3\n"
                       "davi;Davi Reis;davi@x.br;104;D4\n", encoding="utf-8")
-    monkeypatch.setattr(runner, "run_job", fake_job)
+    monkeypatch.setattr(job_supervisor, "run_job", fake_job)
     set_lang("pt")
     yield subs, course, roster, tmp_path / "out"
 
@@ -141,7 +141,7 @@ def measured(observed: str, passed: bool, seconds: str) -> dict:
 
 def test_a_criterion_is_one_row_whatever_it_measured():
     from celerylab.grader.entry import Entry
-    from celerylab.grader.stats import criteria_csv
+    from celerylab.grader.criterion_stats import criteria_csv
 
     entries = {name: Entry.from_record({"status": "graded", "exercises": {"l90.double": {"criteria": [criterion]}}}, name)
                for name, criterion in (("a", measured("True", True, "1.2")), ("b", measured("False", False, "3.4")),

@@ -38,7 +38,7 @@ def check(exercise_id: str, workdir: str | Path = ".") -> Verdict:
     if grading_in_progress():
         print(t("grading.deferred", exercise=exercise_id))
         return _Shown(exercise_id)
-    from celerylab.checks.origin import counts, notebook_path, notebook_variant
+    from celerylab.checks.check_origin import counts, notebook_path, notebook_variant
 
     verdict, text = check_and_record(exercise_id, workdir, counted=counts(notebook_variant(workdir)),
                                      notebook=notebook_path())

@@ -11,7 +11,7 @@ import nbformat
 from celerylab.course import all_exercises, exercises
 from celerylab.checks.extract import extract_modules
 from celerylab.checks.learner import check_and_record
-from celerylab.checks.origin import counts
+from celerylab.checks.check_origin import counts
 from celerylab.i18n import t
 from celerylab.notebook_meta import NotebookMeta
 

@@ -28,7 +28,7 @@ def run(args) -> int:
         return 0
     from celerylab.course import all_exercises
     from celerylab.checks.learner import check_and_record
-    from celerylab.checks.origin import counts, folder_variant
+    from celerylab.checks.check_origin import counts, folder_variant
 
     folder = Path(args.dir)
     if args.exercise:

@@ -99,7 +99,7 @@ def jobs_can_import(course: str | None, out: Path) -> None:
     if os.geteuid() != 0:  # the jobs run as this user, who can import what this process imports
         return
     from celerylab.course import PACKAGE
-    from celerylab.grader.runner import probe
+    from celerylab.grader.job_supervisor import probe
 
     log = probe(course)
     if log is None:

@@ -19,7 +19,7 @@ from celerylab.course import exercises, lesson_names
 from celerylab.grader import feedback, intake, scoring
 from celerylab.grader.entry import Entry
 from celerylab.grader.gradebook import Gradebook
-from celerylab.grader.bookkeeping import course_order, finish
+from celerylab.grader.entry_finish import course_order, finish
 from celerylab.grader.policy import LatePolicy, stamp
 from celerylab.grader.prepare import Limits, Prepared, prepare
 from celerylab.grader.spec import JobResult
@@ -196,7 +196,7 @@ def grade(where: str | Path, options: Options) -> Summary:
 
 
 def _one(found: intake.Found, base: Path, book: Gradebook, options: Options) -> Outcome:
-    from celerylab.grader.runner import run_job
+    from celerylab.grader.job_supervisor import run_job
 
     staged = stage(found, base, book, options)
     if isinstance(staged, Outcome):

@@ -15,7 +15,7 @@ def grade_submission(self, job: dict) -> dict:
     """Run one prepared grading job on this worker and return what it observed (and which worker)."""
     from dataclasses import replace
 
-    from celerylab.grader.runner import run_job
+    from celerylab.grader.job_supervisor import run_job
     from celerylab.grader.spec import JobSpec
 
     result = run_job(JobSpec.from_record(job))

@@ -45,7 +45,7 @@ class Gradebook:
         write_json(self.json_path, {"version": 1, "submissions": {key: entry.to_record()
                                                                    for key, entry in self.entries.items()}})
         write_text(self.csv_path, BOM + self.csv())
-        from celerylab.grader.stats import criteria_csv
+        from celerylab.grader.criterion_stats import criteria_csv
 
         write_text(self.stats_path, BOM + criteria_csv(self.entries, self.order, self.sep))
 

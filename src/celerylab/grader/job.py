@@ -119,7 +119,7 @@ def run(spec: JobSpec, results) -> None:
             except Exception as error:  # criteria the learner's code made unprintable
                 record = Verdict(exercise_id, error=f"{type(error).__name__}: {error}").to_record()
         append(results, {"kind": "verdict", "exercise": exercise_id, "verdict": record})
-        if tampered:  # nothing in this process can be trusted now: the runner resumes in a fresh one
+        if tampered:  # nothing in this process can be trusted now: the supervisor resumes in a fresh one
             os._exit(0)
 
 

@@ -19,10 +19,10 @@ class JobSpec:
     check_timeout: float = 180
     output_limit: int = 5 * 1024 * 1024
     hide: list[str] = field(default_factory=list)  # folders the job must not see (gradebook, solutions)
-    uid: int | None = None  # the job's own user, and its services' (set by the runner)
+    uid: int | None = None  # the job's own user, and its services' (set by the supervisor)
     service_uid: int | None = None
     memory_total: int | None = None  # the job's memory cgroup cap (default: sandbox.confine.JOB_MEMORY)
-    workdir: str | None = None  # set by the runner for each attempt
+    workdir: str | None = None  # set by the supervisor for each attempt
     execute: bool = False  # run the notebook first (the first attempt), else only the checks left
     cpu_seconds: float | None = None  # the attempt's CPU budget (rlimit)
     probe: bool = False  # only import what grading needs, as a real job would

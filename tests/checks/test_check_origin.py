@@ -6,7 +6,7 @@ import pytest
 from celerylab import cli
 from celerylab.checks import check
 from celerylab.checks.learner_state import LearnerState
-from celerylab.checks.origin import SESSION_ENV, counts, folder_variant, notebook_variant
+from celerylab.checks.check_origin import SESSION_ENV, counts, folder_variant, notebook_variant
 from celerylab.i18n import set_lang
 
 from grading_files import write_notebook
