@@ -96,16 +96,21 @@ class Course:
     output_root: Path = CHECKOUT
 
     @classmethod
-    def default(cls, lessons_dir: str | Path | None = None) -> "Course":
-        """The package's course, or the lessons folder given (argument, else $CELERYLAB_COURSE_ROOT)."""
-        folder = lessons_dir or os.environ.get(LESSONS_ENV)
-        output = os.environ.get(OUTPUT_ENV)
-        if folder and Path(folder).resolve() != LESSONS_DIR:
-            folder = Path(folder).resolve()
-            return cls(folder, folder / "course.yml", Path(output).resolve() if output else folder.parent)
-        if output:
-            return cls(output_root=Path(output).resolve())
-        return cls(output_root=CHECKOUT if (CHECKOUT / "pyproject.toml").is_file() else Path.cwd())
+    def at(cls, lessons_dir: str | Path | None = None, output_root: str | Path | None = None) -> "Course":
+        """The package's course, or the course of the lessons folder given (its course.yml inside); its
+        generated notebooks under `output_root` (default: the folder's parent; the checkout, else the cwd)."""
+        output = Path(output_root).resolve() if output_root else None
+        if lessons_dir and Path(lessons_dir).resolve() != LESSONS_DIR:
+            folder = Path(lessons_dir).resolve()
+            return cls(folder, folder / "course.yml", output or folder.parent)
+        return cls(output_root=output or (CHECKOUT if (CHECKOUT / "pyproject.toml").is_file() else Path.cwd()))
+
+    @classmethod
+    def of_process(cls) -> "Course":
+        """The course a process that celerylab started was told to use: $CELERYLAB_COURSE_ROOT (the grader sets
+        it for a job's kernel, see grader/job_supervisor.py), notebooks under $CELERYLAB_ROOT (the lab's kernels).
+        Read only at that process's edge (a notebook's check() or hint()); everything else is handed a Course."""
+        return cls.at(os.environ.get(LESSONS_ENV), os.environ.get(OUTPUT_ENV))
 
     @classmethod
     def at_checkout(cls, root: str | Path) -> "Course":
@@ -113,6 +118,10 @@ class Course:
         root = Path(root).resolve()
         lessons = root / "src" / "celerylab" / "lessons"
         return cls(lessons, lessons.parent / "course.yml", root)
+
+    @property
+    def in_package(self) -> bool:
+        return self.lessons_dir == LESSONS_DIR
 
     def lesson_names(self) -> list[str]:
         """Lesson folders in course order, as course.yml lists them (a list, or ``{lessons: [...]}``)."""
@@ -173,18 +182,3 @@ def _exercises(lesson: str, base: Path) -> tuple[Exercise, ...]:
         for name, info in data.items()
     )
 
-
-def lesson_names(root: str | Path | None = None) -> list[str]:
-    return Course.default(root).lesson_names()
-
-
-def exercises(lesson: str, root: str | Path | None = None) -> tuple[Exercise, ...]:
-    return Course.default(root).exercises(lesson)
-
-
-def all_exercises(root: str | Path | None = None) -> list[Exercise]:
-    return Course.default(root).all_exercises()
-
-
-def find_exercise(exercise_id: str, root: str | Path | None = None) -> Exercise:
-    return Course.default(root).find_exercise(exercise_id)

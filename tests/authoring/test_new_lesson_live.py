@@ -20,19 +20,21 @@ from pathlib import Path
 import nbformat
 from celerylab.checks.check_run import run_check
 from celerylab.checks.extract import extract_modules
+from celerylab.course import Course
+exercise = Course.at().find_exercise("l99.double")
 verdicts = {}
 for variant in ("exercises", "solutions"):
     for lang in ("pt", "en"):
         folder = Path(tempfile.mkdtemp())
         name = "99_demo" + {"exercises": {"pt": "_exercicios", "en": "_exercises"}[lang], "solutions": ""}[variant]
         extract_modules(nbformat.read(f"{variant}/{lang}/{name}.ipynb", as_version=4), folder)
-        verdict = run_check("l99.double", folder, include_hidden=True)
+        verdict = run_check(exercise, folder, include_hidden=True)
         verdicts[f"{variant}/{lang}"] = [verdict.passed, verdict.error]
 from celerylab import wrong_answers
 for answer in wrong_answers.in_lesson(Path("src/celerylab/lessons/l99_demo")):
     folder = Path(tempfile.mkdtemp())
     answer.install(folder, "ex_double")
-    verdict = run_check("l99.double", folder, include_hidden=True)
+    verdict = run_check(exercise, folder, include_hidden=True)
     verdicts[f"wrong/{answer.slug}"] = [verdict.passed, verdict.error]
 print(json.dumps(verdicts))
 """

@@ -3,14 +3,13 @@ from __future__ import annotations
 
 from celery.result import EagerResult
 
-from celerylab.course import find_exercise
 from celerylab.checks.diagnose import describe_exception, syntax_problem
 from celerylab.checks.check_run import CheckRun, run_check
 from celerylab.checks.render import criterion_line, verdict_text
 from celerylab.checks.verdict import Criterion, Verdict
 from celerylab.i18n import set_lang
 
-from grading_files import write_notebook
+from grading_files import FIXTURE_COURSE, write_notebook
 import notebooks
 
 
@@ -27,7 +26,7 @@ def test_a_failure_whose_visible_lines_pass_says_how_many_hidden_criteria_failed
 
 
 def test_a_tasks_exception_is_the_cause_of_its_state(tmp_path):
-    run = CheckRun(find_exercise("l90.greet"), tmp_path)
+    run = CheckRun(FIXTURE_COURSE.find_exercise("l90.greet"), tmp_path)
     failed = EagerResult("id", IntegrityError("UNIQUE constraint failed:\n invoices.order_id"), "FAILURE")
     assert not run.expect_state({"pt": "estado", "en": "state"}, "SUCCESS", failed)
     text = verdict_text(run.verdict, "en")
@@ -45,7 +44,7 @@ def test_a_syntax_error_points_at_the_answer_cell_and_its_line(tmp_path):
     path = write_notebook(tmp_path / "90_fixture.ipynb", notebook)
     (tmp_path / "ex_greet.py").write_text("def greet(name, lang)\n    return 1\n")
     cell = next(n for n, c in enumerate(notebook.cells, 1) if c.source.startswith("%%writefile ex_greet.py"))
-    verdict = run_check("l90.greet", tmp_path, notebook=path)
+    verdict = run_check(FIXTURE_COURSE.find_exercise("l90.greet"), tmp_path, notebook=path)
     assert not verdict.passed and "Traceback" not in verdict.error
     assert f"in cell {cell} of the notebook (the one starting with %%writefile ex_greet.py), line 2" in verdict_text(verdict, "en")
     assert "def greet(name, lang)" in verdict.error

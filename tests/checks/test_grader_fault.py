@@ -6,6 +6,8 @@ from pathlib import Path
 from celerylab.checks.check_run import grader_fault, run_check
 from celerylab.checks.render import verdict_text
 
+from grading_files import FIXTURE_COURSE
+
 
 def raised(code: str, filename: str) -> BaseException:
     try:
@@ -34,7 +36,15 @@ def test_a_check_that_cannot_be_loaded_is_a_grader_error_not_a_failure(tmp_path,
 
     (tmp_path / "ex_greet.py").write_text("def greet(name, lang):\n    return name\n")
     monkeypatch.setattr(check_run, "load_checks", lambda info: (_ for _ in ()).throw(PermissionError("checks.py")))
-    verdict = run_check("l90.greet", tmp_path)
+    verdict = run_check(FIXTURE_COURSE.find_exercise("l90.greet"), tmp_path)
     assert verdict.grader_error and "PermissionError" in verdict.grader_error and verdict.error is None
     assert verdict.passed is False and "falha do corretor" in verdict_text(verdict, "pt")
-    assert run_check("l90.nothing_like_it", tmp_path).grader_error
+
+
+def test_an_exercise_the_course_lacks_is_the_jobs_grader_error_not_a_failure():
+    from celerylab.grader.job import preload_checks
+    from celerylab.grader.spec import JobSpec
+
+    found, blank, modules = preload_checks(JobSpec(["l90.nothing_like_it", "l90.greet"]), FIXTURE_COURSE)
+    assert found["l90.nothing_like_it"].startswith("KeyError") and found["l90.greet"].id == "l90.greet"
+    assert modules == {"ex_greet"} and blank == [str(FIXTURE_COURSE.lessons_dir / "l90_fixture" / "checks.py")]

@@ -6,42 +6,50 @@ import sys
 
 import pytest
 
-from celerylab.course import find_exercise
 from celerylab.checks.hints import next_hint
 from celerylab.checks.learner_state import LearnerState, home, scope_dir
+from celerylab.course import Course
+
+from grading_files import FIXTURE_COURSE
 
 
 def test_progress_survives_a_new_session(tmp_path):
-    LearnerState().record("l90.greet", passed=False)
-    LearnerState().record("l90.greet", passed=True)
-    LearnerState().record("l90.greet", passed=False)
-    again = LearnerState()
+    LearnerState(course=FIXTURE_COURSE).record("l90.greet", passed=False)
+    LearnerState(course=FIXTURE_COURSE).record("l90.greet", passed=True)
+    LearnerState(course=FIXTURE_COURSE).record("l90.greet", passed=False)
+    again = LearnerState(course=FIXTURE_COURSE)
     assert again.status("l90.greet") == "failing"
     assert again.passed("l90.greet") is True          # once passed, the solution stays unlocked
     assert again.entry("l90.greet")["attempts"] == 3
     assert again.status("l90.double") == "not-started"
-    assert (scope_dir("pt") / "progress.json").exists()
+    assert (scope_dir("pt", course=FIXTURE_COURSE) / "progress.json").exists()
     assert home() == tmp_path / "home"
 
 
-def test_progress_is_scoped_per_course_and_language(tmp_path, monkeypatch):
-    LearnerState(lang="pt").record("l90.greet", passed=True)
-    assert not LearnerState(lang="en").passed("l90.greet")
-    assert scope_dir("pt").parent == scope_dir("en").parent and scope_dir("pt") != scope_dir("en")
-    first = scope_dir("pt")
+def test_progress_is_scoped_per_course_and_language(tmp_path):
+    LearnerState(lang="pt", course=FIXTURE_COURSE).record("l90.greet", passed=True)
+    assert not LearnerState(lang="en", course=FIXTURE_COURSE).passed("l90.greet")
+    pt, en = scope_dir("pt", course=FIXTURE_COURSE), scope_dir("en", course=FIXTURE_COURSE)
+    assert pt.parent == en.parent and pt != en
     other = tmp_path / "other-course"
     (other / "lessons").mkdir(parents=True)
-    monkeypatch.setenv("CELERYLAB_COURSE_ROOT", str(other / "lessons"))
-    assert not LearnerState(lang="pt").passed("l90.greet")          # another course, its own progress
-    assert scope_dir("pt") != first and scope_dir("pt").parent.name.startswith("other-course-")
+    other_course = Course.at(other / "lessons")
+    assert not LearnerState(lang="pt", course=other_course).passed("l90.greet")          # another course, its own progress
+    assert scope_dir("pt", course=other_course) != pt
+    assert scope_dir("pt", course=other_course).parent.name.startswith("other-course-")
+
+
+def test_progress_needs_a_course_or_a_file():
+    with pytest.raises(TypeError):
+        LearnerState(lang="pt")
 
 
 def test_reset_forgets_one_exercise():
-    state = LearnerState(lang="pt")
+    state = LearnerState(lang="pt", course=FIXTURE_COURSE)
     state.record("l90.greet", passed=True)
     state.record("l90.double", passed=False)
     assert state.reset("l90.greet") and not state.reset("l90.greet")
-    again = LearnerState(lang="pt")
+    again = LearnerState(lang="pt", course=FIXTURE_COURSE)
     assert again.status("l90.greet") == "not-started" and again.status("l90.double") == "failing"
 
 
@@ -64,6 +72,7 @@ def test_a_damaged_store_is_kept_aside_and_reported_once(tmp_path, capsys, damag
 WRITER = """
 import sys
 from celerylab.checks.learner_state import LearnerState
+
 for number in range(int(sys.argv[3])):
     LearnerState(sys.argv[1]).record(f"{sys.argv[2]}.{number}", passed=number % 2 == 0)
 """
@@ -81,11 +90,11 @@ def test_three_concurrent_writers_keep_every_record(tmp_path):
 
 
 def test_hints_are_revealed_one_level_at_a_time():
-    info = find_exercise("l90.greet")
-    assert next_hint(info, lang="en") == "💡 Hint 1/3: Look at the lang parameter."
-    assert next_hint(info, lang="en").startswith("💡 Hint 2/3")
-    assert next_hint(info, lang="pt").startswith("💡 Dica 1/3")      # Portuguese progress is its own
-    assert next_hint(info, lang="en").startswith("💡 Hint 3/3")
-    everything = next_hint(info, lang="en")
+    info, course = FIXTURE_COURSE.find_exercise("l90.greet"), FIXTURE_COURSE
+    assert next_hint(info, lang="en", course=course) == "💡 Hint 1/3: Look at the lang parameter."
+    assert next_hint(info, lang="en", course=course).startswith("💡 Hint 2/3")
+    assert next_hint(info, lang="pt", course=course).startswith("💡 Dica 1/3")      # Portuguese progress is its own
+    assert next_hint(info, lang="en", course=course).startswith("💡 Hint 3/3")
+    everything = next_hint(info, lang="en", course=course)
     assert everything.splitlines()[0] == "All 3 hints of l90.greet were already shown:"
-    assert LearnerState(lang="en").hints_shown("l90.greet") == 3
+    assert LearnerState(lang="en", course=FIXTURE_COURSE).hints_shown("l90.greet") == 3

@@ -8,7 +8,7 @@ import time
 
 import nbformat
 
-from grading_files import write_notebook
+from grading_files import FIXTURE_COURSE, write_notebook
 import notebooks
 
 pytestmark = pytest.mark.live
@@ -33,7 +33,8 @@ def test_each_save_is_checked(tmp_path):
             seen.notify_all()
 
     stop = threading.Event()
-    watcher = threading.Thread(target=watch, args=(path, "en"), kwargs={"stop": stop, "echo": echo})
+    watcher = threading.Thread(target=watch, args=(path, "en"),
+                               kwargs={"stop": stop, "echo": echo, "course": FIXTURE_COURSE})
     watcher.start()
     try:
         with seen:
@@ -50,19 +51,18 @@ def test_each_save_is_checked(tmp_path):
 
 
 def test_watch_reveals_no_hint_and_a_watched_lesson_records_nothing(tmp_path):
-    from celerylab.course import find_exercise
     from celerylab.checks.hints import next_hint
     from celerylab.checks.learner_state import LearnerState
     from celerylab.checks.watch import check_saved
 
     path = write_notebook(tmp_path / "ex.ipynb", greet_only("stub"))
-    next_hint(find_exercise("l90.greet"), lang="en")                 # the learner asked once
+    next_hint(FIXTURE_COURSE.find_exercise("l90.greet"), lang="en", course=FIXTURE_COURSE)  # the learner asked once
     for _ in range(2):
-        text = "\n".join(check_saved(path, "en"))
+        text = "\n".join(check_saved(path, "en", course=FIXTURE_COURSE))
         assert "not yet" in text and "Hint 2/3" not in text and "seen 1 of 3 hints" in text
-    assert LearnerState(lang="en").hints_shown("l90.greet") == 1
-    assert LearnerState(lang="en").entry("l90.greet")["attempts"] == 2
+    assert LearnerState(lang="en", course=FIXTURE_COURSE).hints_shown("l90.greet") == 1
+    assert LearnerState(lang="en", course=FIXTURE_COURSE).entry("l90.greet")["attempts"] == 2
     lesson = greet_only("solution")
     lesson.metadata["celerylab"]["variant"] = "lesson"
-    text = "\n".join(check_saved(write_notebook(tmp_path / "lesson.ipynb", lesson), "en"))
-    assert "passed" in text and LearnerState(lang="en").status("l90.greet") == "failing"
+    text = "\n".join(check_saved(write_notebook(tmp_path / "lesson.ipynb", lesson), "en", course=FIXTURE_COURSE))
+    assert "passed" in text and LearnerState(lang="en", course=FIXTURE_COURSE).status("l90.greet") == "failing"

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from celerylab import cli
-from celerylab.course import all_exercises
+from celerylab.course import Course
 
 
 def test_hint_without_an_exercise_lists_every_id_and_title(tmp_path, monkeypatch, capsys):
@@ -10,7 +10,7 @@ def test_hint_without_an_exercise_lists_every_id_and_title(tmp_path, monkeypatch
     assert cli.main(["hint", "--lang", "en"]) == 2
     captured = capsys.readouterr()
     assert "celerylab hint l01.welcome_once" in captured.err
-    for info in all_exercises():
+    for info in Course.at().all_exercises():
         assert info.id in captured.out and info.title["en"] in captured.out
 
 
@@ -19,6 +19,6 @@ def test_progress_shows_each_exercise_title_in_the_learners_language(tmp_path, m
     for lang in ("pt", "en"):
         assert cli.main(["progress", "--lang", lang]) == 0
         out = capsys.readouterr().out
-        for info in all_exercises():
+        for info in Course.at().all_exercises():
             line = next(line for line in out.splitlines() if info.id in line)
             assert line.rstrip().endswith(info.title[lang]), line

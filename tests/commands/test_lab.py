@@ -21,7 +21,7 @@ def test_lang_is_accepted_after_the_subcommand():
 
 def test_argv_listens_on_loopback_with_the_token_and_opens_the_lessons(tmp_path: Path):
     (tmp_path / "notebooks" / "pt").mkdir(parents=True)
-    argv = lab.lab_argv(parse("--no-browser", "--port", "9999", "--token", "abc"), tmp_path, "pt")
+    argv = lab.lab_argv(parse("--no-browser", "--port", "9999", "--token", "abc"), tmp_path, "pt", scope=tmp_path / "scope")
     assert f"--ServerApp.root_dir={tmp_path}" in argv
     assert "--ServerApp.ip=127.0.0.1" in argv
     assert "--ServerApp.port=9999" in argv and "--ServerApp.port_retries=0" in argv
@@ -37,7 +37,7 @@ def test_falls_back_to_the_exercises_then_to_the_root(tmp_path: Path):
 
 
 def test_no_port_means_jupyter_port_or_8888_then_the_next_free_ones(tmp_path: Path):
-    argv = lab.lab_argv(parse(), tmp_path, "pt")
+    argv = lab.lab_argv(parse(), tmp_path, "pt", scope=tmp_path / "scope")
     assert not any(part.startswith("--ServerApp.port=") for part in argv)
     assert "--ServerApp.port_retries=20" in argv
 

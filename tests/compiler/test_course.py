@@ -10,7 +10,7 @@ from celerylab.course import Course
 from celerylab.compiler.model import LANGS, VARIANTS, Lesson, Target
 from celerylab.compiler.pipeline import build
 
-COURSE = Course.default()
+COURSE = Course.at()
 ROOT = COURSE.output_root
 NAMES = COURSE.lesson_names()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from celerylab.checks.check_run import run_check
+from celerylab.course import Course
 from celerylab.checks.render import verdict_text
 
 EXPORT_WITH_A_TYPO = '''
@@ -23,7 +24,7 @@ def export(path: str, rows: int = 100) -> str:
 @pytest.mark.live
 def test_an_export_that_raises_nameerror_shows_the_message(tmp_path):
     (tmp_path / "ex_export.py").write_text(EXPORT_WITH_A_TYPO, encoding="utf-8")
-    verdict = run_check("l02.export_cleanup", tmp_path)
+    verdict = run_check(Course.at().find_exercise("l02.export_cleanup"), tmp_path)
     outcome = next((c for c in verdict.criteria if c.key == "l02.check.export_outcome"), None)
     assert outcome is not None, verdict_text(verdict, "en")
     assert not outcome.passed and outcome.observed == "FAILURE NameError"

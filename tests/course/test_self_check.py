@@ -7,7 +7,7 @@ import nbformat
 import pytest
 
 from celerylab import wrong_answers
-from celerylab.course import Course, all_exercises
+from celerylab.course import Course
 from celerylab.checks.check_run import run_check
 from celerylab.checks.render import verdict_text
 from celerylab.checks.verdict import Verdict
@@ -15,8 +15,8 @@ from celerylab.checks.extract import extract_modules
 from celerylab.i18n import LANGS
 
 ROOT = Path(__file__).resolve().parents[2]
-EXERCISES = all_exercises()
 COURSE = Course.at_checkout(ROOT)
+EXERCISES = COURSE.all_exercises()
 WRONG = [(exercise, answer) for exercise in EXERCISES
          for answer in wrong_answers.of_exercise(COURSE.lessons_dir / exercise.lesson, exercise.name)]
 
@@ -61,7 +61,7 @@ def test_every_exercise_keeps_two_described_wrong_answers():
 def test_check_fails_on_the_unsolved_exercise(exercise_id, lesson, lang, tmp_path):
     notebook = nbformat.read(notebook_path(lesson, lang, "exercises"), as_version=4)
     assert extract_modules(notebook, tmp_path)
-    verdict = run_check(exercise_id, tmp_path, include_hidden=True)
+    verdict = run_check(COURSE.find_exercise(exercise_id), tmp_path, include_hidden=True)
     assert verdict.passed is False, verdict_text(verdict, "en")
     assert verdict.error is None, f"the stub must run and be judged, not crash: {verdict.error}"
     assert not hidden_only_vary_inputs(verdict), "a requirement the statement lists must run live, not hidden"
@@ -72,7 +72,7 @@ def test_check_fails_on_the_unsolved_exercise(exercise_id, lesson, lang, tmp_pat
 def test_check_fails_on_each_wrong_answer(exercise, answer, tmp_path):
     """The answers share their code across languages (the compiler refuses pt/en code that differs), so one run each."""
     answer.install(tmp_path, exercise.module)
-    verdict = run_check(exercise.id, tmp_path, include_hidden=True)
+    verdict = run_check(exercise, tmp_path, include_hidden=True)
     assert verdict.error is None, f"{answer.path.name} must run and be judged, not crash: {verdict.error}"
     assert verdict.passed is False, f"{answer.path.name} ({answer.summary}) passed:\n{verdict_text(verdict, 'en')}"
     assert not hidden_only_vary_inputs(verdict), "a requirement the statement lists must run live, not hidden"

@@ -18,6 +18,7 @@ from celerylab.grader.intake import Found
 from celerylab.grader.prepare import Limits, prepare
 from celerylab.grader.job_supervisor import run_job
 import submissions
+from celerylab.course import Course
 from grading_files import COURSE, EXERCISES, FIXTURES
 
 pytestmark = [pytest.mark.live, pytest.mark.timeout(300)]
@@ -35,7 +36,7 @@ def grade_notebook(tmp_path: Path, notebook, course: Path = COURSE, exercises: P
     path = tmp_path / "subs" / "attacker.ipynb"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(nbformat.writes(notebook))
-    prepared = prepare(Found(path, "attacker", "attacker.ipynb"), path.parent, exercises, str(course), LIMITS)
+    prepared = prepare(Found(path, "attacker", "attacker.ipynb"), path.parent, exercises, Course.at(course), LIMITS)
     result = run_job(prepared.job)
     assert result.confinement["missing"] == [], result.confinement
     return result

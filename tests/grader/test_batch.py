@@ -11,11 +11,11 @@ from celerylab.grader.batch import Options, grade
 from celerylab.checks.verdict import Verdict
 from celerylab.grader.spec import JobResult
 import notebooks
-from grading_files import COURSE, EXERCISES
+from grading_files import EXERCISES, FIXTURE_COURSE
 
 
 def options(out, **extra) -> Options:
-    return Options(out=out, exercises_dir=EXERCISES, root=str(COURSE), show_progress=False, **extra)
+    return Options(out=out, exercises_dir=EXERCISES, course=FIXTURE_COURSE, show_progress=False, **extra)
 
 
 def good_text(lang="pt") -> str:
@@ -118,3 +118,31 @@ def test_a_job_that_failed_for_the_grader_is_blank_in_the_exports(tmp_path, monk
     assert (tmp_path / "out" / "logs" / "a.log").read_text() == "Traceback ..."
     assert "a,,,,," in (tmp_path / "out" / "canvas.csv").read_text(encoding="utf-8-sig").splitlines()
     assert not (tmp_path / "out" / "gradescope" / "a").exists()
+
+
+def test_the_job_process_learns_a_course_outside_the_package_from_its_environment(monkeypatch, tmp_path):
+    """The one place the course crosses a process boundary by environment: the job's (and its kernel's)."""
+    from celerylab.course import LESSONS_ENV
+
+    monkeypatch.setenv(LESSONS_ENV, "/somewhere/else")  # the grader's own: never passed on to a package course's job
+    assert LESSONS_ENV not in job_supervisor.job_env(None, tmp_path)
+    assert job_supervisor.job_env(str(FIXTURE_COURSE.lessons_dir), tmp_path)[LESSONS_ENV] == str(FIXTURE_COURSE.lessons_dir)
+
+
+def test_a_batch_builds_no_course_of_its_own(monkeypatch, tmp_path):
+    """The batch is handed its course (Options.course): preparing, scoring and the gradebook build none."""
+    from celerylab.course import Course
+
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    for name in ("a", "b"):
+        (subs / f"{name}.ipynb").write_text(good_text())
+    (subs / "c.ipynb").write_text("{")
+    monkeypatch.setattr(job_supervisor, "run_job", lambda job: JobResult(verdicts={
+        exercise: Verdict.from_record({"criteria": [{"passed": True}]}, exercise) for exercise in job.exercises}))
+    given = options(tmp_path / "out")
+    built = []
+    real = Course.__init__
+    monkeypatch.setattr(Course, "__init__", lambda self, *a, **k: built.append(a) or real(self, *a, **k))
+    summary = grade(subs, given)
+    assert (summary.graded, summary.rejected) == (2, 1) and built == []

@@ -16,7 +16,7 @@ from celerylab.grader.intake import Found
 from celerylab.grader.prepare import Limits, prepare
 from celerylab.grader.job_supervisor import run_job
 import submissions
-from grading_files import COURSE, EXERCISES
+from grading_files import COURSE, EXERCISES, FIXTURE_COURSE
 
 pytestmark = [pytest.mark.live, pytest.mark.timeout(300)]
 SOLUTIONS = EXERCISES.parent / "solutions"
@@ -89,7 +89,7 @@ def test_learner_code_is_confined(tmp_path):
         path = tmp_path / "subs" / "attacker.ipynb"
         path.parent.mkdir()
         path.write_text(json.dumps(submissions.as_json(notebook)))
-        prepared = prepare(Found(path, "attacker", "attacker.ipynb"), path.parent, EXERCISES, str(COURSE),
+        prepared = prepare(Found(path, "attacker", "attacker.ipynb"), path.parent, EXERCISES, FIXTURE_COURSE,
                            Limits(cell_timeout=30, notebook_timeout=90, check_timeout=60))
         result = run_job(replace(prepared.job, hide=[str(out), str(SOLUTIONS)], memory_total=JOB_MEMORY))
     finally:

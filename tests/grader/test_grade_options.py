@@ -6,7 +6,7 @@ import time
 import pytest
 
 from celerylab import cli
-from grading_files import COURSE
+from grading_files import COURSE, EXERCISES
 
 # "In seconds, not a hang": a refusal waits for a connect and an inspect of a few seconds (grader/remote.py);
 # the bound is that behaviour with a margin for a loaded machine (each test took 1-7 s under load, 4.6 s beside
@@ -16,7 +16,7 @@ ANSWERS_WITHIN = 60.0
 
 def refused(capsys, tmp_path, *options, lang="en") -> str:
     (tmp_path / "subs").mkdir(exist_ok=True)
-    argv = ["grade", str(tmp_path / "subs"), "--course", str(COURSE), *options, "--lang", lang]
+    argv = ["grade", str(tmp_path / "subs"), "--lessons-dir", str(COURSE), *options, "--lang", lang]
     if "--out" not in options:
         argv += ["--out", str(tmp_path / "out")]
     assert cli.main(argv) == 2
@@ -59,3 +59,38 @@ def test_a_broker_without_a_grading_worker_is_reported_in_seconds(capsys, tmp_pa
         took = time.monotonic() - started
     assert line.startswith("No grading worker answered")
     assert took < ANSWERS_WITHIN, took
+
+
+@pytest.fixture
+def one_submission(tmp_path, monkeypatch):
+    """One exercises notebook to grade, jobs that pass every check (no process), the course each run was given."""
+    import nbformat
+
+    import notebooks
+    from celerylab.checks.verdict import Verdict
+    from celerylab.commands import grade
+    from celerylab.grader import job_supervisor
+    from celerylab.grader.spec import JobResult
+
+    (tmp_path / "subs").mkdir()
+    nbformat.write(notebooks.build("pt", "exercises"), str(tmp_path / "subs" / "ana.ipynb"))
+    given = []
+    monkeypatch.setattr(grade, "jobs_can_import", lambda course, out: given.append(course))
+    monkeypatch.setattr(job_supervisor, "run_job", lambda job: given.append(job.root) or JobResult(verdicts={
+        exercise: Verdict.from_record({"criteria": [{"passed": True}]}, exercise) for exercise in job.exercises}))
+    return tmp_path, given
+
+
+@pytest.mark.parametrize("option", ["--lessons-dir", "--course"])
+def test_the_lessons_folder_option_and_its_old_name_grade_the_same_course(capsys, one_submission, option):
+    import json
+
+    tmp_path, given = one_submission
+    argv = ["grade", str(tmp_path / "subs"), "--out", str(tmp_path / "out"), option, str(COURSE),
+            "--exercises", str(EXERCISES), "--lang", "en"]
+    assert cli.main(argv) == 0
+    err = capsys.readouterr().err
+    assert ("--course is deprecated" in err and "use --lessons-dir" in err) is (option == "--course")
+    assert [course.lessons_dir for course in given[:1]] == [COURSE.resolve()] and given[1:] == [str(COURSE.resolve())]
+    entry = json.loads((tmp_path / "out" / "gradebook.json").read_text())["submissions"]["ana"]
+    assert entry["status"] == "graded" and sorted(entry["exercises"]) == ["l90.double", "l90.greet"]

@@ -10,7 +10,7 @@ import pytest
 from celerylab.grader.batch import Options, grade
 from celerylab.grader.prepare import Limits
 import submissions
-from grading_files import COURSE, EXERCISES
+from grading_files import EXERCISES, FIXTURE_COURSE
 
 pytestmark = [pytest.mark.live, pytest.mark.slow, pytest.mark.timeout(900)]  # 20 notebooks, each on live stacks
 LIMITS = Limits(cell_timeout=20, notebook_timeout=120, check_timeout=60, output_limit=1024 * 1024)
@@ -20,7 +20,7 @@ LIMITS = Limits(cell_timeout=20, notebook_timeout=120, check_timeout=60, output_
 def graded(tmp_path_factory):
     folder = submissions.write_all(tmp_path_factory.mktemp("subs") / "in")
     out = tmp_path_factory.mktemp("out")
-    options = Options(out=out, jobs=2, exercises_dir=EXERCISES, root=str(COURSE), limits=LIMITS, show_progress=False)
+    options = Options(out=out, jobs=2, exercises_dir=EXERCISES, course=FIXTURE_COURSE, limits=LIMITS, show_progress=False)
     summary = grade(folder, options)
     book = json.loads((out / "gradebook.json").read_text())["submissions"]
     return folder, options, summary, book

@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 import nbformat
 import pytest
 
+from celerylab.course import Course
 from celerylab.grader import job_supervisor
 from celerylab.grader.batch import Options, grade
 from celerylab.grader.policy import LatePolicy, parse_duration, parse_when
@@ -46,7 +47,6 @@ def batch(tmp_path, monkeypatch):
     shutil.copytree(COURSE, course)
     yml = course / "l90_fixture" / "exercises.yml"
     yml.write_text(yml.read_text().replace("greet:\n  points: 3\n", "greet:\n  points: 3\n  partial: true\n"))
-    monkeypatch.setenv("CELERYLAB_COURSE_ROOT", str(course))
     subs = tmp_path / "subs"
     subs.mkdir()
     for offset, name in enumerate(CASES):
@@ -66,7 +66,7 @@ def batch(tmp_path, monkeypatch):
 
 
 def options(out, course, **extra) -> Options:
-    return Options(out=out, exercises_dir=EXERCISES, root=str(course), show_progress=False, **extra)
+    return Options(out=out, exercises_dir=EXERCISES, course=Course.at(course), show_progress=False, **extra)
 
 
 def read_csv(path, sep=","):

@@ -21,11 +21,12 @@ NAMES = ["good_pt", "partial", "unsolved"]
 GRADE = '''
 import json, sys
 from pathlib import Path
+from celerylab.course import Course
 from celerylab.grader.batch import Options, grade
 from celerylab.grader.prepare import Limits
 subs, out, course, exercises = sys.argv[1:5]
-summary = grade(subs, Options(out=Path(out), jobs=1, exercises_dir=Path(exercises), root=course, show_progress=False,
-                              limits=Limits(cell_timeout=30, notebook_timeout=120, check_timeout=60)))
+summary = grade(subs, Options(out=Path(out), jobs=1, exercises_dir=Path(exercises), course=Course.at(course),
+                              show_progress=False, limits=Limits(cell_timeout=30, notebook_timeout=120, check_timeout=60)))
 print(json.dumps(summary.__dict__))
 '''
 
@@ -49,7 +50,7 @@ def private(tmp_path):
 
 
 def run_private(base: Path, *argv: str, script: str | None = None) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(base / "src"), "CELERYLAB_COURSE_ROOT": str(base / "course")}
+    env = {**os.environ, "PYTHONPATH": str(base / "src")}
     script = script or "import sys; from celerylab.cli import main; sys.exit(main(sys.argv[1:]))"
     command = [sys.executable, "-c", script, *argv]
     return subprocess.run(command, env=env, capture_output=True, text=True, timeout=540)
@@ -79,7 +80,7 @@ def unreadable(base: Path, module: str) -> None:
 def test_a_job_user_that_cannot_import_the_course_is_refused_before_the_batch(private, tmp_path):
     unreadable(private, "grader.sandbox.execute")
     done = run_private(private, "grade", str(tmp_path / "subs"), "--out", str(tmp_path / "out"),
-                       "--course", str(private / "course"), "--exercises", str(private / "exercises"),
+                       "--lessons-dir", str(private / "course"), "--exercises", str(private / "exercises"),
                        "--lang", "en")
     assert done.returncode == 2, (done.stdout[-2000:], done.stderr[-2000:])
     lines = [line for line in done.stderr.splitlines() if line.strip()]

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from celerylab import course
@@ -81,10 +81,12 @@ def lesson_problems(folder: Path, catalog: catalogs.Catalog, report: Report) -> 
 
 def check_course(course_file: Path = course.COURSE_FILE, lessons_dir: Path = course.LESSONS_DIR,
                  root: Path | None = None, only: list[str] | None = None, freshness: bool = True) -> Report:
-    """Run every rule on the course (or only the lessons named); `root` holds the generated notebooks."""
+    """Run every rule on the course (or only the lessons named); `root` holds the generated notebooks (default:
+    beside a lessons folder outside the package, else the checkout)."""
     report = Report()
+    the_course = replace(course.Course.at(lessons_dir), course_file=course_file)
     try:
-        names = course.Course(lessons_dir, course_file).lesson_names()
+        names = the_course.lesson_names()
     except (TranslatedError, OSError) as error:
         report.problems.append(Problem(course_file, None, "dev.p.bad_course", {"error": str(error)}))
         return report
@@ -101,7 +103,7 @@ def check_course(course_file: Path = course.COURSE_FILE, lessons_dir: Path = cou
         if lesson_problems(lessons_dir / name, catalog, report) is not None:
             fresh_lessons.append(Lesson(name, lessons_dir / name))
     if freshness:
-        root = root or course.Course.default().output_root
+        root = root or the_course.output_root
         whole = not only and len(fresh_lessons) == len(names)
         report.stale = [Problem(path, None, "dev.p.stale", {"reason": reason})
                         for path, reason in stale.check(fresh_lessons, root, LANGS, whole_course=whole)]

@@ -14,9 +14,9 @@ import psutil
 from celerylab.authoring.problems import Problem, yaml_mapping
 from celerylab.compiler.model import SourceCell
 from celerylab.checks.extract import writefile_target
+from celerylab.course import LESSONS_DIR
 from celerylab.i18n import LANGS
 
-LESSONS_PACKAGE = Path(__file__).resolve().parents[1] / "lessons"
 MODULE = re.compile(r"^[A-Za-z_]\w*$")
 
 
@@ -82,7 +82,7 @@ def _modules(folder: Path) -> dict[str, str]:
 
 def import_checks(folder: Path) -> object:
     """The lesson's checks module: imported from the package, or by path for a lesson elsewhere."""
-    if folder.resolve().parent == LESSONS_PACKAGE:
+    if folder.resolve().parent == LESSONS_DIR:
         return importlib.import_module(f"celerylab.lessons.{folder.name}.checks")
     name = f"celerylab_devcheck_{hashlib.sha1(str(folder.resolve()).encode()).hexdigest()[:10]}_{folder.name}"
     spec = importlib.util.spec_from_file_location(name, folder / "checks.py")

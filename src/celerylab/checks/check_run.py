@@ -9,7 +9,7 @@ from typing import Any
 
 from celerylab.checks.registry import load_checks
 from celerylab.checks.verdict import Criterion, Verdict
-from celerylab.course import Exercise, find_exercise
+from celerylab.course import Exercise
 from celerylab.i18n import t
 
 
@@ -77,16 +77,12 @@ def grader_fault(error: BaseException, workdir: Path, module: str) -> bool:
     return not any(Path(name).resolve().is_relative_to(workdir) for name in frames if name)
 
 
-def run_check(exercise_id: str, workdir: str | Path = ".", include_hidden: bool = False,
-              root: str | Path | None = None, notebook: str | Path | None = None) -> Verdict:
+def run_check(info: Exercise, workdir: str | Path = ".", include_hidden: bool = False,
+              notebook: str | Path | None = None) -> Verdict:
     """Run one exercise's check against the learner's files in `workdir`; never raises for learner faults.
 
-    What keeps the check from running at all (its exercise or checks module cannot be loaded, an import
-    of the grader's own fails) is the verdict's ``grader_error``, never a learner's failure."""
-    try:
-        info = find_exercise(exercise_id, root)
-    except Exception as error:
-        return Verdict(exercise_id, grader_error=f"{type(error).__name__}: {error}")
+    What keeps the check from running at all (its checks module cannot be loaded, an import of the
+    grader's own fails) is the verdict's ``grader_error``, never a learner's failure."""
     run = CheckRun(info, Path(workdir), include_hidden)
     if not (run.workdir / f"{info.module}.py").exists():
         run.verdict.error = t("check.no_module", module=f"{info.module}.py", folder=run.workdir)

@@ -1,7 +1,7 @@
 """Hints, revealed one level at a time and remembered in the learner's progress."""
 from __future__ import annotations
 
-from celerylab.course import Exercise
+from celerylab.course import Course, Exercise
 from celerylab.checks.learner_state import LearnerState
 from celerylab.i18n import get_lang, t
 
@@ -11,10 +11,12 @@ def hint_text(info: Exercise, level: int, lang: str) -> str:
     return texts.get(lang) or next(iter(texts.values())) if isinstance(texts, dict) else str(texts)
 
 
-def next_hint(info: Exercise, progress: LearnerState | None = None, lang: str | None = None) -> str:
-    """Reveal the next hint level of `info` and return it, numbered (or say there are none left)."""
+def next_hint(info: Exercise, progress: LearnerState | None = None, lang: str | None = None, *,
+              course: Course | None = None) -> str:
+    """Reveal the next hint level of `info` and return it, numbered (or say there are none left); the level
+    shown is remembered in `progress`, else in the learner's progress of `course`."""
     lang = lang or get_lang()
-    progress = progress or LearnerState(lang=lang)
+    progress = progress or LearnerState(lang=lang, course=course)
     if not info.hints:
         return t("hint.none", lang=lang, exercise=info.id)
     already = progress.hints_shown(info.id)

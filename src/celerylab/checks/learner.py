@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from celerylab.course import Course, Exercise, find_exercise
+from celerylab.course import Course, Exercise
 from celerylab.checks.check_run import run_check
 from celerylab.checks.render import verdict_text
 from celerylab.checks.learner_state import LearnerState
@@ -38,10 +38,9 @@ def hint_reminder(info: Exercise, progress: LearnerState, lang: str) -> str | No
     return t("grading.hint_all_seen", lang=lang, exercise=info.id, count=total)
 
 
-def next_step(info: Exercise, progress: LearnerState, lang: str, root=None) -> str:
+def next_step(info: Exercise, progress: LearnerState, lang: str, *, course: Course) -> str:
     """After a pass: an exercise of this lesson not yet passed (the later ones first, then the earlier ones),
     else the next lesson's, else the end."""
-    course = Course.default(root)
     order = course.all_exercises()
     later = order[order.index(info) + 1:] + order[:order.index(info)] if info in order else order
     todo = [other for other in later if not progress.passed(other.id)]
@@ -57,25 +56,24 @@ def next_step(info: Exercise, progress: LearnerState, lang: str, root=None) -> s
              notebook=f"{notebook.parent.parent.name}/{lang}/{notebook.name}")
 
 
-def check_and_record(exercise_id: str, workdir: str | Path = ".", lang: str | None = None,
-                     root: str | Path | None = None, progress: LearnerState | None = None,
-                     counted: bool = True, notebook: str | Path | None = None) -> tuple[Verdict, str]:
-    """Check one exercise and return the verdict and the feedback text to print.
+def check_and_record(info: Exercise, workdir: str | Path = ".", lang: str | None = None, *, course: Course,
+                     progress: LearnerState | None = None, counted: bool = True,
+                     notebook: str | Path | None = None) -> tuple[Verdict, str]:
+    """Check one exercise of `course` and return the verdict and the feedback text to print.
 
     The outcome is recorded only when `counted` (the exercises notebook or the terminal, not the lesson's
     solved cells, not a course build) and the answer exists (a missing module is not an attempt).
     """
     lang = lang or get_lang()
-    info = find_exercise(exercise_id, root)
-    verdict: Verdict = run_check(info.id, workdir, root=root, include_hidden=course_build(), notebook=notebook)
+    verdict: Verdict = run_check(info, workdir, include_hidden=course_build(), notebook=notebook)
     counted = counted and not course_build() and not verdict.missing_module
-    progress = progress or LearnerState(lang=lang, root=root)
+    progress = progress or LearnerState(lang=lang, course=course)
     if counted:
         progress.record(info.id, verdict.passed)
     lines = [verdict_text(verdict, lang)]
     if not verdict.passed and not verdict.missing_module:
         lines.append(hint_reminder(info, progress, lang))
     elif verdict.passed and counted:
-        lines += after_notes(info, lang)
-        lines.append(next_step(info, progress, lang, root))
+        lines += after_notes(info, lang, course=course)
+        lines.append(next_step(info, progress, lang, course=course))
     return verdict, "\n".join(line for line in lines if line)

@@ -9,9 +9,13 @@ import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from celerylab.atomic import write_json
 from celerylab.i18n import t
+
+if TYPE_CHECKING:
+    from celerylab.course import Course
 
 HOME_ENV = "CELERYLAB_HOME"
 PASSED, FAILING, NOT_STARTED = "passed", "failing", "not-started"
@@ -23,15 +27,13 @@ def home() -> Path:
     return Path(os.environ.get(HOME_ENV) or Path.home() / ".celerylab")
 
 
-def scope_dir(lang: str | None = None, root: str | Path | None = None) -> Path:
+def scope_dir(lang: str | None = None, *, course: Course) -> Path:
     """This course's folder for `lang` under home(): ``courses/<checkout>-<hash>/<lang>``.
 
     Two clones, two courses or two languages never share progress or a JupyterLab workspace.
     """
-    from celerylab.course import Course
     from celerylab.i18n import get_lang
 
-    course = Course.default(root)
     where = f"{course.lessons_dir.resolve()}|{course.output_root.resolve()}"
     name = course.output_root.resolve().name or "course"
     return home() / "courses" / f"{name}-{hashlib.sha256(where.encode()).hexdigest()[:10]}" / (lang or get_lang())
@@ -48,8 +50,11 @@ def well_formed(data) -> bool:
 class LearnerState:
     """Status, attempts and hints revealed per exercise; every change is a locked read-modify-write."""
 
-    def __init__(self, path: str | Path | None = None, lang: str | None = None, root: str | Path | None = None):
-        self.path = Path(path) if path else scope_dir(lang, root) / "progress.json"
+    def __init__(self, path: str | Path | None = None, lang: str | None = None, *, course: Course | None = None):
+        """The progress at `path`, else the one of `course` in `lang` (one of the two is needed)."""
+        if not path and course is None:
+            raise TypeError("LearnerState needs a path or a course")
+        self.path = Path(path) if path else scope_dir(lang, course=course) / "progress.json"
         with self._locked():
             self.exercises: dict[str, dict] = self._read()
 

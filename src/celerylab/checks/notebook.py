@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from celerylab.course import find_exercise
+from celerylab.course import Course
 from celerylab.checks.verdict import Verdict
 from celerylab.checks.hints import next_hint
 from celerylab.checks.learner import check_and_record, grading_in_progress
@@ -28,26 +28,29 @@ class _Text(str):
         """Already printed."""
 
 
-def check(exercise_id: str, workdir: str | Path = ".") -> Verdict:
+def check(exercise_id: str, workdir: str | Path = ".", *, course: Course | None = None) -> Verdict:
     """Check one exercise on a live stack and print what was expected and observed.
 
     Progress is recorded only from an exercises notebook: the lesson and solutions notebooks run the
     solved answers, and their passes are not the learner's (the notebook is known from the path
-    Jupyter gives the kernel, else from the course notebooks in the kernel's folder).
+    Jupyter gives the kernel, else from the course notebooks in the kernel's folder). `course`: the
+    kernel's own (`Course.of_process`: the package's unless the grader or the lab said otherwise).
     """
     if grading_in_progress():
         print(t("grading.deferred", exercise=exercise_id))
         return _Shown(exercise_id)
     from celerylab.checks.check_origin import counts, notebook_path, notebook_variant
 
-    verdict, text = check_and_record(exercise_id, workdir, counted=counts(notebook_variant(workdir)),
-                                     notebook=notebook_path())
+    course = course or Course.of_process()
+    verdict, text = check_and_record(course.find_exercise(exercise_id), workdir, course=course,
+                                     counted=counts(notebook_variant(workdir)), notebook=notebook_path())
     print(text)
     return _Shown(verdict.exercise_id, verdict.criteria, verdict.error, verdict.missing_module)
 
 
-def hint(exercise_id: str) -> str:
-    """Reveal the next hint of one exercise (one level per call)."""
-    text = next_hint(find_exercise(exercise_id))
+def hint(exercise_id: str, *, course: Course | None = None) -> str:
+    """Reveal the next hint of one exercise (one level per call); `course` as for check()."""
+    course = course or Course.of_process()
+    text = next_hint(course.find_exercise(exercise_id), course=course)
     print(text)
     return _Text(text)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from celerylab.course import Exercise
+from celerylab.course import Course, Exercise
 from celerylab.checks.locate import course_notebook
 from celerylab.notebook_meta import CellMeta
 
@@ -24,9 +24,10 @@ def from_notebook(notebook_path: Path, info: Exercise) -> str | None:
     return None
 
 
-def solution_code(info: Exercise, lang: str, solutions_dir: str | Path | None = None) -> str | None:
-    """The solved cell of `info` in `lang`, or None when no solutions notebook has it."""
-    notebook = course_notebook(info.lesson, lang, "solutions", solutions_dir, info.root)
+def solution_code(info: Exercise, lang: str, solutions_dir: str | Path | None = None, *,
+                  course: Course) -> str | None:
+    """The solved cell of `info` in `lang`, or None when no solutions notebook of `course` has it."""
+    notebook = course_notebook(info.lesson, lang, "solutions", solutions_dir, course=course)
     return from_notebook(notebook, info) if notebook is not None else None
 
 
@@ -45,7 +46,8 @@ def notes_from_notebook(notebook_path: Path, info: Exercise) -> list[str]:
     return notes
 
 
-def after_notes(info: Exercise, lang: str, solutions_dir: str | Path | None = None) -> list[str]:
+def after_notes(info: Exercise, lang: str, solutions_dir: str | Path | None = None, *,
+                course: Course) -> list[str]:
     """What the solutions notebook says right after this exercise's check, for a learner who just passed it."""
-    notebook = course_notebook(info.lesson, lang, "solutions", solutions_dir, info.root)
+    notebook = course_notebook(info.lesson, lang, "solutions", solutions_dir, course=course)
     return notes_from_notebook(notebook, info) if notebook is not None else []

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import nbformat
 
-from celerylab.course import all_exercises, exercises
+from celerylab.course import Course
 from celerylab.checks.extract import extract_modules
 from celerylab.checks.learner import check_and_record
 from celerylab.checks.check_origin import counts
@@ -16,14 +16,14 @@ from celerylab.i18n import t
 from celerylab.notebook_meta import NotebookMeta
 
 
-def exercises_written(notebook: nbformat.NotebookNode, written: list[str], root=None) -> list[str]:
-    """Ids of the exercises whose module the notebook writes (its lesson's, when the metadata says)."""
+def exercises_written(notebook: nbformat.NotebookNode, written: list[str], *, course: Course) -> list:
+    """The exercises whose module the notebook writes (its lesson's, when the metadata says)."""
     lesson = NotebookMeta.of(notebook).lesson
-    pool = exercises(lesson, root) if lesson else all_exercises(root)
-    return [info.id for info in pool if f"{info.module}.py" in written]
+    pool = course.exercises(lesson) if lesson else course.all_exercises()
+    return [info for info in pool if f"{info.module}.py" in written]
 
 
-def check_saved(path: str | Path, lang: str | None = None, root=None) -> list[str]:
+def check_saved(path: str | Path, lang: str | None = None, *, course: Course) -> list[str]:
     """One round: extract the modules of the saved notebook into a temp folder and check them there."""
     try:
         notebook = nbformat.read(str(path), as_version=4)
@@ -34,14 +34,14 @@ def check_saved(path: str | Path, lang: str | None = None, root=None) -> list[st
     counted = counts(meta.variant)  # watching the lesson or the solutions records nothing
     with tempfile.TemporaryDirectory(prefix="celerylab-watch-") as folder:
         written = extract_modules(notebook, folder)
-        ids = exercises_written(notebook, written, root)
-        if not ids:
+        chosen = exercises_written(notebook, written, course=course)
+        if not chosen:
             return [t("watch.nothing", lang=lang, path=path)]
-        return [check_and_record(exercise_id, folder, lang, root, counted=counted, notebook=path)[1]
-                for exercise_id in ids]
+        return [check_and_record(info, folder, lang, course=course, counted=counted, notebook=path)[1]
+                for info in chosen]
 
 
-def watch(path: str | Path, lang: str | None = None, root=None, stop: threading.Event | None = None,
+def watch(path: str | Path, lang: str | None = None, *, course: Course, stop: threading.Event | None = None,
           echo=print) -> int:
     """Check now, then after every save of `path`, until `stop` is set (or Ctrl-C); returns rounds run."""
     import watchfiles
@@ -52,7 +52,7 @@ def watch(path: str | Path, lang: str | None = None, root=None, stop: threading.
     def one_round() -> None:
         nonlocal rounds
         echo(t("watch.round", lang=lang, path=path.name, time=time.strftime("%H:%M:%S")))
-        for text in check_saved(path, lang, root):
+        for text in check_saved(path, lang, course=course):
             echo(text)
         rounds += 1
         echo(t("watch.waiting", lang=lang, path=path.name))

@@ -8,6 +8,7 @@ from celerylab.i18n import t
 
 
 def register(subparsers) -> None:
+    from celerylab.commands._common import add_deprecated, add_lessons_dir
     from celerylab.compiler.model import LANGS
     from celerylab.sitegen.site_messages import st
 
@@ -21,23 +22,26 @@ def register(subparsers) -> None:
     parser.add_argument("--jobs", type=int, default=4, help=t("build.opt.jobs"))
     parser.add_argument("--timeout", type=float, default=300, help=t("build.opt.timeout"))
     parser.add_argument("--root", type=Path, help=t("build.opt.root"))
-    parser.add_argument("--course", type=Path, help=t("build.opt.course"))
-    parser.add_argument("--lessons-dir", type=Path, help=t("build.opt.lessons_dir"))
+    parser.add_argument("--course-file", type=Path, metavar="FILE", help=t("build.opt.course_file"))
+    add_deprecated(parser, "--course", "--course-file", "course_file", type=Path)
+    add_lessons_dir(parser, "build.opt.lessons_dir")
     parser.set_defaults(run=run)
 
 
 def run(args) -> int:
     from celerylab.compiler import stale
     from celerylab.compiler.model import LANGS
-    from celerylab.course import Course
+    from dataclasses import replace
+
+    from celerylab.commands._common import command_course
     from celerylab.i18n import TranslatedError
     from celerylab.compiler.executor import BuildInterrupted
     from celerylab.compiler.pipeline import build
     from celerylab.compiler.progress_bar import ProgressBar
 
-    course = Course.default(args.lessons_dir)
-    if args.course:
-        course = Course(course.lessons_dir, args.course.resolve(), course.output_root)
+    course = command_course(args)
+    if args.course_file:
+        course = replace(course, course_file=args.course_file.resolve())
     root = (args.root or course.output_root).resolve()
     if args.site:
         return _site(root)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from celerylab.commands._common import add_lang
+from celerylab.commands._common import add_lang, add_lessons_dir, command_course
 from celerylab.i18n import t
 
 
@@ -15,7 +15,7 @@ def register(subparsers) -> None:
     check.add_argument("--lesson", dest="lessons", action="append", metavar="lNN_slug", help=t("dev.opt.lesson"))
     check.add_argument("--no-stale", action="store_true", help=t("dev.opt.no_stale"))
     check.add_argument("--root", type=Path, help=t("dev.opt.root"))
-    check.add_argument("--lessons-dir", type=Path, help=t("dev.opt.lessons_dir"))
+    add_lessons_dir(check, "dev.opt.lessons_dir")
     add_lang(check)
     check.set_defaults(run=run_check)
     new = actions.add_parser("new-lesson", help=t("dev.new.help"), description=t("dev.new.help"))
@@ -23,7 +23,7 @@ def register(subparsers) -> None:
     new.add_argument("slug", help=t("dev.new.slug"))
     new.add_argument("--title-pt", help=t("dev.new.title_pt"))
     new.add_argument("--title-en", help=t("dev.new.title_en"))
-    new.add_argument("--lessons-dir", type=Path, help=t("dev.opt.lessons_dir"))
+    add_lessons_dir(new, "dev.opt.lessons_dir")
     add_lang(new)
     new.set_defaults(run=run_new_lesson)
     parser.set_defaults(run=lambda args: parser.print_help() or 2)
@@ -33,19 +33,12 @@ def register(subparsers) -> None:
     translate_argparse(new)
 
 
-def _places(args) -> tuple[Path, Path]:
-    from celerylab import course
-
-    if args.lessons_dir:
-        return args.lessons_dir / "course.yml", args.lessons_dir
-    return course.COURSE_FILE, course.LESSONS_DIR
-
-
 def run_check(args) -> int:
     from celerylab.authoring.course_check import check_course
 
-    course_file, lessons_dir = _places(args)
-    report = check_course(course_file, lessons_dir, args.root, args.lessons, freshness=not args.no_stale)
+    course = command_course(args)
+    report = check_course(course.course_file, course.lessons_dir, args.root or course.output_root, args.lessons,
+                          freshness=not args.no_stale)
     for problem in report.problems + report.stale:
         print(problem.render(), file=sys.stderr)
     if not report.ok:
@@ -58,9 +51,10 @@ def run_check(args) -> int:
 def run_new_lesson(args) -> int:
     from celerylab.authoring.scaffold import ScaffoldError, new_lesson
 
-    course_file, lessons_dir = _places(args)
+    course = command_course(args)
+    course_file = course.course_file
     try:
-        folder = new_lesson(args.number, args.slug, course_file, lessons_dir, args.title_pt, args.title_en)
+        folder = new_lesson(args.number, args.slug, course_file, course.lessons_dir, args.title_pt, args.title_en)
     except ScaffoldError as error:
         print(str(error), file=sys.stderr)
         return 2

@@ -6,7 +6,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from celerylab.commands._common import add_lang
+from celerylab.commands._common import add_deprecated, add_lang, add_lessons_dir, command_course
 from celerylab.i18n import t
 
 
@@ -21,7 +21,8 @@ def register(subparsers) -> None:
     parser.add_argument("--jobs", default="1", metavar="N", help=t("cmd.grade.jobs"))
     parser.add_argument("--broker", metavar="URL", help=t("cmd.grade.broker"))
     parser.add_argument("--exercises", metavar="DIR", help=t("cmd.grade.exercises"))
-    parser.add_argument("--course", metavar="DIR", help=t("cmd.grade.course"))
+    add_lessons_dir(parser, "cmd.grade.lessons_dir")
+    add_deprecated(parser, "--course", "--lessons-dir", "lessons_dir", type=Path, metavar="DIR")
     parser.add_argument("--cell-timeout", default="120", metavar="S", help=t("cmd.grade.cell_timeout"))
     parser.add_argument("--notebook-timeout", default="600", metavar="S", help=t("cmd.grade.notebook_timeout"))
     parser.add_argument("--force", action="store_true", help=t("cmd.grade.force"))
@@ -91,7 +92,7 @@ def percent(option: str, text: str) -> float:
     return value
 
 
-def jobs_can_import(course: str | None, out: Path) -> None:
+def jobs_can_import(course, out: Path) -> None:
     """Before the batch: one confined job (as root: its own user, its own mounts) imports what grading needs;
     BadOption with the fix when it cannot (otherwise every job would die as a grader failure)."""
     import os
@@ -140,14 +141,15 @@ def run(args) -> int:
                 connect(args.broker)
             except BrokerProblem as problem:
                 raise BadOption(str(problem)) from None
+        course = command_course(args)
         if not args.broker:
-            jobs_can_import(args.course, out)
+            jobs_can_import(course, out)
     except BadOption as problem:
         print(str(problem), file=sys.stderr)
         return 2
     options = Options(out=out, jobs=jobs, broker=args.broker,
                       exercises_dir=Path(args.exercises) if args.exercises else None,
-                      root=args.course, limits=limits, force=args.force, late=late, roster=roster,
+                      course=course, limits=limits, force=args.force, late=late, roster=roster,
                       csv_sep="\t" if args.csv_sep == "tab" else args.csv_sep, exports=tuple(args.export))
     summary = grade(where, options)
     print(t("cmd.grade.summary", graded=summary.graded, rejected=summary.rejected, skipped=summary.skipped,

@@ -18,11 +18,6 @@ START_FOLDERS = ("notebooks", "exercises")
 LOCALES = {"pt": ("pt_BR", "jupyterlab_language_pack_pt_BR"), "en": ("en", None)}
 
 
-def course_root() -> Path:
-    """The folder holding notebooks/ and exercises/ ($CELERYLAB_ROOT, the checkout, or the cwd)."""
-    from celerylab.course import Course
-
-    return Course.default().output_root
 
 
 def register(subparsers) -> None:
@@ -129,11 +124,10 @@ def terminal_shell() -> list[str]:
     return [os.environ.get("SHELL") or "/bin/sh", "-i"]
 
 
-def lab_argv(args, root: Path, lang: str, scope: Path | None = None) -> list[str]:
-    """The `jupyter lab` command line: the course root, the start folder, address, port and token."""
-    from celerylab.checks.learner_state import scope_dir
-
-    folders = lab_settings(scope or scope_dir(lang), lang)
+def lab_argv(args, root: Path, lang: str, scope: Path) -> list[str]:
+    """The `jupyter lab` command line: the course root, the start folder, address, port and token; `scope`:
+    this course and language's folder (`learner_state.scope_dir`)."""
+    folders = lab_settings(scope, lang)
     argv = [sys.executable, "-m", "celerylab.commands.lab_server", f"--ServerApp.root_dir={root}",
             f"--ServerApp.ip={args.ip}",
             # a course runs offline: no extension installs, update checks or news feed
@@ -177,12 +171,16 @@ def lab_env(args, root: Path, lang: str) -> dict[str, str]:
 
 
 def run(args) -> int:
+    from celerylab.checks.learner_state import scope_dir
+    from celerylab.commands._common import command_course
+
     lang = set_lang(getattr(args, "lang", None) or ask_language())
-    root = course_root()
+    course = command_course(args)  # the package's; its notebooks in $CELERYLAB_ROOT, the checkout, or the cwd
+    root = course.output_root
     if not is_loopback(args.ip):
         print(t("lab.exposed", ip=args.ip), file=sys.stderr, flush=True)
     print(t("lab.starting", root=root, language=lang), flush=True)
-    argv = lab_argv(args, root, lang)
+    argv = lab_argv(args, root, lang, scope_dir(lang, course=course))
     # exec: the learner's Ctrl+C and a SIGTERM reach JupyterLab itself, which stops its kernels.
     os.execve(argv[0], argv, lab_env(args, root, lang))
     return 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from celerylab.commands._common import add_exercise_command, exercise_or_none
+from celerylab.commands._common import add_exercise_command, command_course, exercise_or_none
 from celerylab.i18n import get_lang, t
 
 
@@ -25,14 +25,13 @@ def stub_cell(info, lang: str) -> str | None:
                  if cell.cell_type == "code" and CellMeta.of(cell).exercise in (info.name, info.id)), None)
 
 
-def restore_notebook(info, lang: str) -> Path | None:
-    """Put the stub back in the learner's exercises notebook; the path changed, or None."""
+def restore_notebook(info, lang: str, course) -> Path | None:
+    """Put the stub back in the learner's exercises notebook of `course`; the path changed, or None."""
     import nbformat
 
-    from celerylab.course import Course
     from celerylab.notebook_meta import CellMeta
 
-    path = Course.default().notebook_path(info.lesson, lang, "exercises")
+    path = course.notebook_path(info.lesson, lang, "exercises")
     stub = stub_cell(info, lang) if path.is_file() else None
     if stub is None:
         return None
@@ -49,22 +48,21 @@ def restore_notebook(info, lang: str) -> Path | None:
 def run(args) -> int:
     from celerylab.checks.learner_state import LearnerState
 
-    info = exercise_or_none(args.exercise)
+    course = command_course(args)
+    info = exercise_or_none(args.exercise, course)
     if info is None:
         return 2
     lang = get_lang()
-    LearnerState(lang=lang).reset(info.id)
+    LearnerState(lang=lang, course=course).reset(info.id)
     print(t("cmd.reset.progress", exercise=info.id))
     try:
-        path = restore_notebook(info, lang)
+        path = restore_notebook(info, lang, course)
     except Exception as error:  # the progress is reset already; say why the cell is not
         print(t("cmd.reset.cell_failed", error=f"{type(error).__name__}: {error}"), file=sys.stderr)
         return 1
     if path is not None:
         print(t("cmd.reset.cell", path=path))
-    from celerylab.course import Course
-
-    module = Course.default().notebook_path(info.lesson, lang, "exercises").parent / f"{info.module}.py"
+    module = course.notebook_path(info.lesson, lang, "exercises").parent / f"{info.module}.py"
     if module.is_file():  # what the answer cell wrote: the next check must not find the old answer
         module.unlink()
     return 0

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import sys
 
-from celerylab.commands._common import add_exercise_command, exercise_or_none
+from celerylab.commands._common import add_exercise_command, command_course, exercise_or_none
 from celerylab.i18n import get_lang, t
 
 
@@ -16,13 +16,14 @@ def run(args) -> int:
     from celerylab.checks.learner_state import LearnerState
     from celerylab.checks.solutions import solution_code
 
-    info = exercise_or_none(args.exercise)
+    course = command_course(args)
+    info = exercise_or_none(args.exercise, course)
     if info is None:
         return 2
-    if not LearnerState().passed(info.id):
+    if not LearnerState(course=course).passed(info.id):
         print(t("cmd.solution.locked", exercise=info.id), file=sys.stderr)
         return 1
-    code = solution_code(info, get_lang(), args.solutions)
+    code = solution_code(info, get_lang(), args.solutions, course=course)
     if code is None:
         print(t("cmd.solution.missing", exercise=info.id, folder=args.solutions or f"solutions/{get_lang()}"),
               file=sys.stderr)

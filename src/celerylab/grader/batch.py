@@ -15,7 +15,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from celerylab.course import exercises, lesson_names
+from celerylab.course import Course
 from celerylab.grader import feedback, intake, scoring
 from celerylab.grader.entry import Entry
 from celerylab.grader.gradebook import Gradebook
@@ -38,7 +38,7 @@ class Options:
     jobs: int = 1
     broker: str | None = None
     exercises_dir: Path | None = None
-    root: str | None = None
+    course: Course = field(default_factory=Course.at)
     limits: Limits = field(default_factory=Limits)
     show_progress: bool = True
     force: bool = False  # grade again even what is unchanged since the last run
@@ -73,9 +73,9 @@ def base_entry(found: intake.Found, digest: str | None, lesson=None, lang=None) 
     return Entry(found.key, found.file, found.key, lesson, lang or "pt", digest, submitted)
 
 
-def _lesson_exercises(lesson: str | None, root: str | None) -> list:
+def _lesson_exercises(lesson: str | None, course: Course) -> list:
     try:
-        return list(exercises(lesson, root)) if lesson in lesson_names(root) else []
+        return list(course.exercises(lesson)) if lesson in course.lesson_names() else []
     except Exception:  # an unreadable course must not cost this entry
         return []
 
@@ -88,7 +88,7 @@ def turned_down(found: intake.Found, book: Gradebook, options: Options, rejectio
         digest = hashlib.sha256(f"{rejection.key}|{sorted(rejection.values.items())}".encode()).hexdigest()
         if book.unchanged(found.key, digest) and not options.force:
             return Outcome(found, None)
-    lesson_exercises = _lesson_exercises(rejection.lesson, options.root)
+    lesson_exercises = _lesson_exercises(rejection.lesson, options.course)
     lesson = rejection.lesson if lesson_exercises else None
     entry = scoring.rejected(base_entry(found, digest, lesson, rejection.lang), rejection.key, rejection.values,
                              lesson_exercises, status=status)
@@ -102,7 +102,7 @@ def failure(error: BaseException) -> Rejected:
 def stage(found: intake.Found, base: Path, book: Gradebook, options: Options) -> Prepared | Outcome:
     """A job ready to run, or the submission's outcome already (rejected, unchanged, grader failure)."""
     try:
-        prepared = prepare(found, base, options.exercises_dir, options.root, options.limits)
+        prepared = prepare(found, base, options.exercises_dir, options.course, options.limits)
     except Rejected as rejection:
         return turned_down(found, book, options, rejection)
     except Exception as error:  # a grader fault on one file must not stop the batch
@@ -117,7 +117,7 @@ def hidden_folders(options: Options) -> list[str]:
     """What a job must not see: the gradebook and feedback of everyone, and the solutions."""
     from celerylab.checks.locate import candidate_folders
 
-    folders = [Path(options.out), *candidate_folders("solutions", None, Path(options.root) if options.root else None)]
+    folders = [Path(options.out), *candidate_folders("solutions", None, options.course)]
     if options.exercises_dir:
         folders.append(Path(options.exercises_dir).resolve().parent / "solutions")
     return sorted({str(Path(folder).resolve()) for folder in folders})
@@ -154,7 +154,7 @@ def grade(where: str | Path, options: Options) -> Summary:
     """Grade every submission under `where`; a bad one is recorded with its reason, never stops the batch."""
     where = Path(where).absolute()
     base = where if where.is_dir() else where.parent
-    book = Gradebook(options.out, order=course_order(options.root), sep=options.csv_sep, roster=options.roster)
+    book = Gradebook(options.out, order=course_order(options.course), sep=options.csv_sep, roster=options.roster)
     summary, saved, warned = Summary(), time.monotonic(), False
     found = list(intake.find(where))
     outcomes = _remote if options.broker else _local

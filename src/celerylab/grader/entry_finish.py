@@ -4,15 +4,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from celerylab.course import Course
     from celerylab.grader.entry import Entry
 
 
-def course_order(root) -> list:
+def course_order(course: Course) -> list:
     """Every exercise of the course, in course order (the gradebook's columns)."""
-    from celerylab.course import all_exercises
-
     try:
-        return list(all_exercises(root))
+        return course.all_exercises()
     except Exception:  # an unreadable course: columns fall back to the entries' own order
         return []
 

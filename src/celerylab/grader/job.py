@@ -5,6 +5,7 @@ folder, the exercises to check and the limits; each finished step is written to 
 FD as one JSON line, so a crash loses only the step it happened in. The pipe is the only
 results channel: no file, and no other process (the kernel, the stacks) holds it.
 Before any learner code runs, the job confines itself (grader/sandbox/confine.py).
+The course is read once, from the spec (``root``), and handed to everything below.
 """
 from __future__ import annotations
 
@@ -12,9 +13,13 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from celerylab.grader.sandbox.processes import become_subreaper, clear_job_user, kill_descendants
 from celerylab.grader.spec import JobSpec
+
+if TYPE_CHECKING:
+    from celerylab.course import Course
 
 # jsonschema (imported by nbformat) builds an IRI grammar at import when rfc3987_syntax is
 # installed: about 2 s of CPU per job for a format check grading never uses.
@@ -36,22 +41,23 @@ def append(results, record: dict) -> None:
     results.flush()
 
 
-def preload_checks(spec: JobSpec) -> tuple[list[str], set[str]]:
-    """Import the checks now (they are hidden from the learner's code afterwards); their files, to blank,
-    and the exercises' module names (the only ones the job may import from the work folder)."""
-    from celerylab.course import find_exercise
+def preload_checks(spec: JobSpec, course: Course) -> tuple[dict, list[str], set[str]]:
+    """Look the exercises up and import their checks now (they are hidden from the learner's code afterwards):
+    each exercise (or why it cannot be checked), their checks' files, to blank, and the exercises' module names
+    (the only ones the job may import from the work folder)."""
     from celerylab.checks.registry import load_checks
 
-    paths, modules = [], set()
+    found, paths, modules = {}, [], set()
     for exercise_id in spec.exercises:
         try:
-            info = find_exercise(exercise_id, spec.root)
+            info = found[exercise_id] = course.find_exercise(exercise_id)
             modules.add(info.module)
             load_checks(info)
             paths.append(str(info.checks_path))
-        except Exception:  # reported by run_check itself, as this exercise's error
+        except Exception as error:  # the lookup failing is this exercise's grader error; a load, run_check's
+            found.setdefault(exercise_id, f"{type(error).__name__}: {error}")
             continue
-    return paths, modules
+    return found, paths, modules
 
 
 def own_folder(path: Path) -> None:
@@ -78,18 +84,17 @@ PROBED = ("celerylab.grader.sandbox.execute", "celerylab.checks.check_run", "cel
           "ipykernel.kernelapp", "celery.bin.worker")
 
 
-def probe(spec: JobSpec, results) -> None:
+def probe(spec: JobSpec, results, course: Course, found: dict) -> None:
     """Import what a job needs and read the course, as a real job would once confined; report on the pipe."""
     import importlib
 
-    from celerylab.course import lesson_names
-
     for name in PROBED:
         importlib.import_module(name)
-    append(results, {"kind": "probe", "lessons": len(lesson_names(spec.root))})
+    append(results, {"kind": "probe", "lessons": len(course.lesson_names())})
 
 
-def run(spec: JobSpec, results) -> None:
+def run(spec: JobSpec, results, course: Course, found: dict) -> None:
+    """Execute the notebook (first attempt), then check each exercise `found` (an Exercise, or why not)."""
     workdir = Path(spec.workdir)
     if spec.execute:
         import nbformat
@@ -108,7 +113,9 @@ def run(spec: JobSpec, results) -> None:
     before = fingerprint()
     for exercise_id in spec.exercises:
         append(results, {"kind": "start", "exercise": exercise_id})
-        outcome = run_check(exercise_id, workdir, include_hidden=True, root=spec.root)
+        info = found[exercise_id]
+        outcome = run_check(info, workdir, include_hidden=True) if not isinstance(info, str) else \
+            Verdict(exercise_id, grader_error=info)
         clear_job_user()
         tampered = fingerprint() != before  # the learner's module patched the checker while imported
         if tampered:
@@ -129,21 +136,24 @@ def main(argv: list[str] | None = None) -> int:
     os.set_inheritable(int(channel), False)
     results = os.fdopen(int(channel), "w", encoding="utf-8")
     spec = JobSpec.from_record(json.loads(Path(spec_path).read_text(encoding="utf-8")))
+    from celerylab.course import Course
+
+    course = Course.at(spec.root)  # this process's one course: the spec says which
     workdir, home = Path(spec.workdir), Path(os.environ.get("CELERYLAB_HOME") or Path(spec_path).parent / "home")
     confined_env(home)
-    blank, modules = preload_checks(spec)
+    found, blank, modules = preload_checks(spec, course)
     given = []
     if spec.confine:
         from celerylab.grader.sandbox.confine import confine
 
-        report = confine(spec, Path(spec_path).parent, [workdir, home], blank)
+        report = confine(spec, Path(spec_path).parent, [workdir, home], blank, course.lessons_dir)
         given = report["given"]
         append(results, {"kind": "confinement", **report})
     from celerylab.grader.sandbox import import_guard
 
     import_guard.install([workdir, home], modules, by_access="user" in given)
     try:
-        (probe if spec.probe else run)(spec, results)
+        (probe if spec.probe else run)(spec, results, course, found)
     finally:
         kill_descendants()
     return 0

@@ -1,4 +1,9 @@
-"""Running one grading job in its own process tree with a hard time budget, resuming after a crash."""
+"""Supervising one grading job: its own process tree, a hard time budget, resumed after a crash.
+
+The job process learns its course from the spec (``JobSpec.root``). The learner's kernel it starts
+learns it from the one environment variable that carries the course across a process boundary,
+``$CELERYLAB_COURSE_ROOT`` (`job_env`), read by that kernel's ``check()``/``hint()`` (`Course.of_process`).
+"""
 from __future__ import annotations
 
 import json
@@ -19,7 +24,8 @@ from celerylab.grader.sandbox import job_cgroup
 from celerylab.grader.sandbox.processes import JOB_UIDS
 from celerylab.checks.learner import GRADING_ENV
 from celerylab.checks.verdict import Verdict
-from celerylab.grader.spec import JobResult, JobSpec
+from celerylab.course import LESSONS_ENV, Course
+from celerylab.grader.spec import JobResult, JobSpec, course_root
 from celerylab.stack import appconfig
 
 STACK_ENV = (appconfig.BROKER_ENV, appconfig.NAMESPACE_ENV, appconfig.SETTINGS_ENV)
@@ -28,11 +34,12 @@ PROBE_SECONDS = 120
 
 
 def job_env(root: str | None, home: Path) -> dict[str, str]:
-    """The job's environment: grading mode, a throwaway progress home, none of a parent stack's settings."""
-    env = {k: v for k, v in os.environ.items() if k not in STACK_ENV}
+    """The job's environment: grading mode, a throwaway progress home, none of a parent stack's settings, and
+    the course's lessons folder when not the package's (for the kernel the job starts: it inherits this)."""
+    env = {k: v for k, v in os.environ.items() if k not in STACK_ENV and k != LESSONS_ENV}
     env.update({GRADING_ENV: "1", "CELERYLAB_HOME": str(home), "PYTHONUNBUFFERED": "1"})
     if root:
-        env["CELERYLAB_COURSE_ROOT"] = str(root)
+        env[LESSONS_ENV] = str(root)
     return env
 
 
@@ -114,12 +121,12 @@ def logs(folder: Path) -> str:
     return text[-LOG_KEPT:]
 
 
-def probe(root: str | None) -> str | None:
-    """Start one confined job that only imports what grading needs: None when it can, else its log."""
+def probe(course: Course) -> str | None:
+    """Start one confined job that only imports what grading needs and reads `course`: None when it can,
+    else its log."""
     folder = job_folder()
     try:
-        spec = JobSpec([], root=str(Path(root).resolve()) if root else None, workdir=str(folder / "work"),
-                       probe=True, **job_uids())
+        spec = JobSpec([], root=course_root(course), workdir=str(folder / "work"), probe=True, **job_uids())
         records = launch(spec, folder, 0, PROBE_SECONDS)
         return None if any(record.get("kind") == "probe" for record in records) else logs(folder)
     finally:

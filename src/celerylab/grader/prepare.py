@@ -7,11 +7,11 @@ from pathlib import Path
 
 import nbformat
 
-from celerylab.course import Exercise, exercises, lesson_names
+from celerylab.course import Course, Exercise
 from celerylab.grader.intake import Found, read
 from celerylab.checks.locate import course_notebook
 from celerylab.grader.restore import clear_outputs, restore_checks
-from celerylab.grader.spec import JobSpec
+from celerylab.grader.spec import JobSpec, course_root
 from celerylab.grader.submission import Rejected, Submission, from_bytes
 
 
@@ -46,20 +46,19 @@ def lesson_digest(lesson_exercises: list[Exercise], canonical: Path) -> str:
     return digest.hexdigest()
 
 
-def prepare(found: Found, base: Path, exercises_dir: Path | None, root: str | None, limits: Limits) -> Prepared:
+def prepare(found: Found, base: Path, exercises_dir: Path | None, course: Course, limits: Limits) -> Prepared:
     """Raises Rejected (with the lesson and language when known) for anything ungradable."""
     submission = from_bytes(read(found.path, base), found.path, found.key)
-    if submission.lesson not in lesson_names(root):  # never a path built from what the file says
+    if submission.lesson not in course.lesson_names():  # never a path built from what the file says
         raise Rejected("grading.reason.unknown_lesson", lesson=submission.lesson, language=submission.lang)
-    lesson_exercises = list(exercises(submission.lesson, root))
-    canonical_path = course_notebook(submission.lesson, submission.lang, "exercises", exercises_dir,
-                                     lesson_exercises[0].root if lesson_exercises else None)
+    lesson_exercises = list(course.exercises(submission.lesson))
+    canonical_path = course_notebook(submission.lesson, submission.lang, "exercises", exercises_dir, course=course)
     if not lesson_exercises or canonical_path is None:
         raise Rejected("grading.reason.unknown_lesson", about=(submission.lesson, submission.lang),
                        lesson=submission.lesson, language=submission.lang)
     canonical = nbformat.read(str(canonical_path), as_version=4)
     notebook = clear_outputs(restore_checks(submission.notebook, canonical))
-    job = JobSpec([info.id for info in lesson_exercises], notebook, str(Path(root).resolve()) if root else None,
+    job = JobSpec([info.id for info in lesson_exercises], notebook, course_root(course),
                   limits.cell_timeout, limits.notebook_timeout, limits.check_timeout, limits.output_limit)
     digest = hashlib.sha256((submission.digest + lesson_digest(lesson_exercises, canonical_path)).encode()).hexdigest()
     return Prepared(submission, lesson_exercises, digest, job)

@@ -2,9 +2,17 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from celerylab.checks.verdict import Verdict
+
+if TYPE_CHECKING:
+    from celerylab.course import Course
+
+
+def course_root(course: Course) -> str | None:
+    """What a job's spec says of `course` (``JobSpec.root``): its lessons folder, or None for the package's own."""
+    return None if course.in_package else str(course.lessons_dir)
 
 
 @dataclass

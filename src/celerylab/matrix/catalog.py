@@ -7,7 +7,8 @@ from pathlib import Path
 
 import yaml
 
-LESSONS = Path(__file__).resolve().parents[1] / "lessons"
+from celerylab.course import LESSONS_DIR
+
 CLAIMS_FILE = "claims.yml"
 
 
@@ -38,7 +39,7 @@ def split_claim_id(claim_id: str) -> tuple[str, str, str]:
 
 
 @lru_cache(maxsize=None)
-def lesson_claims(lesson: str, lessons_dir: Path = LESSONS) -> dict[str, Claim]:
+def lesson_claims(lesson: str, lessons_dir: Path = LESSONS_DIR) -> dict[str, Claim]:
     """{test name: Claim} from the lesson's claims.yml ({} when it has none)."""
     path = lessons_dir / lesson / CLAIMS_FILE
     if not path.exists():

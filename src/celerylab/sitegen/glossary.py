@@ -9,10 +9,10 @@ from pathlib import Path
 import yaml
 
 from celerylab.sitegen.nb_outputs import text_of
+from celerylab.course import LESSONS_DIR
 from celerylab.i18n import t
 
 SEED = Path(__file__).with_name("glossary_seed.yml")
-LESSONS_DIR = Path(__file__).resolve().parents[1] / "lessons"
 PT_NAMES = {"pt", "português", "portugues", "pt-br"}
 EN_NAMES = {"en", "english", "inglês", "ingles"}
 ROW = re.compile(r"^\s*\|(.+)\|\s*$")

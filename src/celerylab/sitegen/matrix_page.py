@@ -4,7 +4,7 @@ from __future__ import annotations
 from celerylab.matrix import results
 from celerylab.matrix.catalog import describe, split_claim_id, varies
 from celerylab.matrix.report import describe_result
-from celerylab.course import Course, Lesson
+from celerylab.course import LESSONS_DIR, Lesson
 from celerylab.matrix.matrix_messages import mt
 from celerylab.sitegen.audit_pages import section_link
 from celerylab.sitegen.site_messages import st
@@ -27,7 +27,7 @@ def claim_label(claim: str, lang: str, titles: dict[str, str]) -> str:
         text += f" (`{param}`)"
     if described is None or lesson[1:] not in titles:
         return cell_text(text)
-    folder = Course().lessons_dir / lesson
+    folder = LESSONS_DIR / lesson
     return f"[{cell_text(text)}]({section_link(Lesson(lesson, folder), described.cell, lang, 'lessons')})"
 
 

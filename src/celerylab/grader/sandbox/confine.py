@@ -92,13 +92,13 @@ def topmost(paths) -> list[Path]:
     return [path for path in paths if not any(path != other and path.is_relative_to(other) for other in paths)]
 
 
-def installation(root: str | None) -> list[Path]:
+def installation(lessons_dir: Path) -> list[Path]:
     """Every folder the job imports from or reads the course in: the interpreter, each import path entry
     (site-packages, an editable checkout's ``src``), the package, the course's lessons."""
-    from celerylab.course import PACKAGE, Course
+    from celerylab.course import PACKAGE
 
     wanted = [Path(sys.prefix), Path(sys.base_prefix), Path(sys.executable).resolve().parent, PACKAGE.parent,
-              Course.default(root).lessons_dir, *(Path(entry) for entry in sys.path if entry)]
+              Path(lessons_dir), *(Path(entry) for entry in sys.path if entry)]
     return topmost(path.resolve() for path in wanted if path.is_absolute() and path.is_dir())
 
 
@@ -128,14 +128,14 @@ def read_only(path: Path) -> None:
     _mount(None, str(path), None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID)
 
 
-def private_mounts(own: Path, hide: list[str], blank: list[str], root: str | None = None,
+def private_mounts(own: Path, hide: list[str], blank: list[str], lessons_dir: Path,
                    sockets: list[Path] = ()) -> None:
     """A mount namespace: private /tmp and world-writable folders, the installation read-only and reachable
     by the job's user wherever it lives, empty folders over `hide`, empty files over `blank`."""
     _check(_libc.unshare(CLONE_NEWNS))
     _mount(None, "/", None, MS_REC | MS_PRIVATE)
     own.mkdir(parents=True, exist_ok=True)
-    install = installation(root)
+    install = installation(lessons_dir)
     covers = covers_for(topmost([*install, own]), sockets)
     kept = {path for paths in covers.values() for path in paths}
     handles = {path: os.open(path, O_PATH | os.O_CLOEXEC) for path in kept}
@@ -182,8 +182,9 @@ def seal() -> None:
     _check(_libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0))
 
 
-def confine(spec: JobSpec, own: Path, writable: list[Path], blank: list[str]) -> dict:
-    """Apply every part the machine allows; returns {"given": [...], "missing": [...]}."""
+def confine(spec: JobSpec, own: Path, writable: list[Path], blank: list[str], lessons_dir: Path) -> dict:
+    """Apply every part the machine allows (`lessons_dir`: the course's, kept readable); returns
+    {"given": [...], "missing": [...]}."""
     given, missing = [], []
 
     def attempt(name: str, action) -> bool:
@@ -199,7 +200,7 @@ def confine(spec: JobSpec, own: Path, writable: list[Path], blank: list[str]) ->
     attempt("rlimits", lambda: rlimits(spec.cpu_seconds or 3600))
     attempt("memory_total", lambda: job_cgroup.enter(int(spec.memory_total or JOB_MEMORY)))
     attempt("network", private_network)
-    attempt("mounts", lambda: private_mounts(own, spec.hide, blank, spec.root, sockets))
+    attempt("mounts", lambda: private_mounts(own, spec.hide, blank, lessons_dir, sockets))
     if os.geteuid() == 0 and spec.uid:
         attempt("user", lambda: job_user(int(spec.uid), writable, spec.service_uid))
     else:
