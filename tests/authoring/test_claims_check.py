@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from celerylab.authoring.course_check import check_course
+from celerylab.course import Course
 
 CLAIMS = "import pytest\n\n\ndef test_echo_returns_its_input():\n    pass\n\n\ndef test_echo_twice():\n    pass\n"
 
 
 def problems(lessons) -> list[str]:
-    report = check_course(lessons / "course.yml", lessons, root=lessons.parent / "out", freshness=False)
+    report = check_course(Course.at(lessons), root=lessons.parent / "out", freshness=False)
     return [problem.render() for problem in report.problems]
 
 

@@ -4,18 +4,19 @@ from __future__ import annotations
 import pytest
 
 from celerylab.authoring.course_check import check_course
+from celerylab.course import Course
 from celerylab.cli import main
 
 from .conftest import edit
 
 
 def problems(lessons) -> list[str]:
-    report = check_course(lessons / "course.yml", lessons, root=lessons.parent / "out", freshness=False)
+    report = check_course(Course.at(lessons), root=lessons.parent / "out", freshness=False)
     return [problem.render() for problem in report.problems]
 
 
 def test_the_template_lesson_is_consistent(lessons):
-    report = check_course(lessons / "course.yml", lessons, freshness=False)
+    report = check_course(Course.at(lessons), freshness=False)
     assert report.problems == []
     assert (report.lessons, report.exercises) == (1, 1) and report.messages > 200
 

@@ -9,7 +9,7 @@ from celerylab.grader.batch import Options, grade
 from celerylab.grader.prepare import Limits
 from celerylab.stack import Stack
 import submissions
-from grading_files import COURSE, EXERCISES, FIXTURE_COURSE
+from grading_files import EXERCISES, FIXTURE_COURSE
 
 
 pytestmark = [pytest.mark.live, pytest.mark.slow, pytest.mark.timeout(600), pytest.mark.needs("redis-server")]
@@ -18,8 +18,8 @@ def test_two_workers_share_the_batch(tmp_path):
     folder = submissions.write_all(tmp_path / "in", ["good_pt", "partial", "unsolved", "invalid_json"])
     out = tmp_path / "out"
     limits = Limits(cell_timeout=30, notebook_timeout=90, check_timeout=60)
-    with Stack.start("celerylab.grader.celery_app", workers=2, broker_kind="redis-server", timeline=False,
-                     env={"CELERYLAB_COURSE_ROOT": str(COURSE)}) as stack:
+    # the workers learn the course from each job's spec, not from their environment
+    with Stack.start("celerylab.grader.celery_app", workers=2, broker_kind="redis-server", timeline=False) as stack:
         options = Options(out=out, broker=stack.broker.url, exercises_dir=EXERCISES, course=FIXTURE_COURSE,
                           limits=limits, show_progress=False)
         summary = grade(folder, options)

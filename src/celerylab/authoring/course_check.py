@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from celerylab import course
+from celerylab.course import Course
 from celerylab.authoring import catalogs, claims, exercises, keys
 from celerylab.authoring.audit_keys import audit_key_problems
 from celerylab.authoring.wrong_answer_check import wrong_answer_problems
@@ -16,6 +16,7 @@ from celerylab.compiler.model import LANGS, Lesson
 from celerylab.i18n import TranslatedError
 from celerylab.compiler.parser import parse_file
 
+PACKAGE_COURSE = Course()  # the package's lessons and course.yml, its notebooks in the checkout
 LESSON_NAME = re.compile(r"^l(\d{2})_[a-z][a-z0-9_]*$")
 
 
@@ -79,14 +80,14 @@ def lesson_problems(folder: Path, catalog: catalogs.Catalog, report: Report) -> 
     return cells
 
 
-def check_course(course_file: Path = course.COURSE_FILE, lessons_dir: Path = course.LESSONS_DIR,
-                 root: Path | None = None, only: list[str] | None = None, freshness: bool = True) -> Report:
-    """Run every rule on the course (or only the lessons named); `root` holds the generated notebooks (default:
-    beside a lessons folder outside the package, else the checkout)."""
+def check_course(checked: Course = PACKAGE_COURSE, root: Path | None = None, only: list[str] | None = None,
+                 freshness: bool = True) -> Report:
+    """Run every rule on `checked` (or only the lessons named); `root` holds the generated notebooks (default:
+    the course's output root)."""
     report = Report()
-    the_course = replace(course.Course.at(lessons_dir), course_file=course_file)
+    course_file, lessons_dir = checked.course_file, checked.lessons_dir
     try:
-        names = the_course.lesson_names()
+        names = checked.lesson_names()
     except (TranslatedError, OSError) as error:
         report.problems.append(Problem(course_file, None, "dev.p.bad_course", {"error": str(error)}))
         return report
@@ -103,7 +104,7 @@ def check_course(course_file: Path = course.COURSE_FILE, lessons_dir: Path = cou
         if lesson_problems(lessons_dir / name, catalog, report) is not None:
             fresh_lessons.append(Lesson(name, lessons_dir / name))
     if freshness:
-        root = root or the_course.output_root
+        root = root or checked.output_root
         whole = not only and len(fresh_lessons) == len(names)
         report.stale = [Problem(path, None, "dev.p.stale", {"reason": reason})
                         for path, reason in stale.check(fresh_lessons, root, LANGS, whole_course=whole)]

@@ -37,8 +37,7 @@ def run_check(args) -> int:
     from celerylab.authoring.course_check import check_course
 
     course = command_course(args)
-    report = check_course(course.course_file, course.lessons_dir, args.root or course.output_root, args.lessons,
-                          freshness=not args.no_stale)
+    report = check_course(course, args.root, args.lessons, freshness=not args.no_stale)
     for problem in report.problems + report.stale:
         print(problem.render(), file=sys.stderr)
     if not report.ok:
