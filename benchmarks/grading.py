@@ -54,7 +54,7 @@ def main() -> int:
     parser.add_argument("--copies", type=int, default=2, help="copies of each of the 6 fixture submissions")
     parser.add_argument("--rounds", type=int, default=1, help="repeat the three runs; medians are shown")
     args = parser.parse_args()
-    env = {**os.environ, "CELERYLAB_COURSE_ROOT": str(FIXTURES / "course")}
+    env = {**os.environ, "CELERYLAB_COURSE_ROOT": str(FIXTURES / "course")}  # the bare run's kernels: check()
     runs: dict[str, list[tuple[float, float, int]]] = {}
     count = len(CASES) * args.copies
     for round_number in range(args.rounds):
@@ -68,7 +68,7 @@ def main() -> int:
                 graded = make_set(tmp / f"jobs{jobs}", args.copies)
                 runs.setdefault(f"celerylab grade --jobs {jobs}", []).append(timed(
                     [str(BIN / "celerylab"), "grade", str(graded), "--out", str(tmp / f"out{jobs}"), "--jobs",
-                     str(jobs), "--course", str(FIXTURES / "course"), "--exercises", str(FIXTURES / "exercises")],
+                     str(jobs), "--lessons-dir", str(FIXTURES / "course"), "--exercises", str(FIXTURES / "exercises")],
                     tmp, env))
     print(f"{count} submissions, {args.rounds} round(s), medians; {os.cpu_count()} cores, "
           f"load average {os.getloadavg()[0]:.1f}")

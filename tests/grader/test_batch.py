@@ -146,3 +146,13 @@ def test_a_batch_builds_no_course_of_its_own(monkeypatch, tmp_path):
     monkeypatch.setattr(Course, "__init__", lambda self, *a, **k: built.append(a) or real(self, *a, **k))
     summary = grade(subs, given)
     assert (summary.graded, summary.rejected) == (2, 1) and built == []
+
+
+def test_a_job_is_kept_from_every_solutions_folder_it_could_read(tmp_path, monkeypatch):
+    from celerylab.course import CHECKOUT
+
+    monkeypatch.chdir(tmp_path)  # the grader run from elsewhere than the checkout
+    hidden = batch.hidden_folders(options(tmp_path / "out"))
+    assert str((tmp_path / "out").resolve()) in hidden
+    assert str(FIXTURE_COURSE.lessons_dir.parent / "solutions") in hidden     # the graded course's, beside its lessons
+    assert str((CHECKOUT / "solutions").resolve()) in hidden                  # the package's, which a copy shares

@@ -114,10 +114,12 @@ def stage(found: intake.Found, base: Path, book: Gradebook, options: Options) ->
 
 
 def hidden_folders(options: Options) -> list[str]:
-    """What a job must not see: the gradebook and feedback of everyone, and the solutions."""
+    """What a job must not see: the gradebook and feedback of everyone, and the solutions (the graded course's,
+    and the package's own in a checkout, which a copy of the course graded from elsewhere shares)."""
     from celerylab.checks.locate import candidate_folders
+    from celerylab.course import CHECKOUT
 
-    folders = [Path(options.out), *candidate_folders("solutions", None, options.course)]
+    folders = [Path(options.out), *candidate_folders("solutions", None, options.course), CHECKOUT / "solutions"]
     if options.exercises_dir:
         folders.append(Path(options.exercises_dir).resolve().parent / "solutions")
     return sorted({str(Path(folder).resolve()) for folder in folders})
