@@ -28,7 +28,7 @@ def test_every_rule_has_title_why_fix_and_message():
 def test_every_literal_key_the_code_uses_exists():
     used = set()
     for path in [*SOURCES.rglob("*.py"), SOURCES.parent / "commands" / "audit.py"]:
-        used |= set(re.findall(r'\bat\(\s*f?"(audit\.[A-Za-z0-9_.{}]+)"', path.read_text(encoding="utf-8")))
+        used |= set(re.findall(r'\bt\(\s*f?"(audit\.[A-Za-z0-9_.{}]+)"', path.read_text(encoding="utf-8")))
     assert used
     for key in used:
         if "{" in key:

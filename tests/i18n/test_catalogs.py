@@ -70,3 +70,34 @@ def test_run_pys_set_up_messages_have_the_same_keys_and_placeholders_in_both_lan
     assert set(messages) == set(LANGS) and set(messages["pt"]) == set(messages["en"])
     assert {key: placeholders(text) for key, text in messages["pt"].items()} == \
         {key: placeholders(text) for key, text in messages["en"].items()}
+
+
+def test_one_lookup_reads_every_catalog_family():
+    """t() reads the tool's and the lessons' catalogs and each family kept beside its code, by key prefix."""
+    from celerylab.i18n import FAMILY_CATALOGS, PACKAGE, family_catalog
+
+    assert {PACKAGE / path for path in FAMILY_CATALOGS.values()} == \
+        {path for path in catalog_files_in_package() if path.parent.name in ("audit", "sitegen", "matrix", "deploy")}
+    for prefix in FAMILY_CATALOGS:
+        key, texts = next(iter(family_catalog(prefix).items()))
+        assert key.startswith(prefix), (prefix, key)
+        assert t(key, lang="en", **{name: "x" for name in placeholders(texts["en"])}) == \
+            texts["en"].format(**{name: "x" for name in placeholders(texts["en"])})
+    assert t("site.build.opt_site", lang="pt") == family_catalog("site.")["site.build.opt_site"]["pt"]
+    # a key with a family's prefix that only the tool's catalogs hold still resolves (the site uses some)
+    tool_site_keys = [key for key in catalog() if key.startswith("site.") and key not in family_catalog("site.")]
+    assert tool_site_keys and t(tool_site_keys[0], lang="en", **{
+        name: "x" for name in placeholders(catalog()[tool_site_keys[0]]["en"])})
+
+
+def test_a_family_catalog_is_not_in_any_lesson_digest():
+    """Rewording the audit, the site, the matrix or the health check re-executes no notebook."""
+    from celerylab.compiler.digest import package_files
+    from celerylab.compiler.model import Lesson
+    from celerylab.course import Course
+    from celerylab.i18n import FAMILY_CATALOGS, PACKAGE
+
+    families = {PACKAGE / path for path in FAMILY_CATALOGS.values()}
+    course = Course()
+    for name in course.lesson_names():
+        assert not families & set(package_files(Lesson(name, course.lessons_dir / name))), name

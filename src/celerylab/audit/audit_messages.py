@@ -1,24 +1,14 @@
-"""The audit's own strings (audit/messages.yml), kept out of the catalogs that lesson digests hash."""
+"""The audit's own catalog (audit/messages.yml, read through celerylab.i18n.t): which keys it holds."""
 from __future__ import annotations
 
-from pathlib import Path
+from celerylab.i18n import family_catalog
 
-from celerylab.i18n.catalog_file import CatalogFile
-
-# celerylab/i18n/*.yml is hashed into every lesson's source digest: the audit's words reach no notebook,
-# so they live beside the audit code, as the site's do (celerylab.sitegen.site_messages).
-MESSAGES = Path(__file__).with_name("messages.yml")
-CATALOG = CatalogFile(MESSAGES)
+PREFIX = "audit."
 
 
 def catalog() -> dict[str, dict[str, str]]:
-    return CATALOG.messages
+    return family_catalog(PREFIX)
 
 
 def has(key: str) -> bool:
-    return CATALOG.has(key)
-
-
-def at(key: str, lang: str | None = None, **values: object) -> str:
-    """The audit message `key` in `lang` (default: the language in force), formatted with `values`."""
-    return CATALOG.text(key, lang, **values)
+    return key in catalog()

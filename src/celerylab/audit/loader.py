@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 from celery import Celery
 
-from celerylab.audit.audit_messages import at
 from celerylab.audit.tracebacks import user_traceback
+from celerylab.i18n import t
 
 
 class LoadError(Exception):
@@ -33,7 +33,7 @@ class Loaded:
 
 
 def user_error(spec: str, stage: str, error: BaseException) -> LoadError:
-    message = at("audit.load.user_error", spec=spec, stage=at(f"audit.stage.{stage}"))
+    message = t("audit.load.user_error", spec=spec, stage=t(f"audit.stage.{stage}"))
     return LoadError(message, user_traceback(error))
 
 
@@ -79,19 +79,19 @@ def find_app(spec: str) -> Celery:
         parent, _, child = name.rpartition(".")
         module = import_module(spec, parent)
         if module is None or not hasattr(module, child):  # no module `a.b` and no attribute b of `a`
-            raise LoadError(at("audit.load.not_found", spec=spec, module=name, cwd=os.getcwd()))
+            raise LoadError(t("audit.load.not_found", spec=spec, module=name, cwd=os.getcwd()))
         name, attribute = parent, child
     if module is None:
-        raise LoadError(at("audit.load.not_found", spec=spec, module=name, cwd=os.getcwd()))
+        raise LoadError(t("audit.load.not_found", spec=spec, module=name, cwd=os.getcwd()))
     if attribute:
         found = module
         for part in attribute.split("."):
             if not hasattr(found, part):
-                raise LoadError(at("audit.load.no_attribute", spec=spec, module=name, attribute=attribute))
+                raise LoadError(t("audit.load.no_attribute", spec=spec, module=name, attribute=attribute))
             found = getattr(found, part)
         if isinstance(found, Celery):
             return found
-        raise LoadError(at("audit.load.not_celery", spec=spec, found=f"{name}:{attribute}", kind=type(found).__name__))
+        raise LoadError(t("audit.load.not_celery", spec=spec, found=f"{name}:{attribute}", kind=type(found).__name__))
     for candidate in ("app", "celery"):
         if isinstance(getattr(module, candidate, None), Celery):
             return getattr(module, candidate)
@@ -104,7 +104,7 @@ def find_app(spec: str) -> Celery:
     for value in vars(module).values():
         if isinstance(value, Celery):
             return value
-    raise LoadError(at("audit.load.no_attribute", spec=spec, module=name, attribute="app"))
+    raise LoadError(t("audit.load.no_attribute", spec=spec, module=name, attribute="app"))
 
 
 def finish(spec: str, app: Celery) -> None:

@@ -12,9 +12,9 @@ from celerylab.audit.locate import locate
 from celerylab.audit.model import SEVERITIES, Finding, Hit, Rule
 from celerylab.audit.registry import UNUSED_SUPPRESSION, all_rules, get
 from celerylab.audit.suppress import Suppressions
-from celerylab.audit.audit_messages import at, catalog, has
+from celerylab.audit.audit_messages import catalog, has
 from celerylab.audit.usages import module_files
-from celerylab.i18n import get_lang
+from celerylab.i18n import get_lang, t
 
 
 class Lenient(Formatter):
@@ -89,13 +89,13 @@ def run(view: AppView, ignore=(), practice: bool = True) -> Report:
             else:
                 report.findings.append(made)
     for unused in suppressions.unused():
-        detail = "" if get(unused.rule) else at("audit.CL900.no_rule", rule=unused.rule)
+        detail = "" if get(unused.rule) else t("audit.CL900.no_rule", rule=unused.rule)
         report.findings.append(finding(UNUSED_SUPPRESSION, Hit(unused.text, {"suppression": unused.text,
                                                                              "detail": detail})))
     for comment in written:
         for rule_id in comment.rules:
             if rule_id not in comment.used and (practice or getattr(get(rule_id), "category", "") != "practice"):
-                detail = "" if get(rule_id) else at("audit.CL900.no_rule", rule=rule_id)
+                detail = "" if get(rule_id) else t("audit.CL900.no_rule", rule=rule_id)
                 report.findings.append(finding(UNUSED_SUPPRESSION, Hit(
                     f"{comment.file}:{comment.line}:{rule_id}", {"file": comment.file, "line": comment.line, "rule": rule_id,
                                                        "detail": detail}, message="comment",

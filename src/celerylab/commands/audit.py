@@ -6,28 +6,29 @@ import os
 import sys
 
 from celerylab.audit.model import SEVERITIES
-from celerylab.audit.audit_messages import at
+
 from celerylab.commands._common import add_lang
+from celerylab.i18n import t
 
 FORMATS = ("text", "json", "sarif")
 FAIL_ON = ("defect", *SEVERITIES)
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("audit", help=at("audit.help"), description=at("audit.help"),
-                                   epilog=at("audit.epilog"), formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("-A", "--app", help=at("audit.opt.app"))
-    parser.add_argument("--format", choices=FORMATS, default="text", help=at("audit.opt.format"))
-    parser.add_argument("--explain", metavar="RULE", help=at("audit.opt.explain"))
-    parser.add_argument("--rules", action="store_true", help=at("audit.opt.rules"))
-    parser.add_argument("--ignore", metavar="RULE[:SUBJECT]", action="append", default=[], help=at("audit.opt.ignore"))
-    parser.add_argument("--fail-on", choices=FAIL_ON, default="defect", help=at("audit.opt.fail_on"))
-    parser.add_argument("--strict", action="store_true", help=at("audit.opt.strict"))
-    parser.add_argument("--no-practice", action="store_true", help=at("audit.opt.no_practice"))
-    parser.add_argument("--path", help=at("audit.opt.path"))
-    parser.add_argument("--scan", metavar="DIR", action="append", default=[], help=at("audit.opt.scan"))
-    parser.add_argument("--site-url", metavar="URL", help=at("audit.opt.site_url"))
-    parser.add_argument("--live", action="store_true", help=at("audit.opt.live"))
+    parser = subparsers.add_parser("audit", help=t("audit.help"), description=t("audit.help"),
+                                   epilog=t("audit.epilog"), formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("-A", "--app", help=t("audit.opt.app"))
+    parser.add_argument("--format", choices=FORMATS, default="text", help=t("audit.opt.format"))
+    parser.add_argument("--explain", metavar="RULE", help=t("audit.opt.explain"))
+    parser.add_argument("--rules", action="store_true", help=t("audit.opt.rules"))
+    parser.add_argument("--ignore", metavar="RULE[:SUBJECT]", action="append", default=[], help=t("audit.opt.ignore"))
+    parser.add_argument("--fail-on", choices=FAIL_ON, default="defect", help=t("audit.opt.fail_on"))
+    parser.add_argument("--strict", action="store_true", help=t("audit.opt.strict"))
+    parser.add_argument("--no-practice", action="store_true", help=t("audit.opt.no_practice"))
+    parser.add_argument("--path", help=t("audit.opt.path"))
+    parser.add_argument("--scan", metavar="DIR", action="append", default=[], help=t("audit.opt.scan"))
+    parser.add_argument("--site-url", metavar="URL", help=t("audit.opt.site_url"))
+    parser.add_argument("--live", action="store_true", help=t("audit.opt.live"))
     add_lang(parser)
     parser.set_defaults(run=run)
 
@@ -76,14 +77,14 @@ def run(args) -> int:
         return 0 if text else 2
     spec = app_spec(args)
     if not spec:
-        print(at("audit.no_app"), file=sys.stderr)
+        print(t("audit.no_app"), file=sys.stderr)
         return 2
 
     def said(names):
-        print(at("audit.live.registered", count=len(names)), file=sys.stderr)
+        print(t("audit.live.registered", count=len(names)), file=sys.stderr)
 
     if args.live:
-        print(at("audit.live.start", app=spec), file=sys.stderr)
+        print(t("audit.live.start", app=spec), file=sys.stderr)
     try:
         with stdout_to_stderr():  # the user's code prints while it loads: stdout is the report's alone
             report = audit(spec, ignore=args.ignore, practice=not args.no_practice, path=args.path,
@@ -92,6 +93,6 @@ def run(args) -> int:
     except LoadError as error:
         return failed(spec, args.format, str(error))
     except (StackError, NoAnswer) as error:  # --live: the worker did not start or did not answer
-        return failed(spec, args.format, at("audit.live.failed", error=error))
+        return failed(spec, args.format, t("audit.live.failed", error=error))
     print(rendered)
     return report.exit_status(args.fail_on, strict=args.strict)

@@ -10,11 +10,10 @@ from celerylab.i18n import t
 def register(subparsers) -> None:
     from celerylab.commands._common import add_deprecated, add_lessons_dir
     from celerylab.compiler.model import LANGS
-    from celerylab.sitegen.site_messages import st
 
     parser = subparsers.add_parser("build", help=t("build.help"), description=t("build.description"))
     parser.add_argument("--check", action="store_true", help=t("build.opt.check"))
-    parser.add_argument("--site", action="store_true", help=st("site.build.opt_site"))
+    parser.add_argument("--site", action="store_true", help=t("site.build.opt_site"))
     parser.add_argument("--lang", dest="build_langs", action="append", choices=LANGS, help=t("build.opt.lang"))
     parser.add_argument("--lesson", dest="lessons", action="append", metavar="lNN_slug", help=t("build.opt.lesson"))
     parser.add_argument("--no-execute", action="store_true", help=t("build.opt.no_execute"))
@@ -74,11 +73,10 @@ def run(args) -> int:
 def _site(root: Path) -> int:
     """Write the site's Markdown pages (lessons, lessons index, home, glossary) from the committed notebooks."""
     from celerylab.sitegen.pages import build_site_pages
-    from celerylab.sitegen.site_messages import st
 
     pages = build_site_pages(root)
     count = max((len(lessons) for lessons in pages.lessons.values()), default=0)
-    print(st("site.build.site_done", lessons=count, files=len(pages.written)))
+    print(t("site.build.site_done", lessons=count, files=len(pages.written)))
     return 0
 
 

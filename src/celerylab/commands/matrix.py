@@ -7,13 +7,13 @@ import sys
 from pathlib import Path
 
 from celerylab.commands._common import add_lang
-from celerylab.matrix.matrix_messages import mt
+from celerylab.i18n import t
 
 
 def positive(text: str) -> int:
     value = int(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(mt("matrix.opt.jobs_positive", value=text))
+        raise argparse.ArgumentTypeError(t("matrix.opt.jobs_positive", value=text))
     return value
 
 
@@ -21,20 +21,20 @@ def register(subparsers) -> None:
     from celerylab.matrix.releases import RELEASES
 
     lines = [release.line for release in RELEASES]
-    parser = subparsers.add_parser("matrix", help=mt("matrix.help"), description=mt("matrix.description"))
+    parser = subparsers.add_parser("matrix", help=t("matrix.help"), description=t("matrix.description"))
     parser.add_argument("--release", action="append", choices=lines, metavar="LINE",
-                        help=mt("matrix.opt.release", lines=", ".join(lines)))
-    parser.add_argument("--lesson", action="append", metavar="lNN_slug", help=mt("matrix.opt.lesson"))
-    parser.add_argument("-k", dest="select", metavar="EXPR", help=mt("matrix.opt.select"))
-    parser.add_argument("--jobs", type=positive, default=4, help=mt("matrix.opt.jobs"))
-    parser.add_argument("--check", action="store_true", help=mt("matrix.opt.check"))
-    parser.add_argument("--out", type=Path, help=mt("matrix.opt.out"))
+                        help=t("matrix.opt.release", lines=", ".join(lines)))
+    parser.add_argument("--lesson", action="append", metavar="lNN_slug", help=t("matrix.opt.lesson"))
+    parser.add_argument("-k", dest="select", metavar="EXPR", help=t("matrix.opt.select"))
+    parser.add_argument("--jobs", type=positive, default=4, help=t("matrix.opt.jobs"))
+    parser.add_argument("--check", action="store_true", help=t("matrix.opt.check"))
+    parser.add_argument("--out", type=Path, help=t("matrix.opt.out"))
     add_lang(parser)
     parser.set_defaults(run=run)
 
 
 def say(key: str, **values) -> None:
-    print(mt(key, **values), file=sys.stderr, flush=True)
+    print(t(key, **values), file=sys.stderr, flush=True)
 
 
 def show_differences(line: str, found: list) -> None:

@@ -3,18 +3,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from celery.exceptions import TimeoutError as ResultTimeout
 
-from celerylab.i18n.catalog_file import CatalogFile
-
-# The health check's words reach no notebook: beside its code, out of the catalogs lesson digests hash.
-MESSAGES = CatalogFile(Path(__file__).with_name("messages.yml"))
-
-
-def t(key: str, **values: object) -> str:
-    return MESSAGES.text(key, **values)
+from celerylab.i18n import t  # the canary.* words: deploy/messages.yml (i18n.FAMILY_CATALOGS)
 
 
 TASK = "celerylab.deploy.canary"

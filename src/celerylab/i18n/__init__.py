@@ -51,9 +51,37 @@ def catalog() -> dict[str, dict[str, str]]:
     return merged
 
 
+# Catalogs kept beside the code that prints them, by key prefix. Every lesson's digest hashes i18n/*.yml (what a
+# notebook can print); the words of the audit, the site, the matrix and the health check reach no notebook, so a
+# wording change there re-executes nothing. One lookup, t(), reads them all.
+FAMILY_CATALOGS = {"audit.": "audit/messages.yml", "site.": "sitegen/messages.yml",
+                   "matrix.": "matrix/messages.yml", "canary.": "deploy/messages.yml"}
+PACKAGE = Path(__file__).resolve().parents[1]
+
+
+@lru_cache(maxsize=None)
+def family_catalog(prefix: str) -> dict[str, dict[str, str]]:
+    """The messages of the catalog kept for keys starting with `prefix` (FAMILY_CATALOGS), read once."""
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's where PyYAML has it: ~20x faster
+    return yaml.load((PACKAGE / FAMILY_CATALOGS[prefix]).read_text(encoding="utf-8"), Loader=loader) or {}
+
+
+def texts_of(key: str) -> dict[str, str] | None:
+    """The {lang: text} of `key`: from its family's catalog when its prefix has one and holds it, else the merged
+    catalogs of the tool and the lessons."""
+    for prefix in FAMILY_CATALOGS:
+        if key.startswith(prefix) and key in family_catalog(prefix):
+            return family_catalog(prefix)[key]
+    return catalog().get(key)
+
+
+def has(key: str) -> bool:
+    return texts_of(key) is not None
+
+
 def t(key: str, lang: str | None = None, **values: object) -> str:
-    """The message `key` in `lang` (default: the language in force), formatted with `values`."""
-    texts = catalog().get(key)
+    """The message `key` in `lang` (default: the language in force), formatted with `values`, from any catalog."""
+    texts = texts_of(key)
     if texts is None:
         raise KeyError(f"no message {key!r} in the catalogs")
     return texts[normalize(lang) if lang else get_lang()].format(**values)

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import json
+from celerylab.i18n import t
 
-from celerylab.matrix.matrix_messages import mt
 
 MESSAGE_SHOWN = 160  # a failure's first line, cut: the observed values say the rest
 
@@ -17,8 +17,8 @@ def observed_text(observed: dict) -> str:
 def describe_result(result: dict | None, lang: str | None = None) -> str:
     """`holds · runs=1` / `does not hold · runs=2 (assert 2 == 1)` / `not run`, in `lang`."""
     if result is None:
-        return mt("matrix.cell.absent", lang)
-    parts = [mt(f"matrix.cell.{result['outcome']}", lang)]
+        return t("matrix.cell.absent", lang)
+    parts = [t(f"matrix.cell.{result['outcome']}", lang)]
     if result.get("observed"):
         parts.append(observed_text(result["observed"]))
     text = " · ".join(parts)

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from celerylab.audit.registry import all_rules
 from celerylab.audit.run_rules import Lenient
-from celerylab.audit.audit_messages import at, catalog
+from celerylab.audit.audit_messages import catalog
 from celerylab.compiler.sections import section_anchor
 from celerylab.course import Lesson
 from celerylab.rule_lessons import shown, taught_in
-from celerylab.sitegen.site_messages import st
+from celerylab.i18n import t
+
 
 AUDIT_PAGE = "audit.md"
 
@@ -36,17 +37,17 @@ def rule_anchor(rule_id: str) -> str:
 
 def rules_page(lang: str, titles: dict[str, str]) -> str:
     """Every rule, in id order: what it finds, why, how to fix it, and the lessons (by `titles`) that show it live."""
-    lines = [f"# {st('site.audit.title', lang)}", "", st("site.audit.intro", lang), ""]
+    lines = [f"# {t('site.audit.title', lang)}", "", t("site.audit.intro", lang), ""]
     for rule in sorted(all_rules().values(), key=lambda rule: rule.id):
         lines += [f"## {rule.id} — {rule_text(rule, 'title', lang)} {{#{rule_anchor(rule.id)}}}", "",
-                  st("site.audit.facts", lang, severity=at(f"audit.severity.{rule.severity}", lang),
-                     category=at(f"audit.category.{rule.category}", lang)), "",
-                  st("site.audit.why", lang, text=rule_text(rule, "why", lang)), "",
-                  st("site.audit.fix", lang, text=rule_text(rule, "fix", lang)), ""]
+                  t("site.audit.facts", lang, severity=t(f"audit.severity.{rule.severity}", lang),
+                     category=t(f"audit.category.{rule.category}", lang)), "",
+                  t("site.audit.why", lang, text=rule_text(rule, "why", lang)), "",
+                  t("site.audit.fix", lang, text=rule_text(rule, "fix", lang)), ""]
         links = [f"[{titles[item.lesson.stem]}]({section_link(item.lesson, item.cell, lang, 'lessons')})"
                  for item in shown() if item.rule == rule.id and item.lesson.stem in titles]
         if links:
-            lines += [st("site.audit.shown_in", lang, links=", ".join(links)), ""]
+            lines += [t("site.audit.shown_in", lang, links=", ".join(links)), ""]
     return "\n".join(lines)
 
 
@@ -58,5 +59,5 @@ def lesson_rules(stem: str, lang: str) -> str:
         return ""
     items = [f"- [{rule_id}](../{AUDIT_PAGE}#{rule_anchor(rule_id)}) — {rule_text(known[rule_id], 'title', lang)}"
              for rule_id in sorted(rules) if rule_id in known]
-    return "\n".join([f"## {st('site.audit.lesson_rules', lang)}", "", st("site.audit.lesson_rules_intro", lang), "",
+    return "\n".join([f"## {t('site.audit.lesson_rules', lang)}", "", t("site.audit.lesson_rules_intro", lang), "",
                       *items])

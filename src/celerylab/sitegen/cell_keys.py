@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import re
+from celerylab.i18n import t
 
-from celerylab.sitegen.site_messages import st
 
 SECTION = re.compile(r"^#{2,3}\s+(.+?)\s*#*\s*$", re.MULTILINE)
 QUOTE = re.compile(r"(?:^>.*(?:\n|$))+", re.MULTILINE)
@@ -24,7 +24,7 @@ def alt_text(meta: dict, lang: str, section: str | None) -> str:
         alt = alt.get(lang)
     if isinstance(alt, str) and alt.strip():
         return " ".join(alt.split())
-    return st("site.output.plot_alt", lang, section=section) if section else st("site.output.plot_alt_plain", lang)
+    return t("site.output.plot_alt", lang, section=section) if section else t("site.output.plot_alt_plain", lang)
 
 
 def docs_link(meta: dict, lang: str) -> str:
@@ -32,7 +32,7 @@ def docs_link(meta: dict, lang: str) -> str:
     url = meta.get("docs")
     if not (isinstance(url, str) and url.startswith("https://")):
         return ""
-    return f"**{st('site.lesson.docs', lang)}:** [{url}]({url})"
+    return f"**{t('site.lesson.docs', lang)}:** [{url}]({url})"
 
 
 def text_lang(meta: dict, lang: str) -> str | None:

@@ -5,9 +5,9 @@ from celerylab.matrix import results
 from celerylab.matrix.catalog import describe, split_claim_id, varies
 from celerylab.matrix.report import describe_result
 from celerylab.course import LESSONS_DIR, Lesson
-from celerylab.matrix.matrix_messages import mt
 from celerylab.sitegen.audit_pages import section_link
-from celerylab.sitegen.site_messages import st
+from celerylab.i18n import t
+
 
 MATRIX_PAGE = "releases.md"
 VERSION_ROWS = ("celery", "kombu", "billiard", "redis", "redis-server")
@@ -33,7 +33,7 @@ def claim_label(claim: str, lang: str, titles: dict[str, str]) -> str:
 
 def versions_table(matrix: dict, lang: str) -> list[str]:
     lines = list(matrix["releases"])
-    rows = [f"| {st('site.releases.package', lang)} | " + " | ".join(f"Celery {line}" for line in lines) + " |",
+    rows = [f"| {t('site.releases.package', lang)} | " + " | ".join(f"Celery {line}" for line in lines) + " |",
             "|---|" + "---|" * len(lines)]
     for name in VERSION_ROWS:
         rows.append(f"| `{'redis-py' if name == 'redis' else name}` | " + " | ".join(matrix["releases"][line]["versions"].get(name, "-") for line in lines) + " |")
@@ -47,7 +47,7 @@ def short_status(matrix: dict, claim: str, line: str, newest: tuple, lang: str) 
     """`5.6 ✘ does not hold`: a mark and one word per release, bold where it differs from the newest release."""
     result = results.cell(matrix, line, claim)
     outcome = result["outcome"] if result else "absent"  # the failure line is in the folded details
-    word, mark = mt(f"matrix.cell.{outcome}", lang), MARKS.get(outcome, "·")
+    word, mark = t(f"matrix.cell.{outcome}", lang), MARKS.get(outcome, "·")
     text = f"{mark} {word}" + (" ≈" if varies(claim, line) else "")
     return f"{line} **{text}**" if results.verdict(result) != newest else f"{line} {text}"
 
@@ -62,7 +62,7 @@ def claim_block(matrix: dict, claim: str, lang: str, titles: dict[str, str]) -> 
     mark = "≠ " if results.differs_across(matrix, claim) else ""
     status = " · ".join(short_status(matrix, claim, line, newest, lang) for line in lines)
     details = [f"- **Celery {line}**: {cell_text(describe_result(results.cell(matrix, line, claim), lang))}"
-               + (f" {st('site.releases.varies', lang)}" if varies(claim, line) else "") for line in lines]
+               + (f" {t('site.releases.varies', lang)}" if varies(claim, line) else "") for line in lines]
     return [f"{mark}{claim_label(claim, lang, titles)}", "",
             '<details class="cl-observed" data-search-exclude markdown="1">',
             f'<summary markdown="span">{status}</summary>', "", *details, "", "</details>", ""]
@@ -71,23 +71,23 @@ def claim_block(matrix: dict, claim: str, lang: str, titles: dict[str, str]) -> 
 def releases_page(lang: str, titles: dict[str, str], matrix: dict | None = None) -> str:
     """The whole page in `lang`; `titles` maps a lesson's stem (`01_retries`) to its title in that language."""
     matrix = results.load() if matrix is None else matrix
-    lines = [f"# {st('site.releases.title', lang)}", "", st("site.releases.intro", lang), ""]
+    lines = [f"# {t('site.releases.title', lang)}", "", t("site.releases.intro", lang), ""]
     if not matrix.get("releases"):
-        return "\n".join([*lines, st("site.releases.empty", lang), ""])
+        return "\n".join([*lines, t("site.releases.empty", lang), ""])
     claims = results.claim_ids(matrix)
     differing = [claim for claim in claims if results.differs_across(matrix, claim)]
-    lines += [st("site.releases.environment", lang, python=matrix.get("python", "-")), "",
+    lines += [t("site.releases.environment", lang, python=matrix.get("python", "-")), "",
               *versions_table(matrix, lang), "",
-              st("site.releases.summary", lang, claims=len(claims), differing=len(differing)), "",
-              st("site.releases.legend", lang), ""]
+              t("site.releases.summary", lang, claims=len(claims), differing=len(differing)), "",
+              t("site.releases.legend", lang), ""]
     by_lesson: dict[str, list[str]] = {}
     for claim in claims:
         by_lesson.setdefault(split_claim_id(claim)[0], []).append(claim)
     if differing:
-        lines += [f"## {st('site.releases.changes', lang)}", ""]
+        lines += [f"## {t('site.releases.changes', lang)}", ""]
         for claim in differing:
             lines += claim_block(matrix, claim, lang, titles)
-        lines += [f"## {st('site.releases.all', lang)}", ""]
+        lines += [f"## {t('site.releases.all', lang)}", ""]
     for lesson, lesson_claims in by_lesson.items():
         stem = lesson[1:]
         lines += [f"### {titles.get(stem, stem)}", ""]

@@ -4,8 +4,8 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from celerylab.i18n import t
 
-from celerylab.sitegen.site_messages import st
 
 HOME_SOURCE = "_home.md"  # hand-written; the generated index.md is this plus the published lessons
 LESSONS_MARKER = re.compile(r"^<!-- celerylab:lessons\b.*?-->$", re.MULTILINE)
@@ -17,15 +17,15 @@ FENCE = re.compile(r"^(`{3,}|~{3,}).*?^\1\s*$", re.MULTILINE | re.DOTALL)
 def lesson_list(lessons: list[tuple[str, str]], lang: str, folder: str = "lessons") -> str:
     """A numbered list of the lessons, in course order, linked to their pages."""
     lines = [f"1. [{title}]({folder}/{stem}.md)" for stem, title in lessons]
-    return "\n".join(lines) if lines else st("site.lessons.none", lang)
+    return "\n".join(lines) if lines else t("site.lessons.none", lang)
 
 
 def home_page(source: Path, lessons: list[tuple[str, str]], lang: str) -> str:
     """The home page: the hand-written `_home.md` with the published lessons where its marker stands."""
     text = source.read_text(encoding="utf-8")
-    block = f"{st('site.home.lessons', lang)}\n\n{lesson_list(lessons, lang)}"
+    block = f"{t('site.home.lessons', lang)}\n\n{lesson_list(lessons, lang)}"
     text = LESSONS_MARKER.sub(lambda _: block, text, count=1) if LESSONS_MARKER.search(text) else f"{text}\n{block}\n"
-    return f"---\ntitle: {json.dumps(st('site.nav.home', lang), ensure_ascii=False)}\n---\n\n{text}"
+    return f"---\ntitle: {json.dumps(t('site.nav.home', lang), ensure_ascii=False)}\n---\n\n{text}"
 
 
 def pager(lessons: list[tuple[str, str]], stem: str, lang: str) -> str:
@@ -34,9 +34,9 @@ def pager(lessons: list[tuple[str, str]], stem: str, lang: str) -> str:
     index = stems.index(stem)
     links = []
     if index > 0:
-        links.append(f"← **{st('site.lesson.prev', lang)}:** [{lessons[index - 1][1]}]({lessons[index - 1][0]}.md)")
+        links.append(f"← **{t('site.lesson.prev', lang)}:** [{lessons[index - 1][1]}]({lessons[index - 1][0]}.md)")
     if index + 1 < len(lessons):
-        links.append(f"**{st('site.lesson.next', lang)}:** [{lessons[index + 1][1]}]({lessons[index + 1][0]}.md) →")
+        links.append(f"**{t('site.lesson.next', lang)}:** [{lessons[index + 1][1]}]({lessons[index + 1][0]}.md) →")
     return "---\n\n" + "  \n".join(links) if links else ""
 
 

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 
 from celerylab.sitegen.cell_keys import alt_text, docs_link, mark_language, section_of, text_lang
 from celerylab.sitegen.nb_outputs import Rendered, fence, render_outputs, text_of
-from celerylab.sitegen.site_messages import st
+from celerylab.i18n import t
+
 
 HEADING = re.compile(r"^#\s+(.+?)\s*#*\s*$", re.MULTILINE)
 NOTEBOOK_LINK = re.compile(r"\]\((?!\w+://)([^)#\s]+)\.ipynb(#[^)\s]*)?\)")
@@ -129,7 +130,7 @@ def notebook_to_page(nb: dict, stem: str, lang: str) -> Page:
 
 def _collapsed(bodies: list[str], lang: str) -> str:
     """Answer and check cells inside one collapsed "show the solution" admonition."""
-    return admonition({"admonition": {"type": "success", "title": st("site.solution.show", lang), "collapsed": True}},
+    return admonition({"admonition": {"type": "success", "title": t("site.solution.show", lang), "collapsed": True}},
                       "\n\n".join(bodies))
 
 

@@ -14,7 +14,6 @@ from celerylab.sitegen.glossary import gather, glossary_page
 from celerylab.sitegen.navigation import HOME_SOURCE, explain_notes, home_page, lesson_list, pager
 from celerylab.atomic import write_bytes
 from celerylab.course import Course, Lesson
-from celerylab.sitegen.site_messages import st
 from celerylab.i18n import LANGS, t
 
 DOCS = "site"
@@ -137,6 +136,6 @@ def site_nav(pages: SitePages, lang: str) -> list:
         {t("site.nav.exercises", lang): "exercises.md"},
         {t("site.nav.diagrams", lang): "diagrams.md"},
         {t("site.nav.glossary", lang): GLOSSARY},
-        {st("site.nav.audit", lang): AUDIT_PAGE},
-        {st("site.nav.releases", lang): MATRIX_PAGE},
+        {t("site.nav.audit", lang): AUDIT_PAGE},
+        {t("site.nav.releases", lang): MATRIX_PAGE},
     ]

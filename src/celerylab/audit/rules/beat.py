@@ -7,7 +7,7 @@ from celery.schedules import crontab, schedule
 
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
-from celerylab.audit.audit_messages import at
+from celerylab.i18n import t
 
 
 def entries(view):
@@ -70,7 +70,7 @@ def crontab_in_dst_window(view):
             times = fires_between(spec["schedule"], day, low, high)
             if times:
                 yield Hit(entry, {"entry": entry, "times": ", ".join(times), "zone": str(zone),
-                                  "when": at(f"audit.CL602.{kind}", day=day.isoformat())})
+                                  "when": t(f"audit.CL602.{kind}", day=day.isoformat())})
                 break
 
 

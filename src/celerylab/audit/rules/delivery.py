@@ -4,7 +4,8 @@ from __future__ import annotations
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
 from celerylab.audit.rules.retries import autoretries, backoff, retries, retry_kwargs
-from celerylab.audit.audit_messages import at
+from celerylab.i18n import t
+
 
 # A task that may run this long (or has no limit) counts as long for prefetch: one reserved behind it waits that much.
 LONG_TASK_SECONDS = 60
@@ -12,7 +13,7 @@ LONG_TASK_SECONDS = 60
 
 def vt_values(view) -> dict:
     seconds, configured = view.visibility_timeout
-    return {"vt": f"{seconds:g}", "vt_source": at("audit.vt.configured" if configured else "audit.vt.default")}
+    return {"vt": f"{seconds:g}", "vt_source": t("audit.vt.configured" if configured else "audit.vt.default")}
 
 def acks_late_past(view, seconds: float, values: dict):
     """A hit per `acks_late` task whose time limit reaches `seconds`, and one undecided hit naming those without a

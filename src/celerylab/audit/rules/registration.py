@@ -12,13 +12,13 @@ from celery.utils.imports import gen_task_name
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
 from celerylab.audit.sources import function_of
-from celerylab.audit.audit_messages import at
 from celerylab.audit.usages import parsed
+from celerylab.i18n import t
 
 
 def closest(view, name: str) -> str:
     found = get_close_matches(name, sorted(view.tasks), n=1)
-    return at("audit.closest", name=found[0]) if found else ""
+    return t("audit.closest", name=found[0]) if found else ""
 
 
 def registered(view) -> set[str]:

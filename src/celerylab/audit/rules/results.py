@@ -7,9 +7,9 @@ from celery import Task
 
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
-from celerylab.audit.audit_messages import at
 from celerylab.audit.scan import call_site_files
 from celerylab.audit.usages import reads_by_task, result_reads
+from celerylab.i18n import t
 
 
 def seconds(value):
@@ -34,10 +34,10 @@ def results_never_expire(view):
         return
     value = seconds(view.conf.result_expires)
     if not value:
-        yield Hit("result_expires", {"value": repr(value), "detail": at("audit.CL501.off")})
+        yield Hit("result_expires", {"value": repr(value), "detail": t("audit.CL501.off")})
     elif truncates(view) and int(value) == 0:
         yield Hit("result_expires", {"value": repr(value),
-                                     "detail": at("audit.CL501.truncated", backend=view.backend_scheme)})
+                                     "detail": t("audit.CL501.truncated", backend=view.backend_scheme)})
 
 
 @rule("CL504", "result-expires-truncated", "low", "defect")
@@ -67,7 +67,6 @@ def results_discarded(view):
     storing = [name for name, task in view.tasks.items() if not task.ignore_result]
     if storing:
         yield Hit("result_backend", {"count": len(storing)})
-
 
 
 @rule("CL508", "result-of-ignored-task-read", "high", "defect")

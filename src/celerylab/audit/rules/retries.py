@@ -6,6 +6,7 @@ import inspect
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
 from celerylab.audit.sources import function_of
+from celerylab.i18n import t
 
 
 def autoretries(task) -> bool:
@@ -72,14 +73,12 @@ def backoff_truncated(view):
 
 @rule("CL305", "fixed-retry-rhythm", "medium", "practice")
 def fixed_retry_rhythm(view):
-    from celerylab.audit.audit_messages import at
-
     for name, task in view.tasks.items():
         if not autoretries(task):
             continue
         if not backoff(task):
             delay = retry_kwargs(task).get("countdown", task.default_retry_delay)
-            yield Hit(name, {"task": name, "detail": at("audit.CL305.no_backoff", delay=delay)})
+            yield Hit(name, {"task": name, "detail": t("audit.CL305.no_backoff", delay=delay)})
         elif getattr(task, "retry_jitter", True) is False:
             yield Hit(name, {"task": name}, message="jitter")
 

@@ -11,8 +11,8 @@ from urllib.parse import unquote, urlsplit
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
 from celerylab.audit.sources import parameters, return_annotation
-from celerylab.audit.audit_messages import at
 from celerylab.audit.usages import module_files
+from celerylab.i18n import t
 
 PLACEHOLDERS = {"", "pass", "password", "passwd", "secret", "changeme", "guest", "xxx"}
 
@@ -91,12 +91,12 @@ def json_unsafe_argument(view):
             result = None if pydantic and pydantic_model(annotation) else outcome(annotation)
             if result:
                 yield Hit(f"{name}({parameter})", {"task": name, "parameter": parameter, "annotation": label(annotation),
-                                                   "outcome": at(f"audit.CL113.{result}")})
+                                                   "outcome": t(f"audit.CL113.{result}")})
         returned = return_annotation(task)
         result = outcome(returned) if returned is not None and not (pydantic and pydantic_model(returned)) else None
         if result and view.backend_scheme and not task.ignore_result and "json" in str(view.conf.result_serializer):
             yield Hit(f"{name}(return)", {"task": name, "annotation": label(returned),
-                                          "outcome": at(f"audit.CL113.returned_{result}")}, message="returns")
+                                          "outcome": t(f"audit.CL113.returned_{result}")}, message="returns")
 
 
 def label(annotation) -> str:
