@@ -140,7 +140,6 @@ def declare_poison_queue(node) -> None:
 
 
 POISON_LOOPING = 6   # starts that prove a poison loops: twice what the asked limit allows (a limit of 3 sets it aside at 4)
-POISON_SETTLE = 2.0  # seconds a settled outcome must stay so (a rejected message is back in the worker in ms)
 RECEIVED = re.compile(r"Task l08\.poison\[[^\]]+\] received")
 
 
@@ -161,7 +160,7 @@ def poisons_outcome(node, stack, labels: list[str]) -> str | None:
 
 
 def wait_until_poisons_settle(node, stack, labels: list[str], timeout: float = 90.0) -> None:
-    """Return once the poisons are set aside or loop, or are gone and still so POISON_SETTLE s later with no new start
+    """Return once the poisons are set aside or loop, or are gone and still so helpers.SETTLE s later with no new start
     (a right answer is set aside after its third start), or after `timeout` s."""
     deadline = time.monotonic() + timeout
     starts = lambda: sum(len(helpers.runs(stack, f"{label}:start")) for label in labels)  # noqa: E731
@@ -170,7 +169,7 @@ def wait_until_poisons_settle(node, stack, labels: list[str], timeout: float = 9
         if outcome != "gone":
             return
         before = starts()
-        helpers.wait(POISON_SETTLE)
+        helpers.wait(helpers.SETTLE)
         if poisons_outcome(node, stack, labels) == "gone" and starts() == before:
             return
 

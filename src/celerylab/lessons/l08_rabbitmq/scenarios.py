@@ -21,7 +21,6 @@ COUNTDOWN = 6     # a delayed task's countdown, also twice the timeout
 LOOPING = 4       # starts that prove a poison message loops: one more than a delivery limit of 2 allows
 KILLED = 1.0      # seconds of work of the task whose worker is SIGKILLed mid-run
 VISIBILITY = 3    # the lab's Redis visibility_timeout (kombu's default: 3600 s), swept every 0.5 s
-SETTLE = 2.0      # seconds a settled poison queue must stay settled (a requeued message is redelivered in ms)
 
 
 def long_task(node, arguments: dict | None = None, **worker_settings) -> dict:
@@ -151,21 +150,21 @@ def early_ack_second(node) -> dict:
 def poison(node, *, arguments: dict | None = None, **worker_settings) -> dict:
     """An `l08.poison` (it kills its pool process) on a worker with `worker_settings`, on a quorum queue with `arguments`
     (None: a classic queue). On the classic queue, watch until it has started LOOPING times; on the quorum queue, until
-    every run's death is handled and the queue holds nothing, and still so SETTLE s later."""
+    every run's death is handled and the queue holds nothing, and still so helpers.SETTLE s later."""
     queue = helpers.queue_name("poison")
     queues = {queue: helpers.quorum(queue, **arguments)} if arguments is not None else None
     with helpers.experiment(node, queue, queues=queues, **worker_settings) as stack:
         worker = stack.workers[0]
         stack.app.send_task("l08.poison", ("p",), queue=queue)
         started = lambda: len(helpers.runs(stack, "p:start"))  # noqa: E731
-        # settled: every run's death handled, nothing ready in the queue, and still so SETTLE s later
+        # settled: every run's death handled, nothing ready in the queue, and still so helpers.SETTLE s later
         settled = lambda: started() and helpers.deaths_handled(worker) >= started() and helpers.ready(node, queue) == 0  # noqa: E731
         if arguments is None:
             until(lambda: started() >= LOOPING, 40, step=0.2)
         else:
             while until(settled, 40, step=0.2):
                 before = started()
-                helpers.wait(SETTLE)
+                helpers.wait(helpers.SETTLE)
                 if settled() and started() == before:
                     break
         return {"runs": started(), "looping": started() >= LOOPING, "in_queue": helpers.ready(node, queue),

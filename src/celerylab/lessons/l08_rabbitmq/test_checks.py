@@ -77,7 +77,7 @@ def test_gone_must_stay_so_with_no_new_start(monkeypatch):
     monkeypatch.setattr(checks.helpers, "runs", lambda stack, label: [["x"]] * next(starts))
     monkeypatch.setattr(checks.helpers, "wait", waited.append)
     checks.wait_until_poisons_settle(None, None, ["p1"], timeout=5)
-    assert waited == [checks.POISON_SETTLE]
+    assert waited == [checks.helpers.SETTLE]
     with pytest.raises(StopIteration):  # "aside" was read: it returned on it, not before
         next(outcomes)
 
