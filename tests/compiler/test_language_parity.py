@@ -13,7 +13,7 @@ from celerylab.i18n import t
 
 ROOT = Path(__file__).resolve().parents[2]
 COURSE = Course.at_checkout(ROOT)
-VARIANTS = ("lesson", "solutions")
+VARIANTS = ("lesson", "exercises", "solutions")
 
 
 def notebook(*cells):
