@@ -39,6 +39,13 @@ def test_slow_units_first_then_notebooks_then_the_most_tests_and_the_cells_keep_
         "tests/b.py::test_1", "tests/b.py::test_2", "tests/a.py::test_1"]
 
 
+def test_a_unit_marked_last_comes_after_every_other_even_a_slow_one():
+    items = [Item("tests/d.py::test_up", "slow", "last"), Item("tests/d.py::test_down", "slow"),
+             Item("tests/a.py::test_1"), Item("tests/c.py::test_slow", "slow")]
+    assert ids(ordered(items, SPREAD)) == ["tests/c.py::test_slow", "tests/a.py::test_1",
+                                           "tests/d.py::test_up", "tests/d.py::test_down"]
+
+
 def test_the_same_collection_is_ordered_alike_on_every_worker():
     make = lambda: [Item(f"tests/t{n % 3}.py::test_{n}", *(["slow"] if n == 4 else [])) for n in range(9)]
     assert ids(ordered(make(), SPREAD)) == ids(ordered(make(), SPREAD))

@@ -5,6 +5,7 @@ import pytest
 
 SPREAD_INI = "celerylab_xdist_spread"
 SLOW = "slow"
+LAST = "last"
 
 
 def unit_of(nodeid: str, spread: frozenset[str] = frozenset()) -> str:
@@ -19,7 +20,13 @@ def unit_of(nodeid: str, spread: frozenset[str] = frozenset()) -> str:
 
 
 def rank(items: list) -> int:
-    """0: a unit with a test marked `slow` (minutes: start it first), 1: a notebook, 2: the rest."""
+    """0: a unit with a test marked `slow` (minutes: start it first), 1: a notebook, 2: the rest, 3: a unit marked `last`.
+
+    `last` is for a unit that needs the machine as quiet as the suite leaves it: handed out once every other unit has
+    been, it runs beside the suite's tail instead of beside its start (the older release lines, the notebooks).
+    """
+    if any(item.get_closest_marker(LAST) is not None for item in items):
+        return 3
     if any(item.get_closest_marker(SLOW) is not None for item in items):
         return 0
     if items[0].nodeid.split("::", 1)[0].endswith(".ipynb"):
@@ -28,7 +35,8 @@ def rank(items: list) -> int:
 
 
 def ordered(items: list, spread: frozenset[str] = frozenset()) -> list:
-    """The items unit by unit: slow units first, then notebooks, then the rest; more tests first within a rank.
+    """The items unit by unit: slow units first, then notebooks, then the rest, `last` units at the end; more tests
+    first within a rank.
 
     Within a unit the collection order is kept, and equal units keep theirs: every xdist worker sorts alike.
     """
