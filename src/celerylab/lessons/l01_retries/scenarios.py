@@ -1,10 +1,11 @@
 """Lesson 01's longer experiments: retry timelines, wasted retries, Retry-After, key TTL, a lock on nothing."""
 from __future__ import annotations
 
+import re
 import threading
 import uuid
 
-from celerylab import appdb
+from celerylab import appdb, polling
 from celerylab.lessons.l01_retries import helpers
 from celerylab.stack import Stack
 
@@ -21,9 +22,22 @@ def retry_timeline(stack: Stack, per_kind: int = 4, timeout: float = 30) -> dict
             result.get(timeout=timeout, propagate=False)
             settled(stack, result.id)
     provider.reset()
-    return {kind: [{"attempts": stack.timeline.attempts(r.id), "state": r.state,
-                    "error": type(r.result).__name__} for r in results]
-            for kind, results in sent.items()}
+    return {kind: [attempt_record(stack, r) for r in results] for kind, results in sent.items()}
+
+
+def attempt_record(stack: Stack, result) -> dict:
+    """One finished task: its attempts' start times, the countdown Celery chose before each retry, its end."""
+    attempts = stack.timeline.attempts(result.id)
+    return {"attempts": attempts, "countdowns": countdowns(stack, result.id, len(attempts) - 1),
+            "state": result.state, "error": type(result.result).__name__}
+
+
+def countdowns(stack: Stack, task_id: str, retries: int, timeout: float = 10) -> list[float]:
+    """The wait Celery chose for each retry of one task, as the worker logs it: `Task …[id] retry: Retry in 2s`."""
+    line = re.compile(rf"\[{re.escape(task_id)}\] retry: Retry in (\d+(?:\.\d+)?)s")
+    found = polling.read_until(lambda: line.findall(stack.workers[0].logs), lambda seen: len(seen) >= retries,
+                               timeout=timeout)
+    return [int(seconds) if seconds.isdigit() else float(seconds) for seconds in found]
 
 
 def settled(stack: Stack, task_id: str, timeout: float = 10) -> None:
@@ -55,6 +69,7 @@ def retry_after(stack: Stack, times: int = 2, seconds: int = 2, timeout: float =
     result.get(timeout=timeout, propagate=False)
     calls = hook.calls()
     return {"statuses": [c["status"] for c in calls], "state": result.state,
+            "countdowns": countdowns(stack, result.id, len(calls) - 1),
             "gaps": [round(b["at"] - a["at"], 1) for a, b in zip(calls, calls[1:])]}
 
 
@@ -88,12 +103,14 @@ def patterns_table(stack: Stack, tasks: tuple[str, ...] = PATTERNS) -> list[dict
 
 
 def outcome(stack: Stack, result, timeout: float = 30) -> dict:
-    """A finished task as the lesson prints it: state, exception, runs counted, waits between attempts."""
+    """A finished task as the lesson prints it: state, exception, runs counted, waits between attempts, countdowns."""
     result.get(timeout=timeout, propagate=False)
     settled(stack, result.id)
     error = type(result.result).__name__ if result.state == "FAILURE" else "-"
+    attempts = stack.timeline.attempts(result.id)
     return {"state": result.state, "error": error, "runs": helpers.runs(stack, result.id),
-            "waits": [round(w, 1) for w in waits(stack.timeline.attempts(result.id))]}
+            "waits": [round(w, 1) for w in waits(attempts)],
+            "countdowns": countdowns(stack, result.id, len(attempts) - 1)}
 
 
 def lock_on_nothing(stack: Stack, table: str) -> dict:

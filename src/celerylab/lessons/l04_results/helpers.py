@@ -6,7 +6,7 @@ from functools import partial
 import httpx
 import redis
 
-from celerylab import polling
+from celerylab import localized, polling
 from celerylab.lessons.l04_results import jobs
 from celerylab.stack import Stack, StackSpec, WorkerSpec
 
@@ -69,6 +69,16 @@ def watch(read, keys: dict, done, timeout: float = 10.0, step: float = 0.02) -> 
 def redis_client(stack: Stack) -> redis.Redis:
     """A plain Redis client on the stack's backend (keys carry the stack's namespace)."""
     return redis.Redis.from_url(stack.broker.url)
+
+
+def seconds(value: float) -> str:
+    """A measured duration as the page prints it: one decimal (a comma in Portuguese) and a unit."""
+    return f"{localized.number(value, digits=1)} s"
+
+
+def ttl_left(client: redis.Redis, key: bytes) -> str:
+    """A key's time to live as measured now, from PTTL: ``2,9 s`` (what is left, read a moment after the write)."""
+    return seconds(client.pttl(key) / 1000)
 
 
 def ttl_seconds(client: redis.Redis, key: bytes) -> int:
