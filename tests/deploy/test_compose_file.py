@@ -118,3 +118,16 @@ def test_each_worker_is_health_checked_by_a_canary_through_its_own_queue(compose
         assert argv[:3] == ["python", "-m", "celerylab.deploy.canary"], name
         assert argv[argv.index("--queue") + 1] == queue, name
         assert argv[argv.index("--node") + 1] == f"{queue}@$HOSTNAME", name
+
+
+def test_the_canary_expires_before_its_health_check_gives_up_and_a_slow_host_can_lengthen_both():
+    def limits(compose: dict) -> tuple[int, int]:
+        check = compose["services"]["worker-default"]["healthcheck"]
+        argv = check["test"][1].split()
+        return int(argv[argv.index("--timeout") + 1]), int(check["timeout"].removesuffix("s"))
+
+    assert limits(load_compose()) == (10, 15)
+    slow = {**read_env_file(), "CELERYLAB_CANARY_SECONDS": "60", "CELERYLAB_HEALTHCHECK_TIMEOUT": "90s"}
+    assert limits(load_compose(slow)) == (60, 90)
+    for name in WORKERS:
+        assert load_compose(slow)["services"][name]["healthcheck"]["timeout"] == "90s", name

@@ -96,8 +96,11 @@ class RabbitNode:
         self.stop()
         raise last  # type: ignore[misc]
 
-    def ctl(self, *args: str, timeout: float = 30) -> str:
-        """`rabbitmqctl -n <this node> args...`'s output (stdout)."""
+    def ctl(self, *args: str, timeout: float = 120) -> str:
+        """`rabbitmqctl -n <this node> args...`'s output (stdout).
+
+        Each call boots an Erlang VM for the CLI: ~2 s of CPU, which took over 30 s beside two CPU burners.
+        """
         out = subprocess.run([program("rabbitmqctl"), "-n", self.name, *args], env=self.env(),
                              capture_output=True, text=True, timeout=timeout)
         return out.stdout
