@@ -50,6 +50,35 @@ def test_each_save_is_checked(tmp_path):
     assert not list(tmp_path.glob("ex_greet.py"))          # modules go to a temp folder, not beside it
 
 
+def test_a_save_made_before_the_watcher_listens_is_checked(tmp_path):
+    """The learner saves while the first round is still running: no event reaches the watcher, the save is checked."""
+    from celerylab.checks.watch import watch
+
+    path = write_notebook(tmp_path / "ex.ipynb", greet_only("stub"))
+    lines: list[str] = []
+    seen = threading.Condition()
+
+    def echo(text: str) -> None:
+        if "Waiting for the next save" in text and not any("Waiting" in line for line in lines):
+            write_notebook(path, greet_only("solution"))  # saved as the first round ends, before the watcher starts
+        with seen:
+            lines.append(text)
+            seen.notify_all()
+
+    stop = threading.Event()
+    watcher = threading.Thread(target=watch, args=(path, "en"),
+                               kwargs={"stop": stop, "echo": echo, "course": FIXTURE_COURSE})
+    watcher.start()
+    try:
+        with seen:
+            assert seen.wait_for(lambda: any("passed" in line for line in lines), timeout=30), lines
+    finally:
+        stop.set()
+        watcher.join(10)
+    assert not watcher.is_alive()
+    assert [line for line in lines if "not yet" in line or "passed" in line][0].count("not yet") == 1
+
+
 def test_watch_reveals_no_hint_and_a_watched_lesson_records_nothing(tmp_path):
     from celerylab.checks.hints import next_hint
     from celerylab.checks.learner_state import LearnerState

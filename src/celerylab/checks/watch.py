@@ -41,25 +41,41 @@ def check_saved(path: str | Path, lang: str | None = None, *, course: Course) ->
                 for info in chosen]
 
 
+def saved_state(path: Path) -> tuple[int, int] | None:
+    """What tells one save of `path` from another: its modification time and size (None while it is missing)."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return stat.st_mtime_ns, stat.st_size
+
+
 def watch(path: str | Path, lang: str | None = None, *, course: Course, stop: threading.Event | None = None,
           echo=print) -> int:
-    """Check now, then after every save of `path`, until `stop` is set (or Ctrl-C); returns rounds run."""
+    """Check now, then after every save of `path`, until `stop` is set (or Ctrl-C); returns rounds run.
+
+    A save is found by its event or, every half second, by `saved_state`: a save made before the watcher was
+    listening (during the first round) or whose event was missed is still checked.
+    """
     import watchfiles
 
     path = Path(path).resolve()
     rounds = 0
 
-    def one_round() -> None:
+    def one_round() -> tuple[int, int] | None:
         nonlocal rounds
+        checked = saved_state(path)  # before reading: a save during the round differs from it
         echo(t("watch.round", lang=lang, path=path.name, time=time.strftime("%H:%M:%S")))
         for text in check_saved(path, lang, course=course):
             echo(text)
         rounds += 1
         echo(t("watch.waiting", lang=lang, path=path.name))
+        return checked
 
-    one_round()
+    checked = one_round()
     for changes in watchfiles.watch(path.parent, stop_event=stop, debounce=200, rust_timeout=500,
-                                    yield_on_timeout=False, raise_interrupt=False):
-        if any(Path(changed).resolve() == path for _, changed in changes) and path.exists():
-            one_round()
+                                    yield_on_timeout=True, raise_interrupt=False):
+        named = any(Path(changed).resolve() == path for _, changed in changes)
+        if path.exists() and (named or saved_state(path) != checked):
+            checked = one_round()
     return rounds
