@@ -31,10 +31,23 @@ def ttl_after_success(stack: Stack, result_expires) -> dict:
     return {"result_expires": result_expires, "ttl": ttl}
 
 
-def watch_states(stack: Stack, tasks: dict[str, str], timeout: float = 10.0) -> dict[str, list[str]]:
-    """Read each task's state every 20 ms with a fresh AsyncResult until all are ready: the states each showed."""
-    return helpers.watch(lambda task_id: AsyncResult(task_id, app=stack.app).state, tasks,
-                         done=lambda state: state in ("SUCCESS", "FAILURE", "REVOKED"), timeout=timeout)
+def watch_states(stack: Stack, tasks: dict[str, str], timeout: float = 10.0, start=None) -> dict[str, list[str]]:
+    """Read each task's state every 20 ms with a fresh AsyncResult until all are ready: the states each showed.
+
+    `start` (adding the worker that consumes a task's queue) runs beside the reading, once every task has been read
+    once: a task sent to a queue no worker consumes yet is read queued, however slowly the machine reads.
+    """
+    def read(task_id: str) -> str:
+        return AsyncResult(task_id, app=stack.app).state
+
+    first = {name: read(task_id) for name, task_id in tasks.items()}
+    with ThreadPoolExecutor(1) as pool:
+        starting = pool.submit(start) if start else None
+        seen = helpers.watch(read, tasks, done=lambda state: state in ("SUCCESS", "FAILURE", "REVOKED"),
+                             timeout=timeout)
+        if starting:
+            starting.result()
+    return {name: [first[name], *seen[name]] if seen[name][:1] != [first[name]] else seen[name] for name in tasks}
 
 
 def result_keys(stack: Stack, task_ids: list[str]) -> tuple[int, list[int]]:

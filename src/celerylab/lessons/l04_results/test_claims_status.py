@@ -92,20 +92,21 @@ def test_a_real_worker_truncates_too(stack, observe):
 
 
 def test_started_only_with_task_track_started(stack, observe):
-    stack.add_worker(WorkerSpec(pool="prefork", concurrency=1, queues=("tracked",),
-                                settings={"task_track_started": True}))
     plain = stack.app.send_task("l04.slow", (1.0,))
-    tracked = stack.app.send_task("l04.slow", (1.0,), queue="tracked")
-    seen = scenarios.watch_states(stack, {"plain": plain.id, "tracked": tracked.id})
+    tracked = stack.app.send_task("l04.slow", (1.0,), queue="tracked")  # no worker consumes it yet: read queued
+    # its worker starts beside the reading (the first read raced its STARTED write on a loaded machine)
+    seen = scenarios.watch_states(stack, {"plain": plain.id, "tracked": tracked.id}, timeout=60, start=lambda: (
+        stack.add_worker(WorkerSpec(pool="prefork", concurrency=1, queues=("tracked",),
+                                    settings={"task_track_started": True}))))
     observe.equal(track_started_off=(seen["plain"], ["PENDING", "SUCCESS"]),
                   track_started_on=(seen["tracked"], ["PENDING", "STARTED", "SUCCESS"]))
 
 
 def test_started_expires_too_when_a_task_outlives_result_expires(stack, observe):
-    stack.add_worker(WorkerSpec(pool="prefork", concurrency=1, queues=("tracked_long",),
-                                settings={"task_track_started": True}))
     result = stack.app.send_task("l04.slow", (helpers.RESULT_EXPIRES + 2.0,), queue="tracked_long")
-    seen = scenarios.watch_states(stack, {"long": result.id}, timeout=30)["long"]
+    seen = scenarios.watch_states(stack, {"long": result.id}, timeout=60, start=lambda: (
+        stack.add_worker(WorkerSpec(pool="prefork", concurrency=1, queues=("tracked_long",),
+                                    settings={"task_track_started": True}))))["long"]
     observe.equal(states=(seen, ["PENDING", "STARTED", "PENDING", "SUCCESS"]))
 
 
