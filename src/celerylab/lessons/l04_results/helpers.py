@@ -50,17 +50,20 @@ def states_seen(read, done, timeout: float = 10.0, step: float = 0.02) -> list:
 
 
 def watch(read, keys: dict, done, timeout: float = 10.0, step: float = 0.02) -> dict[str, list]:
-    """Poll ``read(value)`` for every entry of `keys` each round: the distinct answers of each, in order."""
+    """Poll ``read(value)`` for every entry of `keys` each round until its answer is `done`: the distinct answers of
+    each, in order. A key is read no more once done: a result that expires while another key is still polled (this
+    lesson's results live 3 s) does not read PENDING again."""
     seen: dict[str, list] = {name: [] for name in keys}
+    unfinished = dict(keys)
 
     def look() -> bool:
-        finished = True
-        for name, value in keys.items():
+        for name, value in list(unfinished.items()):
             answer = read(value)
             if not seen[name] or seen[name][-1] != answer:
                 seen[name].append(answer)
-            finished = finished and done(answer)
-        return finished
+            if done(answer):
+                del unfinished[name]
+        return not unfinished
 
     polling.until(look, timeout, step)
     return seen
