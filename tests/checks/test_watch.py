@@ -20,63 +20,62 @@ def greet_only(answer: str) -> nbformat.NotebookNode:
     return notebook
 
 
+class Watching:
+    """`watch` on a thread, its echoed lines kept; `on_line(text)` runs first, on the watcher's thread."""
+
+    def __init__(self, path, on_line=lambda text: None):
+        from celerylab.checks.watch import watch
+
+        self.lines: list[str] = []
+        self.seen = threading.Condition()
+        self.stop = threading.Event()
+
+        def echo(text: str) -> None:
+            on_line(text)
+            with self.seen:
+                self.lines.append(text)
+                self.seen.notify_all()
+
+        self.thread = threading.Thread(target=watch, args=(path, "en"),
+                                       kwargs={"stop": self.stop, "echo": echo, "course": FIXTURE_COURSE})
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop.set()
+        self.thread.join(10)
+        assert not self.thread.is_alive()
+
+    def wait_for(self, text: str, timeout: float = 30) -> bool:
+        with self.seen:
+            return self.seen.wait_for(lambda: any(text in line for line in self.lines), timeout=timeout)
+
+
 def test_each_save_is_checked(tmp_path):
-    from celerylab.checks.watch import watch
-
     path = write_notebook(tmp_path / "ex.ipynb", greet_only("stub"))
-    lines: list[str] = []
-    seen = threading.Condition()
-
-    def echo(text: str) -> None:
-        with seen:
-            lines.append(text)
-            seen.notify_all()
-
-    stop = threading.Event()
-    watcher = threading.Thread(target=watch, args=(path, "en"),
-                               kwargs={"stop": stop, "echo": echo, "course": FIXTURE_COURSE})
-    watcher.start()
-    try:
-        with seen:
-            assert seen.wait_for(lambda: any("not yet" in line for line in lines), timeout=30)
+    with Watching(path) as watching:
+        assert watching.wait_for("not yet")
         write_notebook(path, greet_only("solution"))
-        with seen:
-            assert seen.wait_for(lambda: any("passed" in line for line in lines), timeout=30)
-    finally:
-        stop.set()
-        watcher.join(10)
-    assert not watcher.is_alive()
-    assert sum("checking ex.ipynb" in line for line in lines) >= 2
+        assert watching.wait_for("passed")
+    assert sum("checking ex.ipynb" in line for line in watching.lines) >= 2
     assert not list(tmp_path.glob("ex_greet.py"))          # modules go to a temp folder, not beside it
 
 
 def test_a_save_made_before_the_watcher_listens_is_checked(tmp_path):
     """The learner saves while the first round is still running: no event reaches the watcher, the save is checked."""
-    from celerylab.checks.watch import watch
-
     path = write_notebook(tmp_path / "ex.ipynb", greet_only("stub"))
-    lines: list[str] = []
-    seen = threading.Condition()
+    saved = []
 
-    def echo(text: str) -> None:
-        if "Waiting for the next save" in text and not any("Waiting" in line for line in lines):
-            write_notebook(path, greet_only("solution"))  # saved as the first round ends, before the watcher starts
-        with seen:
-            lines.append(text)
-            seen.notify_all()
+    def save_as_the_first_round_ends(text: str) -> None:
+        if "Waiting for the next save" in text and not saved:  # before the watcher starts listening
+            write_notebook(path, greet_only("solution"))
+            saved.append(True)
 
-    stop = threading.Event()
-    watcher = threading.Thread(target=watch, args=(path, "en"),
-                               kwargs={"stop": stop, "echo": echo, "course": FIXTURE_COURSE})
-    watcher.start()
-    try:
-        with seen:
-            assert seen.wait_for(lambda: any("passed" in line for line in lines), timeout=30), lines
-    finally:
-        stop.set()
-        watcher.join(10)
-    assert not watcher.is_alive()
-    assert [line for line in lines if "not yet" in line or "passed" in line][0].count("not yet") == 1
+    with Watching(path, save_as_the_first_round_ends) as watching:
+        assert watching.wait_for("passed"), watching.lines
+    assert [line for line in watching.lines if "not yet" in line or "passed" in line][0].count("not yet") == 1
 
 
 def test_watch_reveals_no_hint_and_a_watched_lesson_records_nothing(tmp_path):
