@@ -20,6 +20,7 @@ APP = "celerylab.lessons.l08_rabbitmq.tasks"
 LAB_TIMEOUT_MS = 3000  # the lab's consumer_timeout; production's default is rabbitmq_node.PRODUCTION_TIMEOUT_MS
 ACK_TIMEOUT = r"Unrecoverable error: PreconditionFailed\(406, 'PRECONDITION_FAILED - delivery acknowledgement[^']*"
 NATIVE_DELAY_WARNING = r"is a direct exchange and native delayed delivery do not support direct exchanges"
+EXPECTED = 60.0  # seconds given to a wait that ends as soon as what it waits for happens (alone it takes 1-8 s): load only slows it
 SETTLE = 2.0  # seconds a settled poison queue must stay settled (a requeued message is redelivered in ms)
 
 

@@ -34,16 +34,16 @@ def long_task(node, arguments: dict | None = None, **worker_settings) -> dict:
         result = stack.app.send_task("l08.report", ("long", LONG), queue=queue)
         died = helpers.ack_timeout_within(worker, LONG + 2)
         after = time.monotonic() - sent
-        exited = helpers.exits_within(worker, LONG + 4) if died else False
+        exited = helpers.exits_within(worker, helpers.EXPECTED) if died else False
         exited_after = time.monotonic() - sent
-        until(lambda: helpers.runs(stack, "long:end"), LONG + 2) if died else result.get(timeout=LONG + 10)
+        until(lambda: helpers.runs(stack, "long:end"), helpers.EXPECTED) if died else result.get(timeout=LONG + 10)
         seen = {"ack_timeout": helpers.ack_timeout_line(worker), "timeout_after": after if died else None,
                 "exited_after": exited_after if exited else None,
                 "worker_alive": worker.alive, "state": result.state, "ran": len(helpers.runs(stack, "long:start")),
                 "finished": len(helpers.runs(stack, "long:end")), "back_in_queue": helpers.ready(node, queue)}
         if died:  # what a process manager does next: the worker comes back, gets the message again, and runs it again
             worker.restart()
-            seen["ran_after_restart"] = len(until(lambda: helpers.runs(stack, "long:start")[1:], 10) or [None]) + 1
+            seen["ran_after_restart"] = len(until(lambda: helpers.runs(stack, "long:start")[1:], helpers.EXPECTED) or [None]) + 1
             worker.kill()
         del result
         return seen
@@ -60,7 +60,7 @@ def delayed_task(node, *, queue_type: str | None = None, exchange_type: str = "d
         stack.app.send_task("l08.remind", ("r",), countdown=COUNTDOWN, queue=queue)
         helpers.wait(1.0)
         seen = {"held_by_worker": helpers.scheduled(stack), "levels": helpers.delayed_levels(node)}
-        died = helpers.ack_timeout_within(worker, COUNTDOWN + 2) and helpers.exits_within(worker, 5)
+        died = helpers.ack_timeout_within(worker, COUNTDOWN + 2) and helpers.exits_within(worker, helpers.EXPECTED)
         ran = until(lambda: helpers.when(stack, "r:start"), COUNTDOWN + 4) if not died else None
         seen.update({"ack_timeout": helpers.ack_timeout_line(worker), "worker_alive": worker.alive,
                      "ran": len(helpers.runs(stack, "r:start")), "waited": ran - sent if ran else None,
@@ -138,8 +138,8 @@ def early_ack_second(node) -> dict:
         worker = stack.workers[0]
         first = stack.app.send_task("l08.report", ("first", LONG), queue=queue)
         second = stack.app.send_task("l08.report", ("second", 0.1), queue=queue)
-        died = helpers.ack_timeout_within(worker, LONG + 2) and helpers.exits_within(worker, LONG + 4)
-        until(lambda: helpers.runs(stack, "first:end"), LONG + 2)
+        died = helpers.ack_timeout_within(worker, LONG + 2) and helpers.exits_within(worker, helpers.EXPECTED)
+        until(lambda: helpers.runs(stack, "first:end"), helpers.EXPECTED)
         seen = {"timed_out": bool(helpers.ack_timeout_line(worker)), "worker_alive": worker.alive, "died": died,
                 "first": first.state, "second": second.state, "second_ran": len(helpers.runs(stack, "second:start")),
                 "back_in_queue": helpers.ready(node, queue)}
@@ -181,7 +181,7 @@ def redelivery(node) -> dict:
     with helpers.experiment(node, queue, workers=2, task_acks_late=True, **transport) as stack:
         result = stack.app.send_task("l08.report", ("k", KILLED), queue=queue)
         until(lambda: helpers.runs(stack, "k:start"), 20, step=0.05)
-        holder = until(lambda: [worker for worker in stack.workers if result.id in worker.logs()], 5)[0]
+        holder = until(lambda: [worker for worker in stack.workers if result.id in worker.logs()], helpers.EXPECTED)[0]
         killed = time.time()
         holder.kill(group=True)
         again = until(lambda: helpers.runs(stack, "k:start")[1:], VISIBILITY + 10, step=0.05)
@@ -234,7 +234,7 @@ def publish_cost(node, *, confirm: bool) -> dict:
         confirming = producer.channel._confirm_selected  # amqp sets it when the channel enters confirm mode
     app.close()
     return {"ms_per_message": 1000 * elapsed / PUBLISHES, "confirm_mode": confirming,
-            "published": (until(lambda: helpers.ready(node, queue) == PUBLISHES + 1, 5) and helpers.ready(node, queue)) - 1}
+            "published": (until(lambda: helpers.ready(node, queue) == PUBLISHES + 1, helpers.EXPECTED) and helpers.ready(node, queue)) - 1}
 
 
 ALARMED = 1.0     # seconds the memory alarm lasts once publishers have sent into it
@@ -250,7 +250,7 @@ def memory_alarm(node) -> dict:
     for name, app in apps.items():
         app.send_task("l08.echo", ("warm",), queue=queues[name])  # connection and queue ready before the alarm
     node.ctl("set_vm_memory_high_watermark", "0.0000001")
-    until(lambda: "memory" in node.ctl("eval", "rabbit_alarm:get_alarms()."), 10)
+    until(lambda: "memory" in node.ctl("eval", "rabbit_alarm:get_alarms()."), helpers.EXPECTED)
     started, returned = time.monotonic(), {}
 
     def send(name: str) -> None:
@@ -268,9 +268,9 @@ def memory_alarm(node) -> dict:
     node.ctl("set_vm_memory_high_watermark", PRODUCTION_WATERMARK)
     lifted = time.monotonic() - started
     for thread in threads.values():
-        thread.join(10)
+        thread.join(helpers.EXPECTED)
     held = until(lambda: [found for found in [helpers.messages(node)]
-                          if all(found.get(queue) == 4 for queue in queues.values())], 5) or [helpers.messages(node)]
+                          if all(found.get(queue) == 4 for queue in queues.values())], helpers.EXPECTED) or [helpers.messages(node)]
     after = {name: held[0].get(queue, 0) - 1 for name, queue in queues.items()}
     for app in apps.values():
         app.close()
@@ -306,13 +306,13 @@ def broker_restart(node) -> dict:
         node.ctl("start_app")
         back = time.monotonic()
         # the worker logs `Connected to amqp://...` when it starts and again each time it reconnects
-        reconnected = until(lambda: worker.logs().count(RECONNECTED) >= 2, 30, step=0.1)
+        reconnected = until(lambda: worker.logs().count(RECONNECTED) >= 2, helpers.EXPECTED, step=0.1)
         reconnected_after = time.monotonic() - back if reconnected else None
         # right after, the producer's connection is remade on its next publish, and a ping broadcast before the worker
         # binds its control queue again is lost: ask again until both answer (the checks it took are counted)
         checks = []
         answered = until(lambda: [found for found in [check(stack, queue)] if not checks.append(found)
-                                  and found["canary"] and found["ping"]], 20, step=0.2)
+                                  and found["canary"] and found["ping"]], helpers.EXPECTED, step=0.2)
         after = {"alive": worker.alive, "reconnected_after": reconnected_after, "checks": len(checks),
                  **(answered[0] if answered else check(stack, queue))}
         stack.app.control.cancel_consumer(queue, destination=[worker.hostname], reply=True)
