@@ -123,10 +123,11 @@ def delayed_levels(node: RabbitNode) -> dict[str, int]:
     return {"exchanges": len(exchanges), "queues": len(queues)}
 
 
-def scheduled(stack: Stack) -> int:
-    """ETA/countdown tasks the stack's workers hold in memory, as they answer `inspect scheduled` (0: none answered)."""
+def scheduled(stack: Stack, timeout: float = 3.0) -> int:
+    """ETA/countdown tasks the stack's workers hold in memory, as they answer `inspect scheduled`; asked again while no
+    worker answers within its 1 s (a loaded worker), up to `timeout` s (0 if none ever answered)."""
     hostnames = [worker.hostname for worker in stack.workers]  # other stacks' workers share the node's vhost
-    answers = stack.app.control.inspect(destination=hostnames, timeout=1.0).scheduled() or {}
+    answers = until(lambda: stack.app.control.inspect(destination=hostnames, timeout=1.0).scheduled(), timeout) or {}
     return sum(len(tasks) for tasks in answers.values())
 
 

@@ -22,3 +22,29 @@ def test_a_ms_key_prints_milliseconds_and_the_others_seconds(lang, language, sec
     assert helpers.shown(2.93, "redelivered_after") == seconds
     assert helpers.shown(0.2912, "ms_per_message") == milliseconds
     assert helpers.shown(None, "ms_per_message") == "-"
+
+
+class SlowToAnswer:
+    """A stack whose one worker lets `silent` `inspect scheduled` calls go unanswered, then answers holding one task."""
+
+    def __init__(self, silent: int):
+        self.asked, self.silent = 0, silent
+        self.workers = [type("Worker", (), {"hostname": "w1@lab"})()]
+        self.app = type("App", (), {"control": type("Control", (), {"inspect": self.inspect})()})()
+
+    def inspect(self, destination, timeout):
+        return self
+
+    def scheduled(self):
+        self.asked += 1
+        return None if self.asked <= self.silent else {"w1@lab": [{"id": "t1"}]}
+
+
+def test_a_worker_that_answers_late_is_asked_again_rather_than_counted_as_holding_nothing():
+    stack = SlowToAnswer(silent=2)
+    assert helpers.scheduled(stack) == 1
+    assert stack.asked == 3
+
+
+def test_a_worker_that_never_answers_counts_as_holding_nothing():
+    assert helpers.scheduled(SlowToAnswer(silent=10**6), timeout=0.2) == 0
