@@ -5,21 +5,15 @@ import pytest
 
 from celerylab.fakes.clients import InvalidAddress, ProviderUnavailable, send_email
 from celerylab.fakes.control import FakeControl
-from celerylab.stack.process import ManagedProcess
 
 pytestmark = pytest.mark.live
 
 
 @pytest.fixture
-def provider(monkeypatch):
-    import sys
-
-    process = ManagedProcess("email", [sys.executable, "-m", "celerylab.fakes.email_provider"],
-                             ready_pattern=r"listening on").start()
-    url = "http://" + process.wait_for_log(r"listening on ([\d.]+:\d+)", 1, since=0).group(1)
+def provider(start_fake, monkeypatch):
+    _, url = start_fake("celerylab.fakes.email_provider")
     monkeypatch.setenv("CELERYLAB_EMAIL_URL", url)
-    yield FakeControl(url)
-    process.stop(timeout=1)
+    return FakeControl(url)
 
 
 def test_slow_ack_records_then_times_out(provider):
@@ -161,3 +155,24 @@ def test_the_fake_is_not_dumpable():
     finally:
         popen.kill()
         popen.wait()
+
+
+
+@pytest.fixture
+def port_with_a_stale_token():
+    """A free port for which this process still records the token of a fake it claimed there before."""
+    from celerylab.fakes import control
+    from celerylab.stack.ports import free_port
+
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    control._TOKENS[url] = "an-earlier-fakes-token"
+    yield port
+    control._TOKENS.pop(url, None)
+
+
+def test_a_token_left_for_an_earlier_fake_on_the_same_port_does_not_sign_a_new_one(port_with_a_stale_token,
+                                                                                       start_fake):
+    _, url = start_fake("celerylab.fakes.email_provider", port_with_a_stale_token)
+    assert url == f"http://127.0.0.1:{port_with_a_stale_token}"
+    assert FakeControl(url).outbox() == []
