@@ -51,9 +51,11 @@ def test_a_shared_schedule_file_does_not_coordinate_two_beats(observe):
     with helpers.start(workers=[embedded(1, "shared-schedule"), embedded(2, "shared-schedule")]) as stack:
         t0, t1 = helpers.wait_window(WINDOW, [stack])
         rows = helpers.runs(stack, t0, t1)
+        tails = {worker.name: worker.logs().splitlines()[-40:] for worker in stack.workers}
     senders = helpers.per_sender(rows)
-    # both embedded Beats published every tick
-    observe.equal(senders=(len(senders), 2), steady=(helpers.steady(rows, WINDOW), True), why=senders)
+    # both embedded Beats published every tick; when one does not, its worker's log says how its Beat ended
+    why = f"{senders}" if len(senders) == 2 else f"{senders}; the workers' last log lines: {tails}"
+    observe.equal(senders=(len(senders), 2), steady=(helpers.steady(rows, WINDOW), True), why=why)
 
 
 def test_redbeat_one_sender_then_failover(observe):
