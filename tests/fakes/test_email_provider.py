@@ -11,7 +11,7 @@ pytestmark = pytest.mark.live
 
 @pytest.fixture
 def provider(start_fake, monkeypatch):
-    _, url = start_fake("celerylab.fakes.email_provider")
+    url = start_fake("celerylab.fakes.email_provider")
     monkeypatch.setenv("CELERYLAB_EMAIL_URL", url)
     return FakeControl(url)
 
@@ -173,6 +173,6 @@ def port_with_a_stale_token():
 
 def test_a_token_left_for_an_earlier_fake_on_the_same_port_does_not_sign_a_new_one(port_with_a_stale_token,
                                                                                        start_fake):
-    _, url = start_fake("celerylab.fakes.email_provider", port_with_a_stale_token)
+    url = start_fake("celerylab.fakes.email_provider", port_with_a_stale_token)
     assert url == f"http://127.0.0.1:{port_with_a_stale_token}"
     assert FakeControl(url).outbox() == []

@@ -10,7 +10,7 @@ pytestmark = pytest.mark.live
 
 
 def test_rate_limit_then_success(start_fake, monkeypatch):
-    _, url = start_fake("celerylab.fakes.webhook")
+    url = start_fake("celerylab.fakes.webhook")
     monkeypatch.setenv("CELERYLAB_WEBHOOK_URL", url)
     control = FakeControl(url)
     control.limit(times=1, retry_after=3)
