@@ -36,10 +36,24 @@ def wait_window(seconds: float, stacks=()) -> tuple[float, float]:
 
     With `stacks`, the window opens once every Beat of each (standalone or embedded with -B) has sent a first
     time: a Beat that is still starting is not a Beat that does not send (bounded wait)."""
-    polling.until(lambda: all(senders_so_far(stack) >= beats_of(stack) for stack in stacks), timeout=60)
+    polling.until(lambda: all(every_beat_sent(stack) for stack in stacks), timeout=60)
     t0 = time.time()
     time.sleep(seconds)
     return t0, time.time()
+
+
+def add_once_sent(stack: Stack, spec: WorkerSpec):
+    """Start one more worker once every Beat of the stack has sent, so has written its schedule file (bounded wait).
+
+    Two Beats that open one new schedule file at the same instant can break it for each other and die at start
+    (benchmarks/beat_shared_schedule.py): the second one starts after the first has written it."""
+    polling.until(lambda: every_beat_sent(stack), timeout=60)
+    return stack.add_worker(spec)
+
+
+def every_beat_sent(stack: Stack) -> bool:
+    """Each Beat of the stack (standalone or embedded with -B) has sent at least once."""
+    return senders_so_far(stack) >= beats_of(stack)
 
 
 def beats_of(stack: Stack) -> int:
