@@ -30,8 +30,9 @@ def test_each_beat_is_one_more_copy(observe):
                                {LABELS[case]: 2 if case == "B" else case for case in measured}),
                       steady=({LABELS[case]: helpers.steady(rows, WINDOW) for case, rows in measured.items()},
                               {LABELS[case]: True for case in measured}),
-                      three_beats_4_close_pairs=(helpers.close_pairs(measured[3]) >= 4, True),
                       why={LABELS[case]: helpers.per_sender(rows) for case, rows in measured.items()})
+        # not asserted: how many sends of different Beats fall within 250 ms (the page's red bars) depends on when each
+        # Beat started, which the machine's load moves (a run beside two CPU burners had fewer than 4 with 3 Beats)
         time.sleep(helpers.PERIOD_SECONDS)
         t2 = time.time()
         for stack in stacks.values():  # every sender's later tick ran, so the window's e-mails did (a loaded run had
