@@ -62,6 +62,7 @@ def clear_job_user(seconds: float = 10.0) -> int:
         os.kill(-1, signal.SIGKILL)  # every process this user may signal at once (a fork bomb cannot outrun it)
         reap()
         left = others_of(uid)
+    reap()  # those that died during the last scan: as zombies they still count against the job user's limit
     return killed
 
 
