@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import os
-import time
 
 import psutil
 import pytest
 
 from celerylab.grader.sandbox import processes
+from celerylab.grader.sandbox.confine import job_user
+from celerylab.polling import until
 
 # A user of its own, apart from the jobs' (JOB_UIDS + an even offset below 1,000,000) and their services' (odd).
 TEST_UID = 4_100_000 + 2 * (os.getpid() % 100_000)
@@ -26,9 +27,7 @@ def as_job_user(body) -> int:
         code = 70
         try:
             processes.become_subreaper()
-            os.setgroups([])
-            os.setresgid(TEST_UID, TEST_UID, TEST_UID)
-            os.setresuid(TEST_UID, TEST_UID, TEST_UID)
+            job_user(TEST_UID, [])
             code = body()
         finally:
             os._exit(code)
@@ -41,9 +40,7 @@ def zombie_child() -> int:
     child = os.fork()
     if child == 0:
         os._exit(0)
-    deadline = time.monotonic() + 10
-    while psutil.Process(child).status() != psutil.STATUS_ZOMBIE and time.monotonic() < deadline:
-        time.sleep(0.01)
+    until(lambda: psutil.Process(child).status() == psutil.STATUS_ZOMBIE, 10)
     return child
 
 
