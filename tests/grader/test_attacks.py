@@ -110,7 +110,8 @@ def host_sockets() -> list[str]:
 def test_shared_folders_and_the_hosts_unix_sockets_are_out_of_reach(tmp_path):
     """A job sees nothing another left in a world-writable folder, leaves nothing there for a later one, and
     cannot connect to a Unix socket of the host (PostgreSQL's, MySQL's, and one in a folder of no standard
-    name). Defences: confine.PRIVATE and confine.socket_folders."""
+    name). Defence: the job's root is bubblewrap's (sandbox/bwrap.py): its own /tmp, /var/tmp and /dev/shm, and
+    no /run or other folder of the host's sockets."""
     mark = uuid.uuid4().hex[:8]
     own_folder = Path(f"/var/lib/celerylab-sockets-{mark}")
     own_folder.mkdir()

@@ -1,5 +1,5 @@
-"""Learner code in a grading job cannot write the install, the gradebook or the results channel, read solutions or
-hidden checks, reach the network, or take unbounded memory (root on Linux; elsewhere each part is reported missing)."""
+"""Learner code in a grading job cannot write the install, the gradebook or the results channel, read solutions,
+hidden checks, the submissions, the grader's processes or its environment, reach the network, or take unbounded memory (root on Linux; elsewhere each part is reported missing)."""
 from __future__ import annotations
 
 import json
@@ -15,6 +15,7 @@ import celerylab
 from celerylab.grader.intake import Found
 from celerylab.grader.prepare import Limits, prepare
 from celerylab.grader.job_supervisor import run_job
+from celerylab.grader.sandbox.confine import OBSERVED
 import submissions
 from grading_files import COURSE, EXERCISES, FIXTURE_COURSE
 
@@ -66,13 +67,25 @@ def forge():
             pass
     return forged
 attempt("results", forge)
+attempt("grader_process", lambda: os.path.exists("/proc/{grader}") and {grader} != os.getpid() or False)
+def environments():  # the grader's secret, in this process's environment or any other's it can see
+    seen = str(dict(os.environ))
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            seen += open(f"/proc/{{pid}}/environ", "rb").read().decode(errors="replace")
+            seen += open(f"/proc/{{pid}}/cmdline", "rb").read().decode(errors="replace")
+        except OSError:
+            pass
+    return {secret!r} in seen or False
+attempt("secret", environments)
+attempt("submissions", lambda: os.path.exists({subs!r}) or False)
 open("leaks.txt", "w").write(",".join(leaks))
 '''
 REPORT = ("%%writefile ex_greet.py\nimport os\nLEAKS = open(os.path.join(os.path.dirname(__file__), 'leaks.txt')).read()"
           "\ndef greet(name, lang):\n    return LEAKS\n")
 
 
-def test_learner_code_is_confined(tmp_path):
+def test_learner_code_is_confined(tmp_path, monkeypatch):
     mark = uuid.uuid4().hex[:8]
     out = tmp_path / "out"
     out.mkdir()
@@ -80,11 +93,14 @@ def test_learner_code_is_confined(tmp_path):
     decoy = Path(f"/tmp/celerylab-decoy-{mark}")
     decoy.mkdir()
     install = Path(celerylab.__file__).parent
+    secret = f"secret-{mark}"
+    monkeypatch.setenv("CELERYLAB_TEST_SECRET", secret)  # an instructor's credential in the grader's environment
+    monkeypatch.setenv("REDIS_URL", f"redis://:{secret}@localhost:6379/0")
     listener = socket.create_server(("127.0.0.1", 0))
     try:
         attack = ATTACKS.format(mark=mark, out=str(out), port=listener.getsockname()[1], install=str(install),
                                 solutions=str(SOLUTIONS), checks=str(COURSE / "l90_fixture" / "checks.py"),
-                                decoy=str(decoy))
+                                decoy=str(decoy), grader=os.getpid(), secret=secret, subs=str(tmp_path / "subs"))
         notebook = submissions.with_cell_before("ex-greet", attack, double="stub", greet=REPORT)
         path = tmp_path / "subs" / "attacker.ipynb"
         path.parent.mkdir()
@@ -102,8 +118,7 @@ def test_learner_code_is_confined(tmp_path):
     if os.geteuid() != 0:
         assert "user (needs root)" in confinement["missing"]
         pytest.skip("full confinement needs root: " + ", ".join(confinement["missing"]))
-    assert confinement == {"kind": "confinement",
-                           "given": ["rlimits", "memory_total", "network", "mounts", "user", "sealed"], "missing": []}
+    assert confinement == {"kind": "confinement", "given": list(OBSERVED), "missing": []}
     greet = result.verdicts["l90.greet"]
     assert greet.criteria and greet.criteria[0].observed == "''", greet   # no attack succeeded
     assert not written and json.loads((out / "gradebook.json").read_text()) == {"submissions": {}}

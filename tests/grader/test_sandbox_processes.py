@@ -27,7 +27,7 @@ def as_job_user(body) -> int:
         code = 70
         try:
             processes.become_subreaper()
-            job_user(TEST_UID, [])
+            job_user(TEST_UID)
             code = body()
         finally:
             os._exit(code)

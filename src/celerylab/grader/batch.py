@@ -46,6 +46,7 @@ class Options:
     roster: dict | None = None  # roster.read(): submission file -> learner
     csv_sep: str = ","
     exports: tuple = ()  # "canvas", "moodle", "gradescope"
+    sandbox: bool = True  # False only with --unsafe-no-sandbox (local jobs; a remote worker decides for itself)
 
 
 @dataclass
@@ -110,6 +111,7 @@ def stage(found: intake.Found, base: Path, book: Gradebook, options: Options) ->
     if book.unchanged(found.key, prepared.digest) and not options.force:
         return Outcome(found, None)
     prepared.job.hide = hidden_folders(options)
+    prepared.job.confine = options.sandbox
     return prepared
 
 
@@ -141,7 +143,8 @@ def graded(prepared: Prepared, found: intake.Found, result: JobResult | None, er
     fields = base_entry(found, prepared.digest, sub.lesson, sub.lang)
     entry = scoring.entry(fields, result, prepared.exercises)
     confinement = result.confinement or {}
-    entry.isolation = {"given": confinement.get("given", []), "missing": confinement.get("missing", ["all"])}
+    entry.isolation = {"given": confinement.get("given", []), "missing": confinement.get("missing", ["all"]),
+                       **({"unsafe": True} if confinement.get("unsafe") else {})}
     return Outcome(found, entry, prepared.exercises)
 
 

@@ -140,15 +140,17 @@ def main(argv: list[str] | None = None) -> int:
 
     course = Course.at(spec.root)  # this process's one course: the spec says which
     workdir, home = Path(spec.workdir), Path(os.environ.get("CELERYLAB_HOME") or Path(spec_path).parent / "home")
-    confined_env(home)
-    found, blank, modules = preload_checks(spec, course)
+    found, _, modules = preload_checks(spec, course)  # as root, before the job's user (which cannot read them)
     given = []
     if spec.confine:
-        from celerylab.grader.sandbox.confine import confine
+        from celerylab.grader.sandbox.confine import confine, failed_parts
 
-        report = confine(spec, Path(spec_path).parent, [workdir, home], blank, course.lessons_dir)
+        report = confine(spec)
         given = report["given"]
         append(results, {"kind": "confinement", **report})
+        if failed_parts(report):  # fail closed: no learner code runs in a sandbox that does not hold
+            return 0
+    confined_env(home)  # as the job's user: its folders are the job's own
     from celerylab.grader.sandbox import import_guard
 
     import_guard.install([workdir, home], modules, by_access="user" in given)
