@@ -3,6 +3,7 @@ a learner's notebook would, in a fully confined job (root), and fails with the d
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 import os
 import shutil
 import socket
@@ -250,3 +251,58 @@ def test_the_fakes_still_serve_the_checks_as_their_own_user(tmp_path):
     notebook, exercises = services_notebooks(tmp_path, solved)
     result = grade_notebook(tmp_path, notebook, SERVICES, exercises)
     assert points(result) == {"l91.mail": (True, None)}, result.verdicts
+
+
+DEEP_TREE = '''
+import os, signal
+os.makedirs("deep", exist_ok=True)
+os.chdir("deep")
+for _ in range(300):  # 300 names of 20 characters: a path far past PATH_MAX (4096)
+    os.mkdir("d" * 20)
+    os.chdir("d" * 20)
+os.chdir(os.environ["HOME"])
+os.kill(os.getppid(), signal.SIGKILL)  # the job process itself: the supervisor resumes in a fresh one
+'''
+
+
+def test_a_tree_deeper_than_path_max_and_a_killed_job_never_cost_the_resumed_attempt_its_user(tmp_path):
+    """The notebook builds a tree of folders deeper than PATH_MAX in its work folder and kills its job: the
+    resumed attempt's set-up, as root, walked that tree to give it to the job's user, failed (ENAMETOOLONG) and
+    ran the learner's code as root. Defences: sandbox.attempt (fresh folders per attempt with only the answer
+    modules copied in) and the supervisor's refusal of any attempt whose sandbox did not hold (grade_notebook
+    asserts every part held, for every attempt)."""
+    result = grade_notebook(tmp_path, submissions.with_cell_before("check-greet", DEEP_TREE, double="stub"))
+    assert points(result) == {"l90.double": (False, None), "l90.greet": (True, None)}
+    assert [note["kind"] for note in result.execution] == ["execution_crashed"]
+    assert result.verdicts["l90.double"].criteria[0].observed == "21"  # the stub's answer, carried and checked
+
+
+def test_a_job_whose_sandbox_does_not_hold_runs_no_learner_code_and_is_a_grader_failure(tmp_path):
+    """Fail closed: a job given a user the grader's own range does not include (so the "user" part does not
+    hold) reports it, runs nothing of the notebook, and every exercise is a grader failure, never a score.
+    Defence: confine.failed_parts, applied by the job (it stops) and by the supervisor (it refuses the verdicts)."""
+    path = tmp_path / "subs" / "attacker.ipynb"
+    path.parent.mkdir(parents=True)
+    path.write_text(nbformat.writes(submissions.solved("pt")))
+    prepared = prepare(Found(path, "attacker", "attacker.ipynb"), path.parent, EXERCISES, Course.at(COURSE), LIMITS)
+    result = run_job(replace(prepared.job, uid=4242, service_uid=4243))
+    assert result.confinement["missing"] == ["user"]
+    assert {exercise: verdict.grader_error for exercise, verdict in result.verdicts.items()} == {
+        exercise: "the sandbox did not hold: user" for exercise in ("l90.double", "l90.greet")}
+    assert result.execution == []
+
+
+def test_without_bwrap_no_job_runs(tmp_path, monkeypatch):
+    """No bwrap on the machine: run_job raises (the batch records a grader failure), it never runs unconfined."""
+    from celerylab.grader.sandbox import bwrap
+
+    def missing():
+        raise bwrap.NoSandbox("bwrap not found")
+
+    monkeypatch.setattr(bwrap, "binary", missing)
+    path = tmp_path / "subs" / "attacker.ipynb"
+    path.parent.mkdir(parents=True)
+    path.write_text(nbformat.writes(submissions.solved("pt")))
+    prepared = prepare(Found(path, "attacker", "attacker.ipynb"), path.parent, EXERCISES, Course.at(COURSE), LIMITS)
+    with pytest.raises(bwrap.NoSandbox):
+        run_job(prepared.job)
