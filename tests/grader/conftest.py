@@ -7,3 +7,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent.parent / "checks" / "fixtures"))
 
 from grading_files import fixture_course  # noqa: E402,F401  (autouse: the fixture course, a private home)
+
+import pytest  # noqa: E402
+
+from celerylab.grader.signing import KEY_ENV  # noqa: E402
+
+
+@pytest.fixture
+def grading_key(monkeypatch):
+    """The key the grader and the workers share (remote grading), in this process's environment and so in the
+    workers a test's stack starts."""
+    monkeypatch.setenv(KEY_ENV, "a test key shared by the grader and its workers")
+    return KEY_ENV

@@ -41,7 +41,7 @@ def test_out_must_be_a_writable_folder(capsys, tmp_path):
     assert "Não consigo gravar" in refused(capsys, tmp_path, "--out", "/proc/celerylab-out", lang="pt")
 
 
-def test_a_malformed_or_unreachable_broker(capsys, tmp_path):
+def test_a_malformed_or_unreachable_broker(capsys, tmp_path, grading_key):
     started = time.monotonic()
     assert refused(capsys, tmp_path, "--broker", "nonsense://x").startswith("The broker nonsense://x")
     assert refused(capsys, tmp_path, "--broker", "redis://127.0.0.1:1/0").startswith("The broker redis://")
@@ -50,7 +50,7 @@ def test_a_malformed_or_unreachable_broker(capsys, tmp_path):
 
 @pytest.mark.live
 @pytest.mark.needs("redis-server")
-def test_a_broker_without_a_grading_worker_is_reported_in_seconds(capsys, tmp_path):
+def test_a_broker_without_a_grading_worker_is_reported_in_seconds(capsys, tmp_path, grading_key):
     from celerylab.stack import Stack
 
     with Stack.start("celerylab.grader.celery_app", workers=0, broker_kind="redis-server", timeline=False) as stack:
@@ -94,3 +94,11 @@ def test_the_lessons_folder_option_and_its_old_name_grade_the_same_course(capsys
     assert [course.lessons_dir for course in given[:1]] == [COURSE.resolve()] and given[1:] == [str(COURSE.resolve())]
     entry = json.loads((tmp_path / "out" / "gradebook.json").read_text())["submissions"]["ana"]
     assert entry["status"] == "graded" and sorted(entry["exercises"]) == ["l90.double", "l90.greet"]
+
+
+def test_remote_grading_without_the_shared_key_is_refused(capsys, tmp_path, monkeypatch):
+    """Jobs and results are signed (grader/signing.py): no key, no remote grading, before any connection."""
+    monkeypatch.delenv("CELERYLAB_GRADING_KEY", raising=False)
+    monkeypatch.delenv("CELERYLAB_GRADING_KEY_FILE", raising=False)
+    line = refused(capsys, tmp_path, "--broker", "redis://127.0.0.1:1/0")
+    assert line.startswith("Remote grading on redis://127.0.0.1:1/0 needs the key") and "CELERYLAB_GRADING_KEY" in line

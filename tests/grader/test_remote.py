@@ -14,7 +14,7 @@ from grading_files import EXERCISES, FIXTURE_COURSE
 
 pytestmark = [pytest.mark.live, pytest.mark.slow, pytest.mark.timeout(600), pytest.mark.needs("redis-server")]
 
-def test_two_workers_share_the_batch(tmp_path):
+def test_two_workers_share_the_batch(tmp_path, grading_key):
     folder = submissions.write_all(tmp_path / "in", ["good_pt", "partial", "unsolved", "invalid_json"])
     out = tmp_path / "out"
     limits = Limits(cell_timeout=30, notebook_timeout=90, check_timeout=60)

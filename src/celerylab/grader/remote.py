@@ -1,9 +1,15 @@
-"""Sending grading jobs to Celery workers on other machines and collecting their results as they finish."""
+"""Sending grading jobs to Celery workers on other machines and collecting their results as they finish.
+
+Jobs and results are signed with the key the instructor and the workers share (grader/signing.py): a
+result that is unsigned, altered or another task's is a grader failure for that entry, never a score.
+"""
 from __future__ import annotations
 
 import os
 import time
+import uuid
 
+from celerylab.grader import signing
 from celerylab.grader.spec import JobResult
 from celerylab.i18n import t
 from celerylab.stack import appconfig
@@ -33,6 +39,10 @@ def connect(broker_url: str, timeout: float = CONNECT_SECONDS):
     from celerylab.grader.celery_app import TASK, app
 
     try:
+        signing.key()
+    except signing.Unsigned as error:
+        raise _problem("cmd.grade.no_signing_key", broker_url, error) from None
+    try:
         appconfig.rebind(app, broker_url, os.environ.get(appconfig.NAMESPACE_ENV, ""))
         with app.connection_for_write() as connection:
             connection.ensure_connection(max_retries=1, interval_start=0, timeout=timeout)
@@ -61,7 +71,8 @@ class RemoteBatch:
         job = prepared.job
         budget = job.notebook_timeout + 60 + job.check_timeout * (len(job.exercises) + 1) * 2
         queued = 1 + len(self.pending) // max(1, len(self.workers))  # jobs ahead of this one per worker
-        result = self.app.send_task(TASK, (job.to_record(),))
+        task_id = str(uuid.uuid4())
+        result = self.app.send_task(TASK, (signing.sign("job", task_id, job.to_record()),), task_id=task_id)
         self.pending[result.id] = (prepared, item, result, time.monotonic() + budget * queued)
 
     def poll(self):
@@ -69,7 +80,12 @@ class RemoteBatch:
             if result.ready():
                 del self.pending[task_id]
                 if result.successful():
-                    yield prepared, item, JobResult.from_record(result.result), None
+                    try:
+                        record = signing.verify("result", task_id, result.result)
+                    except signing.Unsigned as error:
+                        yield prepared, item, None, f"Unsigned: {error}"
+                        continue
+                    yield prepared, item, JobResult.from_record(record), None
                 else:
                     yield prepared, item, None, f"{type(result.result).__name__}: {result.result}"
             elif time.monotonic() > deadline:
