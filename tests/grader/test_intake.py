@@ -82,6 +82,8 @@ def test_tens_of_thousands_of_cells_are_refused_and_duplicate_ids_found_at_the_l
     """Its cost is measured by benchmarks/intake.py (a duplicate-id scan once took quadratic time)."""
     path = tmp_path / "huge.ipynb"
     path.write_text(json.dumps(with_cells(50_000)))
+    assert reason(path, tmp_path) == "grading.reason.too_many_nodes"  # refused by the text scan, before json
+    path.write_text(json.dumps(with_cells(MAX_CELLS + 1)))
     assert reason(path, tmp_path) == "grading.reason.too_many_cells"
     twins = with_cells(MAX_CELLS - 10)
     twins["cells"][-1]["id"] = twins["cells"][-2]["id"]
@@ -119,3 +121,30 @@ def test_depth_is_read_from_the_text_before_any_parser_recurses():
         parse(b"[" * 200_000 + b"]" * 200_000)
     assert rejected.value.key == "grading.reason.too_deep"
     ast.parse("def f():\n    return [[1], {2: (3,)}]\n")  # this thread can still compile afterwards
+
+
+@pytest.mark.timeout(60)  # the quadratic regex this replaces took hours on this string (it held the GIL)
+def test_an_unterminated_string_is_read_in_one_pass():
+    from celerylab.grader.submission import Rejected, parse, scan
+
+    raw = b'{"metadata": {"x": "' + b'\\"' * (128 * 1024)  # 256 KiB of escaped quotes, never closed
+    assert scan(raw) == (2, 5)  # two objects, two keys, the string
+    with pytest.raises(Rejected) as rejected:
+        parse(raw)
+    assert rejected.value.key == "grading.reason.invalid_json"
+
+
+def test_millions_of_values_are_refused_before_any_parser_builds_them():
+    """4 MiB of ``{}`` in the metadata took the grader to 1.9 GB in json and nbformat. Defence: scan's node budget."""
+    from celerylab.grader.submission import MAX_NODES, Rejected, parse, scan
+
+    notebook = good()
+    notebook["metadata"]["x"] = "@@"
+    raw = json.dumps(notebook).replace('"@@"', "[" + ",".join(["{}"] * (2 * 2**20)) + "]").encode()
+    assert scan(raw)[1] > MAX_NODES
+    with pytest.raises(Rejected) as rejected:
+        parse(raw)
+    assert rejected.value.key == "grading.reason.too_many_nodes"
+    assert parse(json.dumps(good()).encode())["cells"]  # a real notebook is far below the budget
+    braces_in_strings = json.dumps({**good(), "x": "{}," * 2**20}).encode()
+    assert scan(braces_in_strings)[1] < 10_000  # brackets and commas inside strings are no values

@@ -155,6 +155,17 @@ def keep_log(out: Path, key: str, text: str) -> Path:
     return write_text(Path(out) / "logs" / f"{key}.log", text)
 
 
+def save_kept(book: Gradebook) -> bool:
+    """Save the gradebook during the batch; a full disk (ENOSPC) keeps the previous files (atomic writes) and
+    the batch goes on: the next save, and the last one, write everything."""
+    try:
+        book.save()
+        return True
+    except OSError as error:
+        print(t("grading.save_failed", error=f"{type(error).__name__}: {error}"), file=sys.stderr)
+        return False
+
+
 def grade(where: str | Path, options: Options) -> Summary:
     """Grade every submission under `where`; a bad one is recorded with its reason, never stops the batch."""
     where = Path(where).absolute()
@@ -175,7 +186,10 @@ def grade(where: str | Path, options: Options) -> Summary:
             if missing and not warned:
                 warned = True
                 print(t("grading.isolation_missing", missing=", ".join(missing)), file=sys.stderr)
-            finish(entry, options)
+            try:
+                finish(entry, options)
+            except Exception as error:  # a roster or policy fault costs this entry its bookkeeping, not the batch
+                entry.feedback_error = f"{type(error).__name__}: {error}"
             summary.graded += status == "graded"
             summary.rejected += status == "rejected"
             summary.failed += status == GRADER_FAILURE
@@ -185,7 +199,7 @@ def grade(where: str | Path, options: Options) -> Summary:
             except Exception as error:  # the entry is kept; only its report is missing
                 entry.feedback_error = f"{type(error).__name__}: {error}"
             if time.monotonic() - saved > SAVE_EVERY or status == "graded":
-                book.save()  # at most once a second for rejections: a batch of 10 000 stays linear
+                save_kept(book)  # at most once a second for rejections: a batch of 10 000 stays linear
                 saved = time.monotonic()
     for entry in book.entries.values():  # a new roster or deadline applies to unchanged entries too
         finish(entry, options)

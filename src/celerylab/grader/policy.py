@@ -65,6 +65,10 @@ class LatePolicy:
         return entry
 
 
-def stamp(seconds: float) -> str:
-    """A file's modification time as an ISO date-time with its UTC offset."""
-    return datetime.fromtimestamp(seconds, tz=timezone.utc).astimezone().isoformat(timespec="seconds")
+def stamp(seconds: float) -> str | None:
+    """A file's modification time as an ISO date-time with its UTC offset; None for one no date can hold
+    (a learner's file dated in the year 33658)."""
+    try:
+        return datetime.fromtimestamp(seconds, tz=timezone.utc).astimezone().isoformat(timespec="seconds")
+    except (ValueError, OverflowError, OSError):
+        return None

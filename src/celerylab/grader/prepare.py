@@ -46,13 +46,29 @@ def lesson_digest(lesson_exercises: list[Exercise], canonical: Path) -> str:
     return digest.hexdigest()
 
 
+def canonical_notebook(lesson: str, lang: str, exercises_dir: Path | None, course: Course, base: Path) -> Path | None:
+    """The course's exercise notebook of `lesson`: from `exercises_dir` (``--exercises``), else beside the course's
+    lessons or in its output root, never from the current folder nor from under the submissions folder `base`
+    (a learner's ``exercises/`` there became every submission's checks when the instructor graded from it)."""
+    implicit = [*([] if course.in_package else [course.lessons_dir.parent / "exercises"]),
+                course.output_root / "exercises"]
+    submitted = Path(base).resolve()
+    folders = [exercises_dir] if exercises_dir else \
+        [folder for folder in implicit if not folder.resolve().is_relative_to(submitted)]
+    for folder in folders:
+        found = course_notebook(lesson, lang, "exercises", folder, course=course)
+        if found is not None:
+            return found
+    return None
+
+
 def prepare(found: Found, base: Path, exercises_dir: Path | None, course: Course, limits: Limits) -> Prepared:
     """Raises Rejected (with the lesson and language when known) for anything ungradable."""
     submission = from_bytes(read(found.path, base), found.path, found.key)
     if submission.lesson not in course.lesson_names():  # never a path built from what the file says
         raise Rejected("grading.reason.unknown_lesson", lesson=submission.lesson, language=submission.lang)
     lesson_exercises = list(course.exercises(submission.lesson))
-    canonical_path = course_notebook(submission.lesson, submission.lang, "exercises", exercises_dir, course=course)
+    canonical_path = canonical_notebook(submission.lesson, submission.lang, exercises_dir, course, base)
     if not lesson_exercises or canonical_path is None:
         raise Rejected("grading.reason.unknown_lesson", about=(submission.lesson, submission.lang),
                        lesson=submission.lesson, language=submission.lang)
