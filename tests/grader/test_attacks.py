@@ -306,3 +306,33 @@ def test_without_bwrap_no_job_runs(tmp_path, monkeypatch):
     prepared = prepare(Found(path, "attacker", "attacker.ipynb"), path.parent, EXERCISES, Course.at(COURSE), LIMITS)
     with pytest.raises(bwrap.NoSandbox):
         run_job(prepared.job)
+
+
+FILL_DISK = '''
+written = 0
+try:
+    with open("fill.bin", "wb") as stream:
+        for _ in range(4096):  # up to 4 GiB, in files under the per-file limit
+            stream.write(b"x" * 2**20)
+            written += 1
+            if written % 400 == 0:
+                stream.close()
+                stream = open(f"fill{written}.bin", "wb")
+except OSError as error:
+    print("stopped:", error)
+print("written MiB:", written)
+'''
+
+
+def test_a_job_filling_its_folder_is_stopped_by_its_memory_cap_not_the_disk(tmp_path):
+    """A job wrote files until the disk of the gradebook was full (ENOSPC at the save). Its folder is now in
+    shared memory, charged to its memory cgroup: it stops at the job's cap (job_supervisor.job_folder)."""
+    notebook = submissions.with_cell_before("check-greet", FILL_DISK)
+    path = tmp_path / "subs" / "attacker.ipynb"
+    path.parent.mkdir(parents=True)
+    path.write_text(nbformat.writes(notebook))
+    prepared = prepare(Found(path, "attacker", "attacker.ipynb"), path.parent, EXERCISES, Course.at(COURSE), LIMITS)
+    result = run_job(replace(prepared.job, memory_total=1200 * 2**20))
+    assert result.confinement["missing"] == []
+    assert [note["kind"] for note in result.execution] == ["kernel_died"]  # the cap ended it, not a full disk
+    assert not result.grader_errors()  # the job's own memory is spent (its check may crash); the grader's is not
