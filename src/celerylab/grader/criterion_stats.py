@@ -6,11 +6,11 @@ A row is one criterion of one exercise, keyed by what the check named it (its ca
 """
 from __future__ import annotations
 
-import csv
 import io
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from celerylab.grader.csv_cells import SafeWriter
 from celerylab.i18n import get_lang
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def criteria_counts(entries: dict[str, Entry], order: list) -> list[dict]:
 
 def criteria_csv(entries: dict, order: list, sep: str = ",") -> str:
     buffer = io.StringIO()
-    writer = csv.writer(buffer, delimiter=sep, lineterminator="\r\n")
+    writer = SafeWriter(buffer, delimiter=sep, lineterminator="\r\n")
     writer.writerow(["exercise", "criterion", "label", "hidden", "passed", "failed", "failed_percent", "observed"])
     for row in criteria_counts(entries, order):
         total = row["passed"] + row["failed"]

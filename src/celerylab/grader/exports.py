@@ -6,12 +6,13 @@ at 0; without a roster no row can be matched to a student, and the grader says s
 """
 from __future__ import annotations
 
-import csv
 import io
 import json
 import sys
 from pathlib import Path
+from urllib.parse import quote
 
+from celerylab.grader.csv_cells import SafeWriter
 from celerylab.atomic import write_text
 from celerylab.checks.render import criterion_text
 from celerylab.grader.entry import Entry
@@ -24,21 +25,28 @@ FORMATS = ("canvas", "moodle", "gradescope")
 LMS_SEP = ","  # what Canvas and Moodle import, whatever the gradebook's --csv-sep
 
 
-def learners(book) -> dict[str, dict]:
-    """Per learner (roster row or submission key): their roster fields and total per lesson; a roster
-    learner with no submission too (``missing``: 0 in every lesson)."""
-    people: dict[str, dict] = {}
+def learners(book) -> dict[tuple, dict]:
+    """Per learner: their roster fields and total per lesson; a roster learner with no submission too
+    (``missing``: 0 in every lesson). A person is their roster row (by its file), never a name or an ID a
+    submission could choose; an entry no row matches is a person of its own, keyed apart (and with no ID, so no
+    LMS row takes its score). Two entries of one person for one lesson are a collision: reported, the higher kept."""
+    people: dict[tuple, dict] = {}
     for row in book.missing():
         who = (book.roster or {}).get(row["file"]) or {"learner": row["learner"]}
-        people.setdefault(who.get("id") or who.get("email") or who["learner"],
-                          {"who": who, "lessons": {}, "missing": True})
+        people.setdefault(("roster", row["file"]), {"who": who, "lessons": {}, "missing": True})
     for key in sorted(book.entries):
         entry = book.entries[key]
-        who = entry.roster or {"learner": entry.learner or key}
-        person = people.setdefault(who.get("id") or who.get("email") or who["learner"], {"who": who, "lessons": {}})
+        row = entry.roster
+        person = people.setdefault(("roster", row["file"]) if row and row.get("file") else ("unmatched", key),
+                                   {"who": row or {"learner": entry.learner or key}, "lessons": {}})
         person["missing"] = False
         if entry.lesson and entry.status != "grader_failure":  # not graded yet: blank, not 0
-            person["lessons"][entry.lesson] = entry.total
+            if entry.lesson in person["lessons"]:
+                print(t("grading.export.collision", learner=person["who"].get("learner", key), lesson=entry.lesson,
+                        key=key), file=sys.stderr)
+                person["lessons"][entry.lesson] = max(person["lessons"][entry.lesson], entry.total)
+            else:
+                person["lessons"][entry.lesson] = entry.total
     return people
 
 
@@ -57,7 +65,7 @@ def lesson_maxima(book) -> dict[str, int]:
 
 def _csv(rows: list[list]) -> str:
     buffer = io.StringIO()
-    csv.writer(buffer, delimiter=LMS_SEP, lineterminator="\r\n").writerows(rows)
+    SafeWriter(buffer, delimiter=LMS_SEP, lineterminator="\r\n").writerows(rows)
     return BOM + buffer.getvalue()
 
 
@@ -140,10 +148,10 @@ def write_exports(book, options) -> list[Path]:
             if lost:
                 print(t(f"grading.export.{fmt}_unmatched", count=len(lost), learners=", ".join(lost[:5])),
                       file=sys.stderr)
-    if "gradescope" in options.exports:
+    if "gradescope" in options.exports:  # one folder per key, its name the key quoted: distinct keys, distinct folders
         for key, entry in book.entries.items():
             if entry.status == "grader_failure":  # not graded yet: no score to report
                 continue
-            written.append(write_text(out / "gradescope" / key / "results.json",
+            written.append(write_text(out / "gradescope" / quote(key, safe="") / "results.json",
                                       json.dumps(gradescope(entry, book.order), ensure_ascii=False, indent=2)))
     return written

@@ -1,10 +1,10 @@
 """The gradebook: one entry per submission, saved atomically as JSON, a spreadsheet CSV and per-criterion statistics."""
 from __future__ import annotations
 
-import csv
 import io
 from pathlib import Path
 
+from celerylab.grader.csv_cells import SafeWriter
 from celerylab.atomic import read_json, write_json, write_text
 from celerylab.grader.entry import Entry
 from celerylab.i18n import t
@@ -66,7 +66,7 @@ class Gradebook:
     def csv(self) -> str:
         columns = self.columns()
         buffer = io.StringIO()
-        writer = csv.writer(buffer, delimiter=self.sep, lineterminator="\r\n")
+        writer = SafeWriter(buffer, delimiter=self.sep, lineterminator="\r\n")
         header = [*COLUMNS[:7], *(f"{exercise} (/{top})" if top else exercise for exercise, top in columns), *COLUMNS[7:]]
         writer.writerow(header)
         for entry in [self.entries[key] for key in sorted(self.entries)]:

@@ -23,26 +23,35 @@ class Found:
     file: str
 
 
-def _found(path: Path, base: Path) -> Found:
+def _found(path: Path, base: Path, taken: set[str]) -> Found:
+    """`path` with a key no other entry of the batch has: its relative path without ``.ipynb`` (``_`` for a file
+    named just ``.ipynb``), and a ``~N`` suffix when that key is taken (``_.ipynb`` beside ``.ipynb``)."""
     relative = path.relative_to(base) if path != base else Path(path.name)
-    return Found(path, relative.as_posix()[: -len(SUFFIX)] or "_", relative.as_posix())
+    key = relative.as_posix()[: -len(SUFFIX)] or "_"
+    unique, number = key, 1
+    while unique in taken:
+        number += 1
+        unique = f"{key}~{number}"
+    taken.add(unique)
+    return Found(path, unique, relative.as_posix())
 
 
 def find(where: Path) -> Iterator[Found]:
     """Every `*.ipynb` entry under `where`, of any type, in a stable order; symlinked folders are not entered.
 
-    Keys are the relative paths as found, so two entries never share one, whatever they point to.
+    Keys are the relative paths as found, made unique, so two entries never share one, whatever they point to.
     """
     where = Path(os.path.abspath(where))
+    taken: set[str] = set()
     if not where.is_dir():
-        yield _found(where, where.parent)
+        yield _found(where, where.parent, taken)
         return
     for folder, dirs, files in os.walk(where, followlinks=False):
         dirs.sort()
         named = sorted(name for name in dirs + files if name.endswith(SUFFIX))
         dirs[:] = [name for name in dirs if name != ".ipynb_checkpoints" and not name.endswith(SUFFIX)]
         for name in named:
-            yield _found(Path(folder) / name, where)
+            yield _found(Path(folder) / name, where, taken)
 
 
 def kind(mode: int) -> str:
