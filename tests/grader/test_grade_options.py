@@ -102,3 +102,15 @@ def test_remote_grading_without_the_shared_key_is_refused(capsys, tmp_path, monk
     monkeypatch.delenv("CELERYLAB_GRADING_KEY_FILE", raising=False)
     line = refused(capsys, tmp_path, "--broker", "redis://127.0.0.1:1/0")
     assert line.startswith("Remote grading on redis://127.0.0.1:1/0 needs the key") and "CELERYLAB_GRADING_KEY" in line
+
+
+def test_a_machine_without_the_sandbox_is_refused_in_one_line(capsys, tmp_path, monkeypatch):
+    """Fail closed: no bwrap, no grading (never a silent run without the sandbox)."""
+    from celerylab.grader.sandbox import bwrap
+
+    def missing():
+        raise bwrap.NoSandbox("bwrap not found")
+
+    monkeypatch.setattr(bwrap, "binary", missing)
+    line = refused(capsys, tmp_path, "--out", str(tmp_path / "out"))
+    assert line.startswith("This machine has no grading sandbox (bwrap not found)")

@@ -98,7 +98,12 @@ def jobs_can_import(course, out: Path) -> None:
     BadOption with the fix when it cannot (otherwise every job would die as a grader failure)."""
     from celerylab.course import PACKAGE
     from celerylab.grader.job_supervisor import probe
+    from celerylab.grader.sandbox.bwrap import NoSandbox, binary
 
+    try:
+        binary()
+    except NoSandbox as error:
+        raise BadOption(t("cmd.grade.no_sandbox", error=error)) from None
     log = probe(course)
     if log is None:
         return

@@ -6,7 +6,12 @@ its own sandbox: whether and how to confine is this worker's decision, never the
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from celerylab.stack.appconfig import create_app
+
+if TYPE_CHECKING:
+    from celerylab.grader.spec import JobSpec
 
 TASK = "celerylab.grading.grade_submission"
 
@@ -15,7 +20,7 @@ app = create_app("celerylab-grading", task_acks_late=True, worker_prefetch_multi
                  result_expires=24 * 3600)
 
 
-def worker_job(record) -> "JobSpec":  # noqa: F821
+def worker_job(record) -> JobSpec:
     """The job a message asks for, with this worker's sandbox: confined, its own users picked here."""
     from dataclasses import replace
 

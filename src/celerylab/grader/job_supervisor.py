@@ -1,139 +1,20 @@
-"""Supervising one grading job: its own process tree, a hard time budget, resumed after a crash.
-
-The job process learns its course from the spec (``JobSpec.root``). The learner's kernel it starts
-learns it from the one environment variable that carries the course across a process boundary,
-``$CELERYLAB_COURSE_ROOT`` (`job_env`), read by that kernel's ``check()``/``hint()`` (`Course.of_process`).
-"""
+"""Supervising one grading job: a hard time budget per attempt, fresh folders for each, resumed after a crash,
+and no verdict from a job whose sandbox did not hold (job_launch.py starts each attempt)."""
 from __future__ import annotations
 
-import json
 import os
-import shutil
-import signal
-import subprocess
-import sys
-import secrets
-import tempfile
-import threading
 from dataclasses import replace
 from pathlib import Path
 
-import psutil
-
-from celerylab.grader.sandbox import attempt, bwrap, job_cgroup
-from celerylab.grader.sandbox.attempt import Attempt
-from celerylab.grader.sandbox.confine import JOB_MEMORY, failed_parts
-from celerylab.grader.sandbox.processes import JOB_UIDS
-from celerylab.checks.learner import GRADING_ENV
 from celerylab.checks.verdict import Verdict
-from celerylab.course import LESSONS_ENV, Course
+from celerylab.course import Course
+from celerylab.grader.job_launch import job_env, job_folder, job_uids, launch, remove  # noqa: F401 (job_env: API)
+from celerylab.grader.sandbox import attempt
+from celerylab.grader.sandbox.confine import failed_parts
 from celerylab.grader.spec import JobResult, JobSpec, course_root
 
 LOG_KEPT = 64 * 1024  # of a failed job's log, the end kept for the instructor
 PROBE_SECONDS = 120
-# All of the grader's environment a job gets (no credential, no broker URL, no setting of a parent stack)
-PASSED_ENV = ("PATH", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "TZ", "PYTHONPATH", "CELERYLAB_LANG")
-
-
-def job_env(root: str | None, home: Path) -> dict[str, str]:
-    """The job's environment, an allowlist: grading mode, a throwaway progress home, the locale and import path,
-    and the course's lessons folder when not the package's (for the kernel the job starts: it inherits this)."""
-    env = {name: os.environ[name] for name in PASSED_ENV if name in os.environ}
-    env.update({GRADING_ENV: "1", "CELERYLAB_HOME": str(home), "PYTHONUNBUFFERED": "1", "HOME": str(home)})
-    if root:
-        env[LESSONS_ENV] = str(root)
-    return env
-
-
-def kill_tree(popen: subprocess.Popen) -> None:
-    try:
-        strays = psutil.Process(popen.pid).children(recursive=True)
-    except psutil.Error:
-        strays = []
-    for process in strays:
-        try:
-            process.kill()
-        except psutil.Error:
-            pass
-    try:
-        os.killpg(popen.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    popen.wait()
-
-
-def read_results(stream, records: list[dict]) -> None:
-    """JSON lines from the job's pipe until every holder closed it; anything else is ignored."""
-    with stream:
-        for line in stream:
-            try:
-                record = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(record, dict):
-                records.append(record)
-
-
-def command(spec: JobSpec, attempt: Attempt, spec_path: Path, writing: int, over: dict[str, str]) -> list[str]:
-    """The job's command line: confined, the launcher (cgroup, rlimits) then bwrap then the job; else the job alone."""
-    job = [sys.executable, "-P", "-m", "celerylab.grader.job", str(spec_path), str(writing)]
-    if not spec.confine:
-        return job
-    lessons = Course.at(spec.root).lessons_dir
-    hide = [*spec.hide, *(str(Path(path).parent / "__pycache__") for path in over)]
-    sandbox = bwrap.command(attempt.own, spec_path, lessons, hide, over, job_env(spec.root, attempt.home),
-                            privileged=os.geteuid() == 0)
-    memory = int(spec.memory_total or JOB_MEMORY)
-    return [sys.executable, "-P", "-m", "celerylab.grader.sandbox.launch", str(memory), str(spec.cpu_seconds),
-            "--", *sandbox, *job]
-
-
-def launch(spec: JobSpec, folder: Path, attempt: Attempt, number: int, budget: float,
-           over: dict[str, str]) -> list[dict]:
-    """Run the job once; its records come over a pipe only the job process holds (see job.py)."""
-    spec = replace(spec, cpu_seconds=budget, workdir=str(attempt.work))
-    spec_path = folder / f"spec{number}.json"
-    spec_path.write_text(json.dumps(spec.to_record()), encoding="utf-8")
-    spec_path.chmod(0o644)
-    reading, writing = os.pipe()
-    records: list[dict] = []
-    reader = threading.Thread(target=read_results, args=(os.fdopen(reading, encoding="utf-8", errors="replace"),
-                                                          records), daemon=True)
-    with (folder / f"job{number}.log").open("w") as log:
-        try:
-            popen = subprocess.Popen(command(spec, attempt, spec_path, writing, over), cwd=attempt.own,
-                                     env=job_env(spec.root, attempt.home), stdin=subprocess.DEVNULL, stdout=log,
-                                     stderr=subprocess.STDOUT, start_new_session=True, pass_fds=(writing,))
-        finally:
-            os.close(writing)
-        reader.start()
-        try:
-            popen.wait(timeout=budget)
-        except subprocess.TimeoutExpired:
-            pass
-        finally:
-            kill_tree(popen)
-            job_cgroup.release(popen.pid)
-    reader.join(timeout=10)
-    return list(records)
-
-
-SHARED_MEMORY = Path("/dev/shm")
-
-
-def job_folder() -> Path:
-    """A private folder for one job. As root, in shared memory (a tmpfs): what the job writes there is charged to
-    its memory cgroup, so it cannot fill a disk (the gradebook's) nor pass its cap."""
-    place = SHARED_MEMORY if os.geteuid() == 0 and os.access(SHARED_MEMORY, os.W_OK | os.X_OK) else None
-    folder = Path(tempfile.mkdtemp(prefix="celerylab-grade-", dir=place))
-    folder.chmod(0o711)  # the job's own user may reach its attempt's folders, never list or write this one
-    return folder
-
-
-def job_uids() -> dict:
-    """A user for the learner's code and another for the stack's services (the fakes), both of this job only."""
-    uid = JOB_UIDS + 2 * secrets.randbelow(500_000)
-    return {"uid": uid, "service_uid": uid + 1}
 
 
 def logs(folder: Path) -> str:
@@ -141,17 +22,6 @@ def logs(folder: Path) -> str:
     text = "".join(f"--- {path.name}\n" + path.read_text(encoding="utf-8", errors="replace")
                    for path in sorted(folder.glob("job*.log")))
     return text[-LOG_KEPT:]
-
-
-def remove(folder: Path, uid: int | None) -> None:
-    """Remove a job's folder: what learner code wrote is removed by the job's own user (``rm`` handles a tree
-    deeper than PATH_MAX), never walked by root; root then removes its own, shallow folders."""
-    if uid is not None:
-        for work in folder.glob("attempt*"):
-            subprocess.run(["rm", "-rf", "--", *map(str, work.iterdir())], user=uid, group=uid, extra_groups=[],
-                           stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                           check=False, timeout=600)
-    shutil.rmtree(folder, ignore_errors=True)
 
 
 def probe(course: Course) -> str | None:
