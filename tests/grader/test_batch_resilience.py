@@ -67,3 +67,24 @@ def test_a_learners_exercises_folder_never_becomes_the_canonical_notebook(tmp_pa
         prepare(Found(subs / "ana.ipynb", "ana", "ana.ipynb"), subs, None, course, Limits())
     assert rejected.value.key == "grading.reason.unknown_lesson"
     assert prepare(Found(subs / "ana.ipynb", "ana", "ana.ipynb"), subs, EXERCISES, course, Limits()).job.notebook
+
+
+def test_without_the_sandbox_every_entry_says_so(tmp_path, monkeypatch):
+    """--unsafe-no-sandbox (Options.sandbox=False) is the only way to run unconfined, and each entry records it."""
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    for name in ("a", "b"):
+        (subs / f"{name}.ipynb").write_text(nbformat.writes(notebooks.build("pt", "exercises")))
+    asked = []
+
+    def unconfined(job):
+        asked.append(job.confine)
+        return JobResult(verdicts={}, confinement=job_supervisor.UNSAFE if not job.confine else None)
+
+    monkeypatch.setattr(job_supervisor, "run_job", unconfined)
+    out = tmp_path / "out"
+    grade(subs, Options(out=out, exercises_dir=EXERCISES, course=FIXTURE_COURSE, show_progress=False, sandbox=False))
+    book = json.loads((out / "gradebook.json").read_text())["submissions"]
+    assert asked == [False, False]
+    assert [entry["isolation"]["unsafe"] for entry in book.values()] == [True, True]
+    assert Options(out=out).sandbox is True  # confined unless asked otherwise

@@ -135,11 +135,11 @@ def job_uids() -> dict:
 
 
 def remove(folder: Path, uid: int | None) -> None:
-    """Remove a job's folder: what learner code wrote is removed by the job's own user (``rm`` handles a tree
-    deeper than PATH_MAX), never walked by root; root then removes its own, shallow folders."""
-    if uid is not None:
-        for work in folder.glob("attempt*"):
-            subprocess.run(["rm", "-rf", "--", *map(str, work.iterdir())], user=uid, group=uid, extra_groups=[],
-                           stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                           check=False, timeout=600)
+    """Remove a job's folder: what learner code wrote is removed by ``rm`` (it handles a tree deeper than PATH_MAX,
+    where shutil.rmtree recurses past Python's limit) as the job's own user when it has one, never walked by
+    root; then this process removes its own, shallow folders."""
+    as_job = {"user": uid, "group": uid, "extra_groups": []} if uid is not None else {}
+    for work in folder.glob("attempt*"):
+        subprocess.run(["rm", "-rf", "--", *map(str, work.iterdir())], **as_job, stdin=subprocess.DEVNULL,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, timeout=600)
     shutil.rmtree(folder, ignore_errors=True)
