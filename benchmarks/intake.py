@@ -1,4 +1,5 @@
-"""Grading intake on huge notebooks: how long `from_bytes` takes to refuse 50,000 cells, and to find a duplicate id at the limit.
+"""Grading intake on huge and hostile notebooks: how long `from_bytes` takes to refuse 50,000 cells, to find a duplicate
+id at the limit, and to refuse the attacks of issue 46 (an unterminated 256 KiB string, 4 MiB of ``{}``).
 
 Run by hand: ``.venv/bin/python benchmarks/intake.py [--repeats N]``. Target: well under a second each
 (a quadratic duplicate-id scan once stalled a batch on such files). Prints the median and the best of N.
@@ -47,7 +48,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
-    cases = {"50,000 cells": notebook_with(50_000), f"{MAX_CELLS - 10} cells, last id twice": notebook_with(MAX_CELLS - 10, True)}
+    cases = {"50,000 cells": notebook_with(50_000), f"{MAX_CELLS - 10} cells, last id twice": notebook_with(MAX_CELLS - 10, True),
+             "unterminated 256 KiB string": '{"metadata": {"x": "' + '\\"' * (128 * 1024),
+             "4 MiB of {} in metadata": notebook_with(0).replace('"metadata": {', '"metadata": {"x": [' + ",".join(["{}"] * 2**21) + '], ', 1)}
     with tempfile.TemporaryDirectory() as folder:
         for name, text in cases.items():
             path = Path(folder) / "huge.ipynb"
