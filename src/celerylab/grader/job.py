@@ -4,7 +4,8 @@
 folder, the exercises to check and the limits; each finished step is written to the pipe
 FD as one JSON line, so a crash loses only the step it happened in. The pipe is the only
 results channel: no file, and no other process (the kernel, the stacks) holds it.
-Before any learner code runs, the job confines itself (grader/sandbox/confine.py).
+It runs inside bubblewrap (grader/sandbox/bwrap.py); before any learner code runs it loads the checks,
+becomes its own user and checks every part of its sandbox (grader/sandbox/confine.py), stopping if one fails.
 The course is read once, from the spec (``root``), and handed to everything below.
 """
 from __future__ import annotations

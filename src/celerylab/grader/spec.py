@@ -26,7 +26,7 @@ class JobSpec:
     notebook_timeout: float = 600
     check_timeout: float = 180
     output_limit: int = 5 * 1024 * 1024
-    hide: list[str] = field(default_factory=list)  # folders the job must not see (gradebook, solutions)
+    hide: list[str] = field(default_factory=list)  # folders the job must not see where a bound path holds them (gradebook, solutions)
     uid: int | None = None  # the job's own user, and its services' (set by the supervisor)
     service_uid: int | None = None
     memory_total: int | None = None  # the job's memory cgroup cap (default: sandbox.confine.JOB_MEMORY)
@@ -34,7 +34,7 @@ class JobSpec:
     execute: bool = False  # run the notebook first (the first attempt), else only the checks left
     cpu_seconds: float | None = None  # the attempt's CPU budget (rlimit)
     probe: bool = False  # only import what grading needs, as a real job would
-    confine: bool = True
+    confine: bool = True  # False only with --unsafe-no-sandbox; a remote worker always sets True itself
 
     def to_record(self) -> dict:
         return asdict(self)
