@@ -68,11 +68,12 @@ def seal() -> None:
 
 
 def capabilities() -> int:
-    """This process's effective capabilities, as a bit mask."""
+    """This process's permitted, effective and ambient capabilities together, as a bit mask (what exec keeps)."""
+    held = 0
     for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("CapEff:"):
-            return int(line.split()[1], 16)
-    raise OSError(2, "no CapEff in /proc/self/status")
+        if line.startswith(("CapPrm:", "CapEff:", "CapAmb:")):
+            held |= int(line.split()[1], 16)
+    return held
 
 
 OBSERVED = {  # each part of the sandbox, as seen from inside it
