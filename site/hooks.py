@@ -1,5 +1,6 @@
-"""MkDocs hooks: run `celerylab build --site` before each build, set the nav, load mermaid only where a diagram is,
-keep search and the switcher per language. The pages themselves are plain Markdown written by celerylab.sitegen."""
+"""MkDocs hooks: run `celerylab build --site` before each build, set the nav, load mermaid only where a diagram is
+(each diagram followed by its text version), keep search and the switcher per language. The pages themselves are
+plain Markdown written by celerylab.sitegen."""
 from __future__ import annotations
 
 import json
@@ -9,6 +10,7 @@ from urllib.parse import urlsplit
 
 from mkdocs.plugins import event_priority
 
+from celerylab.sitegen.diagram_text import with_text_versions
 from celerylab.sitegen.page_a11y import name_search_dialog
 from celerylab.sitegen.pages import build_site_pages, site_nav
 from celerylab.sitegen.search import split_search_index
@@ -70,6 +72,11 @@ def on_serve(server, config, builder):
 def on_pre_build(config):
     """The nav of the language being built (the i18n plugin has picked it by now)."""
     config.nav = site_nav(_pages, _language(config))
+
+
+def on_page_markdown(markdown, page, config, files):
+    """Each diagram is followed by its text version (a list a phone reads without scrolling sideways)."""
+    return with_text_versions(markdown, _language(config))
 
 
 def on_post_page(output, page, config):

@@ -9,6 +9,7 @@ import nbformat
 
 from grading_files import FIXTURE_COURSE, write_notebook
 import notebooks
+from celerylab.checks.learner_state import NOT_STARTED
 
 pytestmark = pytest.mark.live
 
@@ -52,8 +53,11 @@ class Watching:
             return self.seen.wait_for(lambda: any(text in line for line in self.lines), timeout=timeout)
 
 
+WRONG = "%%writefile ex_greet.py\ndef greet(name, lang):\n    return 'hi'"
+
+
 def test_each_save_is_checked(tmp_path):
-    path = write_notebook(tmp_path / "ex.ipynb", greet_only("stub"))
+    path = write_notebook(tmp_path / "ex.ipynb", greet_only(WRONG))
     with Watching(path) as watching:
         assert watching.wait_for("not yet")
         write_notebook(path, greet_only("solution"))
@@ -64,7 +68,7 @@ def test_each_save_is_checked(tmp_path):
 
 def test_a_save_made_before_the_watcher_listens_is_checked(tmp_path):
     """The learner saves while the first round is still running: no event reaches the watcher, the save is checked."""
-    path = write_notebook(tmp_path / "ex.ipynb", greet_only("stub"))
+    path = write_notebook(tmp_path / "ex.ipynb", greet_only(WRONG))
     saved = []
 
     def save_as_the_first_round_ends(text: str) -> None:
@@ -82,7 +86,7 @@ def test_watch_reveals_no_hint_and_a_watched_lesson_records_nothing(tmp_path):
     from celerylab.checks.learner_state import LearnerState
     from celerylab.checks.watch import check_saved
 
-    path = write_notebook(tmp_path / "ex.ipynb", greet_only("stub"))
+    path = write_notebook(tmp_path / "ex.ipynb", greet_only(WRONG))
     next_hint(FIXTURE_COURSE.find_exercise("l90.greet"), lang="en", course=FIXTURE_COURSE)  # the learner asked once
     for _ in range(2):
         text = "\n".join(check_saved(path, "en", course=FIXTURE_COURSE))
@@ -93,3 +97,27 @@ def test_watch_reveals_no_hint_and_a_watched_lesson_records_nothing(tmp_path):
     lesson.metadata["celerylab"]["variant"] = "lesson"
     text = "\n".join(check_saved(write_notebook(tmp_path / "lesson.ipynb", lesson), "en", course=FIXTURE_COURSE))
     assert "passed" in text and LearnerState(lang="en", course=FIXTURE_COURSE).status("l90.greet") == "failing"
+
+
+def test_an_untouched_exercise_is_not_checked_and_stays_not_started(tmp_path):
+    """The whole exercises notebook, every answer cell still its stub: nothing is checked nor recorded."""
+    from celerylab.checks.learner_state import LearnerState
+    from celerylab.checks.watch import check_saved
+
+    path = write_notebook(tmp_path / "ex.ipynb", notebooks.build("en", "exercises"))
+    text = "\n".join(check_saved(path, "en", course=FIXTURE_COURSE, checked={}))
+    assert text.count("not started yet") == 2 and "not yet" not in text.replace("not started yet", "")
+    assert LearnerState(lang="en", course=FIXTURE_COURSE).status("l90.greet") == NOT_STARTED
+
+
+def test_only_the_exercise_whose_answer_changed_is_checked_again(tmp_path):
+    from celerylab.checks.learner_state import LearnerState
+    from celerylab.checks.watch import check_saved
+
+    checked: dict[str, str] = {}
+    path = write_notebook(tmp_path / "ex.ipynb", notebooks.build("en", "exercises", {"greet": WRONG}))
+    assert "not yet" in "\n".join(check_saved(path, "en", course=FIXTURE_COURSE, checked=checked))
+    again = "\n".join(check_saved(path, "en", course=FIXTURE_COURSE, checked=checked))
+    assert "l90.greet: answer unchanged since its last check" in again
+    assert LearnerState(lang="en", course=FIXTURE_COURSE).entry("l90.greet")["attempts"] == 1
+    assert LearnerState(lang="en", course=FIXTURE_COURSE).status("l90.double") == NOT_STARTED

@@ -22,3 +22,11 @@ def test_progress_shows_each_exercise_title_in_the_learners_language(tmp_path, m
         for info in Course.at().all_exercises():
             line = next(line for line in out.splitlines() if info.id in line)
             assert line.rstrip().endswith(info.title[lang]), line
+
+
+def test_progress_says_it_is_kept_per_language_and_names_the_other(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("CELERYLAB_HOME", str(tmp_path / "home"))
+    assert cli.main(["progress", "--lang", "pt"]) == 0
+    assert "progresso dos cadernos em português" in capsys.readouterr().out
+    assert cli.main(["progress", "--lang", "en"]) == 0
+    assert "celerylab progress --lang pt" in capsys.readouterr().out

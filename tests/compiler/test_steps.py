@@ -97,3 +97,11 @@ def test_target_paths():
     target = Target(LESSON, "en", "exercises")
     assert target.path(Path("/course")) == Path("/course/exercises/en/99_fixture_exercises.ipynb")
     assert target.label() == "exercises/en/99_fixture_exercises.ipynb" and not target.executed
+
+
+def test_links_to_a_lesson_notebook_lead_to_notebooks_lang_from_the_exercises_and_solutions(plan):
+    """The lesson notebooks sit side by side; the exercises and solutions notebooks are two folders away."""
+    assert "](02_workers.ipynb#secao)" in source(plan[("pt", "lesson")], "title")
+    for variant in ("exercises", "solutions"):
+        assert "](../../notebooks/pt/02_workers.ipynb#secao)" in source(plan[("pt", variant)], "title")
+        assert "](../../notebooks/en/02_workers.ipynb#section)" in source(plan[("en", variant)], "title")

@@ -121,8 +121,8 @@ def test_canvas_moodle_and_gradescope_exports(batch):
     assert canvas[1] == ["Points Possible", "", "", "", "", "5"]
     assert ["Beatriz Lima", "102", "B2", "", "", "4"] in canvas
     moodle = read_csv(out / "moodle.csv")
-    assert moodle[0] == ["Full name", "Email address", "ID number", "l90_fixture"]
-    assert ["Ana Souza", "ana@x.br", "A1", "5"] in moodle
+    assert moodle[0] == ["Full name", "Email address", "l90_fixture"]
+    assert ["Ana Souza", "ana@x.br", "5"] in moodle
     results = json.loads((out / "gradescope" / "bia" / "results.json").read_text())
     assert results["score"] == 4
     visibility = {test["name"]: test["visibility"] for test in results["tests"]}
@@ -174,10 +174,10 @@ def test_lms_csvs_keep_their_import_format_with_a_spreadsheet_separator(batch, c
     for row in canvas[1:]:
         float(row[5])
     moodle = read_csv(out / "moodle.csv", ",")
-    assert moodle[0][:3] == ["Full name", "Email address", "ID number"]
-    assert {row[0]: row[3] for row in moodle[1:]} == {"Ana Souza": "5", "Beatriz Lima": "3.2", "Caio Prado": "1",
+    assert moodle[0][:2] == ["Full name", "Email address"]
+    assert {row[0]: row[2] for row in moodle[1:]} == {"Ana Souza": "5", "Beatriz Lima": "3.2", "Caio Prado": "1",
                                                       "Davi Reis": "0"}
-    assert all(row[1] or row[2] for row in moodle[1:])
+    assert all(row[1] for row in moodle[1:])
 
 
 def test_lms_csvs_without_a_roster_say_what_is_missing(batch, capsys):
@@ -185,7 +185,8 @@ def test_lms_csvs_without_a_roster_say_what_is_missing(batch, capsys):
     grade(subs, options(out, course, exports=("canvas", "moodle")))
     err = capsys.readouterr().err
     assert "canvas.csv: 3 linha(s) sem ID, SIS User ID nem SIS Login ID" in err and "--roster" in err
-    assert "moodle.csv: 3 linha(s) sem e-mail nem ID number" in err
+    assert "moodle.csv: 3 aluno(s) sem o identificador" in err
+    assert read_csv(out / "moodle.csv") == [["Full name", "ID number", "l90_fixture"]]  # no row Moodle would refuse
 
 
 GRADESCOPE_TOP = {"score", "execution_time", "output", "output_format", "test_output_format", "test_name_format",
@@ -222,3 +223,100 @@ def test_durations_and_dates():
     assert parse_when("2026-12-01T23:59-03:00").utcoffset() == timedelta(hours=-3)
     with pytest.raises(ValueError):
         parse_duration("-1h")
+
+
+def test_moodle_rows_all_carry_the_identifier_it_maps_by(batch, capsys):
+    """Moodle's CSV import aborts on a row it cannot map: a roster learner without an e-mail (here the one who
+    submitted nothing, listed first) is left out of moodle.csv and named; every row left has the e-mail."""
+    subs, course, roster_path, out = batch
+    from celerylab.grader.roster import read
+
+    roster_path.write_text("file;learner;email;id\nzed.ipynb;Ana Zed;;99\n" + roster_path.read_text().split("\n", 1)[1]
+                           .replace(";A1", "").replace(";B2", "").replace(";C3", "").replace(";D4", ""))
+    grade(subs, options(out, course, roster=read(roster_path), exports=("moodle",)))
+    moodle = read_csv(out / "moodle.csv")
+    assert moodle[0] == ["Full name", "Email address", "l90_fixture"]
+    assert [row[0] for row in moodle[1:]] == ["Ana Souza", "Beatriz Lima", "Caio Prado", "Davi Reis"]
+    assert all(row[1] for row in moodle[1:])
+    assert "moodle.csv: 1 aluno(s)" in (err := capsys.readouterr().err) and "Ana Zed" in err
+
+
+def test_a_roster_file_with_ipynb_keeps_a_missing_learners_ids_in_the_exports(batch, capsys):
+    subs, course, roster_path, out = batch
+    from celerylab.grader.roster import read
+
+    roster_path.write_text(roster_path.read_text().replace("davi;", "davi.ipynb;"))
+    grade(subs, options(out, course, roster=read(roster_path), exports=("canvas", "moodle")))
+    assert "⚠ canvas" not in (err := capsys.readouterr().err) and "⚠ moodle" not in err
+    assert ["Davi Reis", "104", "D4", "", "", "0"] in read_csv(out / "canvas.csv")
+    assert ["Davi Reis", "davi@x.br", "0"] in read_csv(out / "moodle.csv")
+
+
+def test_canvas_columns_carry_the_assignment_id_canvas_matches_by(batch):
+    subs, course, roster_path, out = batch
+    from celerylab.grader.roster import read
+
+    grade(subs, options(out, course, roster=read(roster_path), exports=("canvas",),
+                        canvas_assignments={"l90_fixture": "4321"}))
+    assert read_csv(out / "canvas.csv")[0][5] == "l90_fixture (4321)"
+
+
+def test_a_submission_named_after_another_learners_id_or_email_is_not_merged_into_their_row(batch, capsys):
+    """People are keyed by roster row: a file named like Ana's Canvas id or e-mail is a person of its own."""
+    subs, course, roster_path, out = batch
+    from celerylab.grader.roster import read
+
+    for impostor in ("101", "ana@x.br"):
+        shutil.copy(subs / "caio.ipynb", subs / f"{impostor}.ipynb")
+    grade(subs, options(out, course, roster=read(roster_path), exports=("canvas", "moodle")))
+    canvas = read_csv(out / "canvas.csv")
+    assert [row for row in canvas if row[1] == "101"] == [["Ana Souza", "101", "A1", "", "", "5"]]
+    assert ["Ana Souza", "ana@x.br", "5"] in read_csv(out / "moodle.csv")
+
+
+def test_two_submissions_of_one_learner_for_one_lesson_export_no_score_and_are_named(batch, capsys):
+    subs, course, roster_path, out = batch
+    from celerylab.grader.roster import read
+
+    (subs / "bia").mkdir()
+    shutil.copy(subs / "caio.ipynb", subs / "bia" / "again.ipynb")
+    grade(subs, options(out, course, roster=read(roster_path), exports=("canvas",)))
+    assert ["Beatriz Lima", "102", "B2", "", "", ""] in read_csv(out / "canvas.csv")
+    err = capsys.readouterr().err
+    assert "1 aluno(s) com mais de uma entrega" in err and "bia, bia/again" in err
+
+
+def test_text_that_a_spreadsheet_would_run_as_a_formula_is_quoted_in_every_csv(batch):
+    subs, course, roster_path, out = batch
+    from celerylab.grader.roster import read
+
+    shutil.move(subs / "caio.ipynb", subs / "=HYPERLINK(1).ipynb")
+    roster_path.write_text(roster_path.read_text().replace("Beatriz Lima", "@SUM(1+1)"))
+    grade(subs, options(out, course, roster=read(roster_path), exports=("canvas", "moodle")))
+    for name in ("gradebook.csv", "canvas.csv", "moodle.csv"):
+        cells = [cell for row in read_csv(out / name) for cell in row]
+        assert not [cell for cell in cells if cell.startswith(("=", "@", "+", "\t", "\r"))
+                    or (cell.startswith("-") and not cell[1:].replace(".", "").isdigit())], name
+        assert "'@SUM(1+1)" in cells or name == "gradebook.csv"
+    assert "'=HYPERLINK(1)" in [cell for row in read_csv(out / "gradebook.csv") for cell in row]
+
+
+def test_hidden_criteria_have_rows_of_their_own_and_no_count_exceeds_the_class():
+    """A hidden criterion repeats a visible one with other inputs (same key): its own row; each submission
+    counts once per row, however many cases of it the check ran."""
+    from celerylab.grader.criterion_stats import criteria_csv
+    from celerylab.grader.entry import Entry
+
+    cases = [criterion(True, n=0), criterion(True, n=0), criterion(False, hidden=True, n=0)]
+    entries = {name: Entry.from_record({"status": "graded", "exercises": {"l90.greet": {"criteria": cases}}}, name)
+               for name in ("a", "b", "c")}
+    set_lang("pt")
+    rows = list(csv.reader(criteria_csv(entries, []).splitlines()))[1:]
+    assert [row[3:6] for row in rows] == [["no", "3", "0"], ["yes", "0", "3"]]
+
+
+def test_gradescope_folders_differ_for_keys_that_would_nest():
+    from celerylab.grader.export_gradescope import gradescope_folder
+
+    folders = {gradescope_folder(key) for key in ("a", "a/results.json", "a_", "a/b", "a%2Fb")}
+    assert len(folders) == 5 and not any("/" in folder for folder in folders)

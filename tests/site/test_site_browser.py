@@ -159,6 +159,28 @@ def test_lesson_tables_fit_a_phone_screen_without_sideways_scroll(tab, server):
     assert wide == {}
 
 
+# Each notebook output block (fenced `output`, or an HTML output's <pre>): how far it scrolls sideways.
+OUTPUT_OVERFLOW_JS = """() => [...document.querySelectorAll(
+        '.md-content .language-output pre > code, .md-content .cl-html-output pre')].map(block => ({
+    head: block.innerText.slice(0, 60), over: block.scrollWidth - block.clientWidth}))"""
+
+
+def test_notebook_outputs_wrap_on_a_phone_instead_of_scrolling_sideways(tab, server):
+    """Issue #51: lesson outputs ran up to 2,004 px wide; at 390 px each wraps its lines inside the column."""
+    tab.set_viewport_size(PHONE)
+    wide, counted = {}, 0
+    try:
+        for stem in lessons_in_course():
+            for path in (f"/lessons/{stem}/", f"/en/lessons/{stem}/"):
+                tab.goto(server + path)
+                blocks = tab.evaluate(OUTPUT_OVERFLOW_JS)
+                counted += len(blocks)
+                wide.update({f"{path} {block['head']}": block["over"] for block in blocks if block["over"] > 1})
+    finally:
+        tab.set_viewport_size(DESKTOP)
+    assert counted > 50 and wide == {}
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_diagrams_fit_the_column_or_keep_readable_text(tab, server, built_site, size):
     """Text of every diagram at 11 px or more; on a wide screen, sequence diagrams fit the 688 px column."""

@@ -1,4 +1,4 @@
-"""Finding the course's generated notebooks (exercises/, solutions/) by their metadata."""
+"""Finding the course's generated notebooks (exercises/, solutions/) and the learner's answers beside them."""
 from __future__ import annotations
 
 import os
@@ -29,4 +29,26 @@ def course_notebook(lesson: str, lang: str, variant: str, folder: str | Path | N
                 meta = NotebookMeta.read(path)
                 if meta.lesson == lesson and meta.variant == variant and (meta.lang or lang) == lang:
                     return path
+    return None
+
+
+def answer_folders(lang: str, *, course: Course) -> list[Path]:
+    """Where a learner's answer modules may be, in order: the current folder, then the exercises folders of
+    `lang` and of the other language (the answer cells write beside the exercises notebook they run in)."""
+    others = [other for other in ("pt", "en") if other != lang]
+    folders = [Path(os.getcwd())]
+    for base in candidate_folders("exercises", None, course):
+        folders += [base / language for language in (lang, *others)]
+    unique: list[Path] = []
+    for folder in folders:
+        if folder.is_dir() and folder.resolve() not in [seen.resolve() for seen in unique]:
+            unique.append(folder)
+    return unique
+
+
+def answer_folder(modules: list[str], lang: str, *, course: Course) -> Path | None:
+    """The first of `answer_folders` holding any of `modules` (file names such as ``ex_retries.py``)."""
+    for folder in answer_folders(lang, course=course):
+        if any((folder / module).is_file() for module in modules):
+            return folder
     return None

@@ -1,8 +1,21 @@
 """A verdict as the learner reads it, in their language: the title, one line per visible criterion, why it failed."""
 from __future__ import annotations
 
+import re
+
 from celerylab.checks.verdict import Criterion, Verdict
 from celerylab.i18n import get_lang, t
+
+UNFINISHED_STATES = {"PENDING", "RECEIVED", "STARTED", "RETRY"}  # a task still running, or never picked up
+STATE_LIST = re.compile(r"\A[\s\[\]\(\),'\"A-Z]*\Z")
+
+
+def never_finished(observed: object) -> bool:
+    """True when what a criterion observed is only a task's unfinished states (``PENDING`` or
+    ``['PENDING', 'STARTED']``): the task was still running, or never started, when the check stopped waiting."""
+    text = str(observed)
+    states = set(re.findall(r"[A-Z]+", text))
+    return bool(states) and states <= UNFINISHED_STATES and bool(STATE_LIST.match(text))
 
 
 def criterion_text(criterion: Criterion, lang: str) -> str:
@@ -16,6 +29,8 @@ def criterion_line(criterion: Criterion, lang: str, cause_sep: str = "\n      ")
     line = criterion_text(criterion, lang)
     if criterion.cause and not criterion.passed:
         line += cause_sep + t("check.cause", lang=lang, cause=criterion.cause)
+    elif not criterion.passed and never_finished(criterion.observed) and not never_finished(criterion.expected):
+        line += cause_sep + t("check.never_finished", lang=lang)
     return line
 
 

@@ -1,4 +1,4 @@
-"""Watch mode: re-check an exercise notebook's modules each time it is saved (hints only on request)."""
+"""Watch mode: re-check the exercises whose answer changed each time the notebook is saved (hints only on request)."""
 from __future__ import annotations
 
 import tempfile
@@ -12,6 +12,7 @@ from celerylab.course import Course
 from celerylab.checks.extract import extract_modules
 from celerylab.checks.learner import check_and_record
 from celerylab.checks.check_origin import counts
+from celerylab.checks.stubs import answer_cells, untouched
 from celerylab.i18n import t
 from celerylab.notebook_meta import NotebookMeta
 
@@ -23,8 +24,11 @@ def exercises_written(notebook: nbformat.NotebookNode, written: list[str], *, co
     return [info for info in pool if f"{info.module}.py" in written]
 
 
-def check_saved(path: str | Path, lang: str | None = None, *, course: Course) -> list[str]:
-    """One round: extract the modules of the saved notebook into a temp folder and check them there."""
+def check_saved(path: str | Path, lang: str | None = None, *, course: Course,
+                checked: dict[str, str] | None = None) -> list[str]:
+    """One round: extract the modules of the saved notebook into a temp folder and check there the exercises
+    whose answer cell is no longer the stub and, given `checked` (answer cell per exercise at its last check,
+    updated here), changed since then. An untouched exercise is not checked: it stays "not started"."""
     try:
         notebook = nbformat.read(str(path), as_version=4)
     except Exception as error:  # a half-written or broken save: say so and wait for the next one
@@ -37,8 +41,19 @@ def check_saved(path: str | Path, lang: str | None = None, *, course: Course) ->
         chosen = exercises_written(notebook, written, course=course)
         if not chosen:
             return [t("watch.nothing", lang=lang, path=path)]
-        return [check_and_record(info, folder, lang, course=course, counted=counted, notebook=path)[1]
-                for info in chosen]
+        lines = []
+        for info in chosen:
+            answer = "\n".join(cell.source for cell in answer_cells(notebook, info))
+            if untouched(notebook, info, meta.lang or lang or "pt"):
+                lines.append(t("watch.not_started", lang=lang, exercise=info.id))
+            elif checked is not None and checked.get(info.id) == answer:
+                lines.append(t("watch.unchanged", lang=lang, exercise=info.id))
+            else:
+                lines.append(check_and_record(info, folder, lang, course=course, counted=counted,
+                                              notebook=path)[1])
+                if checked is not None:
+                    checked[info.id] = answer
+        return lines
 
 
 def saved_state(path: Path) -> tuple[int, int] | None:
@@ -61,12 +76,13 @@ def watch(path: str | Path, lang: str | None = None, *, course: Course, stop: th
 
     path = Path(path).resolve()
     rounds = 0
+    answers: dict[str, str] = {}  # each exercise's answer cell when it was last checked
 
     def one_round() -> tuple[int, int] | None:
         nonlocal rounds
         checked = saved_state(path)  # before reading: a save during the round differs from it
         echo(t("watch.round", lang=lang, path=path.name, time=time.strftime("%H:%M:%S")))
-        for text in check_saved(path, lang, course=course):
+        for text in check_saved(path, lang, course=course, checked=answers):
             echo(text)
         rounds += 1
         echo(t("watch.waiting", lang=lang, path=path.name))

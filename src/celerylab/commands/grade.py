@@ -31,12 +31,35 @@ def register(subparsers) -> None:
     parser.add_argument("--grace", default="0", metavar="DURATION", help=t("cmd.grade.grace"))
     parser.add_argument("--late-penalty", default="0", metavar="PERCENT", help=t("cmd.grade.late_penalty"))
     parser.add_argument("--late-cap", default="100", metavar="PERCENT", help=t("cmd.grade.late_cap"))
-    parser.add_argument("--csv-sep", default=",", choices=[",", ";", "tab"], help=t("cmd.grade.csv_sep"))
+    parser.add_argument("--csv-sep", default=None, choices=[",", ";", "tab"], help=t("cmd.grade.csv_sep"))
+    parser.add_argument("--canvas-assignment", action="append", default=[], metavar="LESSON=ID",
+                        help=t("cmd.grade.canvas_assignment"))
     parser.add_argument("--export", action="append", default=[], choices=["canvas", "moodle", "gradescope"],
                         help=t("cmd.grade.export"))
     parser.add_argument("--unsafe-no-sandbox", action="store_true", help=t("cmd.grade.unsafe_no_sandbox"))
     add_lang(parser)
     parser.set_defaults(run=run)
+
+
+def csv_separator(given: str | None) -> str:
+    """The gradebook's separator: as given, else what a spreadsheet in the grader's language opens as columns
+    (";" with the decimal comma for Portuguese, as LibreOffice and Excel in pt-BR read it; "," for English)."""
+    from celerylab.i18n import get_lang
+
+    if given is None:
+        return ";" if get_lang() == "pt" else ","
+    return "\t" if given == "tab" else given
+
+
+def canvas_assignments(given: list[str]) -> dict[str, str]:
+    """``--canvas-assignment l01_retries=12345`` (repeatable): each lesson's Canvas assignment id."""
+    found = {}
+    for text in given:
+        lesson, _, ident = text.partition("=")
+        if not lesson.strip() or not ident.strip().isdigit():
+            raise BadOption(t("cmd.grade.canvas_assignment_bad", value=text))
+        found[lesson.strip()] = ident.strip()
+    return found
 
 
 def positive(option: str, text: str, kind=float):
@@ -129,6 +152,7 @@ def run(args) -> int:
                         notebook_timeout=positive("--notebook-timeout", args.notebook_timeout))
         out = writable_folder(args.out)
         late, roster = late_policy(args), None
+        assignments = canvas_assignments(args.canvas_assignment)
         if args.roster:
             from celerylab.grader.roster import RosterError, read
 
@@ -154,7 +178,7 @@ def run(args) -> int:
     options = Options(out=out, sandbox=not args.unsafe_no_sandbox, jobs=jobs, broker=args.broker,
                       exercises_dir=Path(args.exercises) if args.exercises else None,
                       course=course, limits=limits, force=args.force, late=late, roster=roster,
-                      csv_sep="\t" if args.csv_sep == "tab" else args.csv_sep, exports=tuple(args.export))
+                      csv_sep=csv_separator(args.csv_sep), exports=tuple(args.export), canvas_assignments=assignments)
     summary = grade(where, options)
     print(t("cmd.grade.summary", graded=summary.graded, rejected=summary.rejected, skipped=summary.skipped,
             failed=summary.failed, out=out.resolve()))

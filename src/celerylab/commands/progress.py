@@ -30,4 +30,5 @@ def run(args) -> int:
                 hints=progress.hints_shown(info.id), total=len(info.hints), title=exercise_title(info)))
     print(t("cmd.progress.summary", done=counts["passed"], count=len(exercises), failing=counts["failing"],
             todo=counts["not-started"]))
+    print(t("cmd.progress.per_language"))
     return 0

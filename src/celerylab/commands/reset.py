@@ -12,31 +12,18 @@ def register(subparsers) -> None:
     add_exercise_command(subparsers, "reset", "cmd.reset.help", run)
 
 
-def stub_cell(info, lang: str) -> str | None:
-    """The answer cell's stub, generated afresh from the lesson source."""
-    from celerylab.compiler.model import Target
-    from celerylab.compiler.plan import plan_lesson
-    from celerylab.course import Lesson
-    from celerylab.notebook_meta import CellMeta
-
-    lesson = Lesson(info.lesson, info.root / info.lesson)
-    notebook = plan_lesson(lesson, (lang,))[Target(lesson, lang, "exercises")]
-    return next((cell.source for cell in notebook.cells
-                 if cell.cell_type == "code" and CellMeta.of(cell).exercise in (info.name, info.id)), None)
-
-
 def restore_notebook(info, lang: str, course) -> Path | None:
     """Put the stub back in the learner's exercises notebook of `course`; the path changed, or None."""
     import nbformat
 
-    from celerylab.notebook_meta import CellMeta
+    from celerylab.checks.stubs import answer_cells, stub_cell
 
     path = course.notebook_path(info.lesson, lang, "exercises")
     stub = stub_cell(info, lang) if path.is_file() else None
     if stub is None:
         return None
     notebook = nbformat.read(str(path), as_version=4)
-    cells = [cell for cell in notebook.cells if CellMeta.of(cell).exercise in (info.name, info.id)]
+    cells = answer_cells(notebook, info)
     if not cells or all(cell.source == stub for cell in cells):
         return None
     for cell in cells:

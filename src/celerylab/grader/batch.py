@@ -46,6 +46,7 @@ class Options:
     roster: dict | None = None  # roster.read(): submission file -> learner
     csv_sep: str = ","
     exports: tuple = ()  # "canvas", "moodle", "gradescope"
+    canvas_assignments: dict = field(default_factory=dict)  # lesson -> Canvas assignment id (canvas.csv's columns)
     sandbox: bool = True  # False only with --unsafe-no-sandbox (local jobs; a remote worker decides for itself)
 
 

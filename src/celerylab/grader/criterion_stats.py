@@ -3,14 +3,15 @@
 A row is one criterion of one exercise, keyed by what the check named it (its catalog key, or its own
 ``{pt, en}`` text before any value is filled in), so a label that embeds a measurement ("voltou após
 1.2 s") never splits a criterion into several rows; what the submissions observed gets its own column.
+A hidden criterion repeats a visible one with other inputs: it has a row of its own. Each submission counts
+once per row (passed when every case of that row passed), so no count exceeds the graded submissions.
 """
 from __future__ import annotations
 
-import io
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from celerylab.grader.csv_cells import SafeWriter
+from celerylab.grader.csv_cells import csv_text
 from celerylab.i18n import get_lang
 
 if TYPE_CHECKING:
@@ -36,29 +37,32 @@ def criteria_counts(entries: dict[str, Entry], order: list) -> list[dict]:
     for entry in entries.values():
         if entry.status != "graded":
             continue
+        outcome: dict[tuple, bool] = {}  # this submission's cases of each row: passed only if all passed
         for exercise, scored in entry.exercises.items():
             for criterion in scored.verdict.criteria:
                 key = criterion_key(criterion, lang)
-                row = counts.setdefault((exercise, key), {"exercise": exercise, "criterion": key, "labels": Counter(),
-                                                          "hidden": criterion.hidden,
-                                                          "passed": 0, "failed": 0, "observed": Counter()})
+                row_key = (exercise, key, bool(criterion.hidden))
+                row = counts.setdefault(row_key, {"exercise": exercise, "criterion": key, "labels": Counter(),
+                                                  "hidden": bool(criterion.hidden),
+                                                  "passed": 0, "failed": 0, "observed": Counter()})
                 labels = criterion.labels or {}
                 row["labels"][labels.get(lang) or next(iter(labels.values()), None) or key] += 1
                 row["observed"][str(criterion.observed)] += 1
-                row["passed" if criterion.passed is True else "failed"] += 1
+                outcome[row_key] = outcome.get(row_key, True) and criterion.passed is True
+        for row_key, passed in outcome.items():
+            counts[row_key]["passed" if passed else "failed"] += 1
     rows = list(counts.values())
-    rows.sort(key=lambda row: (rank.get(row["exercise"], len(rank)), row["exercise"], -row["failed"]))
+    rows.sort(key=lambda row: (rank.get(row["exercise"], len(rank)), row["exercise"], row["hidden"],
+                              -row["failed"]))
     return rows
 
 
 def criteria_csv(entries: dict, order: list, sep: str = ",") -> str:
-    buffer = io.StringIO()
-    writer = SafeWriter(buffer, delimiter=sep, lineterminator="\r\n")
-    writer.writerow(["exercise", "criterion", "label", "hidden", "passed", "failed", "failed_percent", "observed"])
+    rows: list[list] = [["exercise", "criterion", "label", "hidden", "passed", "failed", "failed_percent", "observed"]]
     for row in criteria_counts(entries, order):
         total = row["passed"] + row["failed"]
         share = f"{100 * row['failed'] / total:.0f}" if total else ""
         observed = "; ".join(f"{value} ×{count}" for value, count in row["observed"].most_common(SHOWN_OBSERVED))
-        writer.writerow([row["exercise"], row["criterion"], row["labels"].most_common(1)[0][0],
-                         "yes" if row["hidden"] else "no", row["passed"], row["failed"], share, observed])
-    return buffer.getvalue()
+        rows.append([row["exercise"], row["criterion"], row["labels"].most_common(1)[0][0],
+                     "yes" if row["hidden"] else "no", row["passed"], row["failed"], share, observed])
+    return csv_text(rows, sep)

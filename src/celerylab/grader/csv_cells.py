@@ -1,41 +1,30 @@
-"""CSV cells a spreadsheet never runs: text starting with = + - @, a tab or a carriage return is neutralised.
+"""CSV cells a spreadsheet reads as data: text that would start a formula is neutralised in every CSV the grader writes.
 
-Every CSV the grader writes (gradebook.csv, criteria.csv, canvas.csv, moodle.csv) holds text learners chose:
-folder and file names, roster names, observed values. Excel, LibreOffice and Google Sheets read such a cell as a
-formula (``=HYPERLINK(...)``, ``@SUM(...)``); OWASP's rule is to prefix it with a single quote. Numbers, even
-negative ones (a late penalty), are kept as they are.
+A cell starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return is a formula (or the start of one)
+in Excel, LibreOffice and Google Sheets, even from a CSV import (OWASP's "CSV injection"): a folder or roster
+name such as ``=HYPERLINK(...)`` would run in the instructor's spreadsheet. Such text gets a leading ``'``,
+which spreadsheets show as text; numbers (a negative late penalty) stay numbers.
 """
 from __future__ import annotations
 
 import csv
+import io
+import re
 
-TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def is_number(text: str) -> bool:
-    try:
-        float(text.replace(",", "."))
-    except ValueError:
-        return False
-    return text.strip() == text and text.lower().lstrip("+-") not in ("nan", "inf", "infinity")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+NUMBER = re.compile(r"\A[+-]?\d+([.,]\d+)?\Z")
 
 
-def neutral(value) -> object:
-    """`value` as a spreadsheet may show it but never evaluate."""
-    if isinstance(value, str) and value.startswith(TRIGGERS) and not is_number(value):
+def safe_cell(value: object) -> object:
+    """`value` as a spreadsheet will read it as data: a formula-like text quoted, anything else unchanged."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS) and not NUMBER.match(value):
         return "'" + value
     return value
 
 
-class SafeWriter:
-    """csv.writer whose rows are neutralised cell by cell."""
-
-    def __init__(self, stream, **options):
-        self.writer = csv.writer(stream, **options)
-
-    def writerow(self, row) -> None:
-        self.writer.writerow([neutral(value) for value in row])
-
-    def writerows(self, rows) -> None:
-        for row in rows:
-            self.writerow(row)
+def csv_text(rows: list[list], sep: str) -> str:
+    """`rows` as CSV text with `sep`, CRLF line ends, every cell through `safe_cell`."""
+    buffer = io.StringIO()
+    csv.writer(buffer, delimiter=sep, lineterminator="\r\n").writerows(
+        [[safe_cell(cell) for cell in row] for row in rows])
+    return buffer.getvalue()

@@ -9,6 +9,13 @@ from celerylab.checks.render import criterion_line
 from celerylab.grader.entry import Entry, ScoredExercise
 from celerylab.i18n import t
 
+# Reasons that mean the file itself is damaged or not the course's notebook: the learner can fix those by handing
+# in the exercises notebook again, with their answers copied in.
+DAMAGED_FILE = {"grading.reason.invalid_json", "grading.reason.not_notebook", "grading.reason.nbformat",
+                "grading.reason.nbformat_minor", "grading.reason.invalid_notebook", "grading.reason.unreadable",
+                "grading.reason.duplicate_ids", "grading.reason.too_deep", "grading.reason.too_many_cells",
+                "grading.reason.too_large", "grading.reason.no_lesson", "grading.reason.not_exercises"}
+
 
 def note_line(note: dict, lang: str) -> str:
     cell = note.get("cell")
@@ -48,6 +55,8 @@ def render(entry: Entry, exercises: list[Exercise], lang: str) -> str:
     if entry.reason:
         reason = entry.reason
         lines += ["", t("grading.feedback.not_graded", lang=lang, reason=t(reason["key"], lang=lang, **reason["values"]))]
+        if reason["key"] in DAMAGED_FILE:
+            lines += ["", t("grading.feedback.damaged_next_step", lang=lang)]
     if entry.notes:
         lines += ["", f"### {t('grading.feedback.notes', lang=lang)}", ""]
         lines += [note_line(note, lang) for note in entry.notes]

@@ -1,11 +1,10 @@
 """The gradebook: one entry per submission, saved atomically as JSON, a spreadsheet CSV and per-criterion statistics."""
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
-from celerylab.grader.csv_cells import SafeWriter
 from celerylab.atomic import read_json, write_json, write_text
+from celerylab.grader.csv_cells import csv_text
 from celerylab.grader.entry import Entry
 from celerylab.i18n import t
 
@@ -65,19 +64,17 @@ class Gradebook:
 
     def csv(self) -> str:
         columns = self.columns()
-        buffer = io.StringIO()
-        writer = SafeWriter(buffer, delimiter=self.sep, lineterminator="\r\n")
         header = [*COLUMNS[:7], *(f"{exercise} (/{top})" if top else exercise for exercise, top in columns), *COLUMNS[7:]]
-        writer.writerow(header)
+        rows = [header]
         for entry in [self.entries[key] for key in sorted(self.entries)]:
             reason = entry.reason or {}
             points = [number(entry.exercises[exercise].points if exercise in entry.exercises else "", self.sep)
                       for exercise, _ in columns]
-            writer.writerow([entry.learner, entry.file, entry.lesson or "", entry.lang or "", entry.status,
-                             entry.submitted or "", (entry.late or {}).get("days", ""), *points,
-                             number(entry.total, self.sep), number(entry.max, self.sep),
-                             t(reason["key"], **reason.get("values", {})) if reason.get("key") else ""])
+            rows.append([entry.learner, entry.file, entry.lesson or "", entry.lang or "", entry.status,
+                         entry.submitted or "", (entry.late or {}).get("days", ""), *points,
+                         number(entry.total, self.sep), number(entry.max, self.sep),
+                         t(reason["key"], **reason.get("values", {})) if reason.get("key") else ""])
         for row in self.missing():
-            writer.writerow([row["learner"], row["file"], "", "", row["status"], "", "", *([""] * len(columns)),
-                             number(row["total"], self.sep), "", ""])
-        return buffer.getvalue()
+            rows.append([row["learner"], row["file"], "", "", row["status"], "", "", *([""] * len(columns)),
+                         number(row["total"], self.sep), "", ""])
+        return csv_text(rows, self.sep)

@@ -29,8 +29,14 @@ def read(path: str | Path) -> dict[str, dict]:
         file = (row.get("file") or "").strip()
         if file:
             clean = {name: (row.get(name) or "").strip() for name in FIELDS}
-            roster[file[:-6] if file.endswith(".ipynb") else file] = clean
+            clean["file"] = submission_key(file)  # the row's key everywhere: gradebook, exports, matching
+            roster[clean["file"]] = clean
     return roster
+
+
+def submission_key(file: str) -> str:
+    """A roster's `file` as the grader keys submissions: ``ana.ipynb`` and ``ana`` are the same learner."""
+    return file[:-6] if file.endswith(".ipynb") else file
 
 
 def match(roster: dict[str, dict], key: str) -> dict | None:

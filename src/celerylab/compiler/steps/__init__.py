@@ -6,6 +6,7 @@ from nbformat import NotebookNode
 from celerylab.compiler.model import Draft, SourceCell, Target
 from celerylab.compiler.steps.assemble import to_notebook
 from celerylab.compiler.steps.language import pick_language
+from celerylab.compiler.steps.links import relink_lessons
 from celerylab.compiler.steps.markers import resolve_markers
 from celerylab.compiler.steps.parts import keep_variant_cells
 from celerylab.compiler.steps.pointers import point_to_exercises
@@ -14,13 +15,15 @@ from celerylab.compiler.steps.title import title_exercises
 # Order matters: a language is picked first (lang-only cells vanish), then the lesson notebook's
 # answer cells become pointers to the exercises notebook, then the variant's parts are kept (the
 # lesson drops its checks), then exercise cells lose their solutions or stubs, then the exercises
-# notebook gets its own title; assembly comes last.
+# notebook gets its own title, then links to lesson notebooks are made relative to where each notebook
+# lives; assembly comes last.
 STEPS = [
     pick_language,
     point_to_exercises,
     keep_variant_cells,
     resolve_markers,
     title_exercises,
+    relink_lessons,
 ]
 
 
