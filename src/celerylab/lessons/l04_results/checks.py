@@ -63,32 +63,45 @@ def send_report(stack, students: int, step: float) -> str:
     return job_id
 
 
-def cancel_while_running(run: CheckRun, stack, http, students: int, step: float, at: int, hidden: bool):
+def finished_row(stack, job_id: str, timeout: float) -> dict:
+    """The job's row once its state is final (or as it is when `timeout` ends)."""
+    return helpers.until(lambda: (lambda j: j if j["state"] in jobs.FINISHED else None)(helpers.row(stack, job_id)),
+                         timeout) or helpers.row(stack, job_id)
+
+
+def cancel_while_running(run: CheckRun, stack, http, students: int, step: float, at: int, hidden: bool) -> bool:
+    """Cancel a report at page `at`, then run a short one on the same pool: the pool's pids before the first and
+    after the second tell whether a process died (a process killed by a signal is gone once the pool has run the
+    next task, whenever the kill landed)."""
     worker = stack.workers[0]
     before = worker.wait_pool_ready()
     job_id = send_report(stack, students, step)
     helpers.until(lambda: (helpers.row(stack, job_id)["progress"] or 0) >= at, 5)
     asked = time.monotonic()
     http.post(f"/jobs/{job_id}/cancel")
-    job = helpers.until(lambda: (lambda j: j if j["state"] in jobs.FINISHED else None)(helpers.row(stack, job_id)),
-                        students * step + 3) or helpers.row(stack, job_id)
+    finished_row(stack, job_id, students * step + 3)
     took = time.monotonic() - asked
     stack.app.AsyncResult(job_id).get(timeout=students * step + 3, propagate=False)  # the task itself has ended
     job = helpers.row(stack, job_id)
-    run.expect("l04.check.cancelled_state", "cancelled", job["state"], hidden=hidden)
-    run.expect("l04.check.cancelled_fast", True, took <= 1.5, hidden=hidden)
-    run.expect("l04.check.cancelled_early", True, (job["progress"] or 0) < students, hidden=hidden)
-    run.expect("l04.check.same_process", True, worker.wait_pool_ready() == before, hidden=hidden)
+    after_next = finished_row(stack, send_report(stack, 2, 0.05), 10)
+    return (run.expect("l04.check.cancelled_state", "cancelled", job["state"], hidden=hidden)
+            & run.expect("l04.check.cancelled_fast", True, took <= 1.5, hidden=hidden)
+            & run.expect("l04.check.cancelled_early", True, (job["progress"] or 0) < students, hidden=hidden)
+            & run.expect("l04.check.same_process", True,
+                         after_next["state"] == "done" and worker.wait_pool_ready() == before, hidden=hidden))
 
 
 @exercise("l04.cooperative_cancel")
 def cooperative_cancel(run: CheckRun) -> None:
+    """A report cancelled at page 2 of 10 (0.25 s each), one nobody cancels; hidden: page 1 of 8 and page 9 of 30
+    (0.15 s and 0.05 s). The first failed case ends the check."""
     with run.stack(helpers.SPEC, workers=[WorkerSpec(pool="prefork", concurrency=1)]) as stack:
         http = helpers.client(stack)
-        cancel_while_running(run, stack, http, students=10, step=0.25, at=2, hidden=False)
-        job_id = send_report(stack, 3, 0.1)
-        job = helpers.until(lambda: (lambda j: j if j["state"] in jobs.FINISHED else None)(
-            helpers.row(stack, job_id)), 5) or helpers.row(stack, job_id)
-        run.expect("l04.check.uncancelled", ["done", 3], [job["state"], job["progress"]])
-        if run.graded(4):
-            cancel_while_running(run, stack, http, students=8, step=0.15, at=1, hidden=True)
+        if not cancel_while_running(run, stack, http, students=10, step=0.25, at=2, hidden=False):
+            return
+        job = finished_row(stack, send_report(stack, 3, 0.1), 5)
+        if not run.expect("l04.check.uncancelled", ["done", 3], [job["state"], job["progress"]]):
+            return
+        if run.graded(8):
+            if cancel_while_running(run, stack, http, students=8, step=0.15, at=1, hidden=True):
+                cancel_while_running(run, stack, http, students=30, step=0.05, at=9, hidden=True)
