@@ -1,6 +1,7 @@
 """Lesson 01's exercise checks: each runs the learner's module on a live stack under the faults its statement names."""
 from __future__ import annotations
 
+import re
 import uuid
 
 from celerylab import appdb
@@ -14,60 +15,114 @@ def started(run: CheckRun):
 
 @exercise("l01.welcome_once")
 def welcome_once(run: CheckRun) -> None:
-    """(a) healthy, (b) slow_ack, (c) slow_reject: one delivery and SUCCESS each; hidden: (b), (c) for user 2, 0.9 s."""
+    """(a) healthy, (b) slow_ack, (c) slow_reject: one delivery and SUCCESS each; (d) one event sent again as a new task,
+    then another event of the same user: one e-mail each; (e) a provider that never accepts: FAILURE, no e-mail; hidden:
+    (b), (c) for user 2, 0.9 s, and (b) answering 3 s late. The first failed case ends the check."""
     cases = [("healthy", 1, None, False), ("slow_ack", 1, None, False), ("slow_reject", 1, None, False)]
-    if run.graded(4):
-        cases += [("slow_ack", 2, 0.9, True), ("slow_reject", 2, 0.9, True)]
     with started(run) as stack:
         for fault, user_id, delay, hidden in cases:
-            outcome = helpers.run_welcome(stack, "ex.welcome", fault, user_id=user_id, delay=delay)
-            run.expect(f"l01.check.deliveries.{fault}", 1, outcome["deliveries"], hidden=hidden)
-            run.expect(f"l01.check.state.{fault}", "SUCCESS", outcome["state"], hidden=hidden)
+            if not delivered_once(run, stack, fault, user_id, delay, hidden):
+                return
+        if not (events_keep_their_key(run, stack) and never_accepted_fails(run, stack)):
+            return
+        if run.graded(6):
+            for fault, user_id, delay in (("slow_ack", 2, 0.9), ("slow_reject", 2, 0.9), ("slow_ack", 3, 3.0)):
+                if not delivered_once(run, stack, fault, user_id, delay, True):
+                    return
 
 
-def notify(stack, provider, to: str, fault: dict | None) -> tuple[str, int]:
+def delivered_once(run: CheckRun, stack, fault: str, user_id: int, delay, hidden: bool) -> bool:
+    outcome = helpers.run_welcome(stack, "ex.welcome", fault, user_id=user_id, delay=delay)
+    return (run.expect(f"l01.check.deliveries.{fault}", 1, outcome["deliveries"], hidden=hidden)
+            & run.expect(f"l01.check.state.{fault}", "SUCCESS", outcome["state"], hidden=hidden))
+
+
+def events_keep_their_key(run: CheckRun, stack) -> bool:
+    """(d): the same event sent again as a new task (another task id) delivers nothing new; a new event does."""
+    provider = helpers.email(stack)
+    provider.reset()
+    event = f"welcome-5-{uuid.uuid4().hex[:8]}"
+    for args in ((5, event), (5, event), (5, f"welcome-5-{uuid.uuid4().hex[:8]}")):
+        stack.app.send_task("ex.welcome", args).get(timeout=30, propagate=False)
+        if args[1] == event and not run.expect("l01.check.deliveries.resent_event", 1,
+                                               provider.stats()["deliveries"]):
+            return False
+    return run.expect("l01.check.deliveries.second_event", 2, provider.stats()["deliveries"])
+
+
+def never_accepted_fails(run: CheckRun, stack) -> bool:
+    """(e): a provider that times out before accepting on every attempt: FAILURE, and no e-mail."""
+    provider = helpers.email(stack)
+    provider.reset()
+    provider.fault(mode="slow_reject", times=100, delay=0.6)
+    result = stack.app.send_task("ex.welcome", (6, f"welcome-6-{uuid.uuid4().hex[:8]}"))
+    result.get(timeout=60, propagate=False)
+    return (run.expect("l01.check.state.never_accepted", "FAILURE", result.state)
+            & run.expect("l01.check.deliveries.never_accepted", 0, provider.stats()["deliveries"]))
+
+
+def celery_retries(stack, task_id: str) -> int:
+    """How many retries the worker logged for one ex.notify task (``Task ex.notify[id] retry: ...``)."""
+    return len(re.findall(rf"ex\.notify\[{task_id}\] retry:", stack.workers[0].logs()))
+
+
+def notify(stack, provider, to: str, fault: dict | None) -> tuple[str, int, str]:
     provider.reset()
     if fault:
         provider.fault(**fault)
     result = stack.app.send_task("ex.notify", (to,))
     result.get(timeout=30, propagate=False)
-    return result.state, provider.stats()["requests"]
+    return result.state, provider.stats()["requests"], result.id
 
 
 @exercise("l01.narrow_autoretry")
 def narrow_autoretry(run: CheckRun) -> None:
-    """(a) refused: FAILURE, 1 request; (b) one timeout: SUCCESS, 2; (c) down twice: SUCCESS, 3; hidden: down once."""
+    """(a) refused: FAILURE, 1 request; (b) one timeout: SUCCESS, 2; (c) down twice: SUCCESS, 3; down three times,
+    one past max_retries=2: FAILURE, 3; hidden: down once. The first failed case ends the check."""
+    cases = [("not-an-address", None, 1, "FAILURE", "permanent", False),
+             ("user1@example.com", {"mode": "slow_reject", "times": 1, "delay": 0.6}, 2, "SUCCESS", "transient", False)]
+    cases += [("user2@example.com", {"mode": "unavailable", "times": times}, min(times, 2) + 1,
+               "SUCCESS" if times <= 2 else "FAILURE", "unavailable", False) for times in (2, 3)]
+    if run.graded(2):
+        cases.append(("user2@example.com", {"mode": "unavailable", "times": 1}, 2, "SUCCESS", "unavailable", True))
     with started(run) as stack:
         provider = helpers.email(stack)
-        state, requests = notify(stack, provider, "not-an-address", None)
-        run.expect("l01.check.permanent_attempts", 1, requests)
-        run.expect("l01.check.permanent_state", "FAILURE", state)
-        state, requests = notify(stack, provider, "user1@example.com", {"mode": "slow_reject", "times": 1, "delay": 0.6})
-        run.expect("l01.check.transient_attempts", 2, requests)
-        run.expect("l01.check.transient_state", "SUCCESS", state)
-        for times, hidden in ((2, False), (1, True)):
-            if hidden and not run.graded(2):
-                continue
-            state, requests = notify(stack, provider, "user2@example.com", {"mode": "unavailable", "times": times})
-            run.expect("l01.check.unavailable_attempts", times + 1, requests, hidden=hidden, times=times)
-            run.expect("l01.check.unavailable_state", "SUCCESS", state, hidden=hidden, times=times)
+        for to, fault, attempts, final, kind, hidden in cases:
+            state, requests, task_id = notify(stack, provider, to, fault)
+            values = {"times": fault["times"]} if kind == "unavailable" else {}
+            if not (run.expect(f"l01.check.{kind}_attempts", attempts, requests, hidden=hidden, **values)
+                    & run.expect(f"l01.check.{kind}_state", final, state, hidden=hidden, **values)):
+                return
+            if kind == "unavailable" and not run.expect("l01.check.celery_retries", attempts - 1,
+                                                        celery_retries(stack, task_id), hidden=hidden, **values):
+                return
 
 
 @exercise("l01.payment_upsert")
 def payment_upsert(run: CheckRun) -> None:
-    """Three runs of one message: SUCCESS each, one row; run again with a new amount: the new amount."""
-    cases = [(42, "99.90", "120.00", False)] + ([(43, "10.00", "12.50", True)] if run.graded(3) else [])
+    """Three runs of one message: SUCCESS each, one row; after a worker restart, run again with each later amount,
+    larger and smaller: the latest one each time. The first failed criterion ends the check."""
+    cases = [(42, "99.90", ("120.00", "45.00"), False)]
+    if run.graded(4):
+        cases.append((43, "250.00", ("9.99", "1000.00"), True))
     with started(run) as stack:
         connection = helpers.db(stack)
-        for order_id, amount, later, hidden in cases:
-            states = helpers.publish_again(stack, "ex.record_payment", (order_id, amount), times=3)
-            run.expect("l01.check.redelivered_states", ["SUCCESS"] * 3, states, hidden=hidden)
-            rows = appdb.scalar(connection, "SELECT COUNT(*) FROM invoices WHERE order_id = ?", (order_id,))
-            run.expect("l01.check.invoice_rows", 1, rows, hidden=hidden, order=order_id)
-            helpers.publish_again(stack, "ex.record_payment", (order_id, later), times=1)
-            stored = appdb.scalar(connection, "SELECT amount FROM invoices WHERE order_id = ?", (order_id,))
-            run.expect("l01.check.latest_amount", later, stored, hidden=hidden, order=order_id)
-        connection.close()
+        try:
+            for order_id, amount, laters, hidden in cases:
+                states = helpers.publish_again(stack, "ex.record_payment", (order_id, amount), times=3)
+                rows = appdb.scalar(connection, "SELECT COUNT(*) FROM invoices WHERE order_id = ?", (order_id,))
+                if not (run.expect("l01.check.redelivered_states", ["SUCCESS"] * 3, states, hidden=hidden)
+                        & run.expect("l01.check.invoice_rows", 1, rows, hidden=hidden, order=order_id)):
+                    return
+                stack.workers[0].restart()  # later: a deploy in between, nothing the worker kept in memory survives
+                for later in laters:
+                    helpers.publish_again(stack, "ex.record_payment", (order_id, later), times=1)
+                    stored = appdb.scalar(connection, "SELECT amount FROM invoices WHERE order_id = ?", (order_id,))
+                    if not run.expect("l01.check.latest_amount", later, stored, hidden=hidden, order=order_id,
+                                      amount=later):
+                        return
+        finally:
+            connection.close()
 
 
 def charges(connection, invoice_no: str) -> int:
@@ -76,21 +131,33 @@ def charges(connection, invoice_no: str) -> int:
 
 @exercise("l01.charge_once")
 def charge_once(run: CheckRun) -> None:
-    """(a) one message x3; (b) cleanup, then a new task for the same invoice; (c) a second invoice; hidden: order 31."""
+    """(a) one message x3; (b) a second invoice; (c) cleanup and a worker restart (months later), then a new task for
+    the first invoice; hidden: order 31. The first failed criterion ends the check."""
     cases = [(7, False)] + ([(31, True)] if run.graded(5) else [])
     with started(run) as stack:
         connection = helpers.db(stack)
-        for order_id, hidden in cases:
-            first, second = f"INV-{uuid.uuid4().hex[:6]}", f"INV-{uuid.uuid4().hex[:6]}"
-            states = helpers.publish_again(stack, "ex.charge", (order_id, first, "99.90"), times=3)
-            run.expect("l01.check.charge_states", ["SUCCESS"] * 3, states, hidden=hidden)
-            run.expect("l01.check.charge_rows_same_message", 1, charges(connection, first), hidden=hidden)
-            appdb.execute(connection, "DELETE FROM processed_events")
-            again = stack.app.send_task("ex.charge", (order_id, first, "99.90"))
-            again.get(timeout=10, propagate=False)
-            run.expect("l01.check.charge_reconciliation_state", "SUCCESS", again.state, hidden=hidden)
-            run.expect("l01.check.charge_rows_reconciliation", 1, charges(connection, first), hidden=hidden)
-            other = stack.app.send_task("ex.charge", (order_id, second, "15.00"))
-            other.get(timeout=10, propagate=False)
-            run.expect("l01.check.charge_rows_second_invoice", 1, charges(connection, second), hidden=hidden)
-        connection.close()
+        try:
+            for order_id, hidden in cases:
+                if not charges_each_invoice_once(run, stack, connection, order_id, hidden):
+                    return
+        finally:
+            connection.close()
+
+
+def charges_each_invoice_once(run: CheckRun, stack, connection, order_id: int, hidden: bool) -> bool:
+    """(a) one message x3; (b) a second invoice of the order; (c) months later (cleanup, worker restart), the first
+    invoice again as a new task, its amount written another way."""
+    first, second = f"INV-{uuid.uuid4().hex[:6]}", f"INV-{uuid.uuid4().hex[:6]}"
+    states = helpers.publish_again(stack, "ex.charge", (order_id, first, "99.90"), times=3)
+    if not (run.expect("l01.check.charge_states", ["SUCCESS"] * 3, states, hidden=hidden)
+            & run.expect("l01.check.charge_rows_same_message", 1, charges(connection, first), hidden=hidden)):
+        return False
+    stack.app.send_task("ex.charge", (order_id, second, "15.00")).get(timeout=10, propagate=False)
+    if not run.expect("l01.check.charge_rows_second_invoice", 1, charges(connection, second), hidden=hidden):
+        return False
+    appdb.execute(connection, "DELETE FROM processed_events")
+    stack.workers[0].restart()  # months later: deploys restart the worker, nothing it kept in memory survives
+    again = stack.app.send_task("ex.charge", (order_id, first, "99.9"))
+    again.get(timeout=10, propagate=False)
+    return (run.expect("l01.check.charge_reconciliation_state", "SUCCESS", again.state, hidden=hidden)
+            & run.expect("l01.check.charge_rows_reconciliation", 1, charges(connection, first), hidden=hidden))

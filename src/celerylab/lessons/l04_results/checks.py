@@ -27,28 +27,63 @@ def first(http, job_id: str, wanted, timeout: float) -> dict:
     return polling.read_until(lambda: answer(http, job_id)[1], wanted, timeout, step=0.05)
 
 
+def unknown_ids(run: CheckRun, stack, http) -> bool:
+    """404 for an invented id; hidden: a malformed one, and a task that ran but that the application never issued."""
+    cases = [(str(uuid.uuid4()), False)]
+    if run.graded(2):
+        outside = stack.app.send_task("l04.double", (21,))  # sent outside the API: no row
+        outside.get(timeout=10)
+        cases += [("not-a-job", True), (outside.id, True)]
+    return all(run.expect("l04.check.unknown", 404, answer(http, job_id)[0], hidden=hidden) for job_id, hidden in cases)
+
+
+def done_then_expired(run: CheckRun, stack, http) -> bool:
+    """A welcome read once done, then after the backend forgot; hidden: one first read only after it forgot."""
+    welcome = http.post("/users", json={"name": "Bia", "email": WELCOME["to"]}).json()["task_id"]
+    body = first(http, welcome, lambda b: b.get("status") == "done", 4)
+    if not run.expect("l04.check.done", ["done", WELCOME, False],
+                      [body.get("status"), body.get("result"), body.get("expired")]):
+        return False
+    body = first(http, welcome, lambda b: b.get("expired") is True, helpers.RESULT_EXPIRES + 3)
+    if not run.expect("l04.check.expired", ["done", WELCOME, True],
+                      [body.get("status"), body.get("result"), body.get("expired")]):
+        return False
+    if run.graded(1):
+        unread = http.post("/users", json={"name": "Bia", "email": WELCOME["to"]}).json()["task_id"]
+        key, redis = helpers.result_key(stack, unread), helpers.redis_client(stack)
+        helpers.until(lambda: redis.exists(key), 5)
+        helpers.until(lambda: not redis.exists(key), helpers.RESULT_EXPIRES + 3)  # nobody asked while it was there
+        body = answer(http, unread)[1]
+        return run.expect("l04.check.expired", ["done", WELCOME, True],
+                          [body.get("status"), body.get("result"), body.get("expired")], hidden=True)
+    return True
+
+
 @exercise("l04.job_status")
 def job_status(run: CheckRun) -> None:
+    """Unknown, queued, running (a report with progress, a bulk send without), done, expired. The first failed
+    requirement ends the check."""
     with run.stack(helpers.SPEC, http_apps={"shop": f"{run.module}:api"}) as stack:
         http = helpers.client(stack)
-        for invented, hidden in ((str(uuid.uuid4()), False), ("not-a-job", True)):
-            if not hidden or run.graded(1):
-                run.expect("l04.check.unknown", 404, answer(http, invented)[0], hidden=hidden)
+        if not unknown_ids(run, stack, http):
+            return
         bulk = http.post("/emails/bulk", params={"countdown": 3}, json=["a@example.com"]).json()["task_id"]
         queued = answer(http, bulk)[1]
-        run.expect("l04.check.queued", ["queued", False], [queued.get("status"), queued.get("expired")])
+        if not run.expect("l04.check.queued", ["queued", False], [queued.get("status"), queued.get("expired")]):
+            return
         report = http.post("/reports", json={"student_ids": [1, 2, 3, 4, 5, 6], "period": "p",
                                              "step": 0.25}).json()["task_id"]
         body = first(http, report, lambda b: b.get("status") == "running" and (b.get("progress") or 0) >= 1, 4)
-        run.expect("l04.check.running", ["running", True, False],
-                   [body.get("status"), (body.get("progress") or 0) >= 1, body.get("expired")])
-        welcome = http.post("/users", json={"name": "Bia", "email": WELCOME["to"]}).json()["task_id"]
-        body = first(http, welcome, lambda b: b.get("status") == "done", 4)
-        run.expect("l04.check.done", ["done", WELCOME, False],
-                   [body.get("status"), body.get("result"), body.get("expired")])
-        body = first(http, welcome, lambda b: b.get("expired") is True, helpers.RESULT_EXPIRES + 3)
-        run.expect("l04.check.expired", ["done", WELCOME, True],
-                   [body.get("status"), body.get("result"), body.get("expired")])
+        if not run.expect("l04.check.running", ["running", True, False],
+                          [body.get("status"), (body.get("progress") or 0) >= 1, body.get("expired")]):
+            return
+        long_bulk = http.post("/emails/bulk", params={"countdown": 0},
+                              json=[f"u{n}@example.com" for n in range(60)]).json()["task_id"]
+        helpers.until(lambda: (helpers.row(stack, long_bulk) or {}).get("state") == "running", 8)
+        body = answer(http, long_bulk)[1]
+        if not run.expect("l04.check.running_bulk", ["running", False], [body.get("status"), body.get("expired")]):
+            return
+        done_then_expired(run, stack, http)
 
 
 def send_report(stack, students: int, step: float) -> str:
@@ -63,32 +98,46 @@ def send_report(stack, students: int, step: float) -> str:
     return job_id
 
 
-def cancel_while_running(run: CheckRun, stack, http, students: int, step: float, at: int, hidden: bool):
+def finished_row(stack, job_id: str, timeout: float) -> dict:
+    """The job's row once its state is final (or as it is when `timeout` ends)."""
+    return helpers.until(lambda: (lambda j: j if j["state"] in jobs.FINISHED else None)(helpers.row(stack, job_id)),
+                         timeout) or helpers.row(stack, job_id)
+
+
+def cancel_while_running(run: CheckRun, stack, http, students: int, step: float, at: int, hidden: bool) -> bool:
+    """Cancel a report at page `at`, then run a short one on the same pool: the pool's pids before the first and
+    after the second tell whether a process died (a process killed by a signal is gone once the pool has run the
+    next task, whenever the kill landed)."""
     worker = stack.workers[0]
     before = worker.wait_pool_ready()
     job_id = send_report(stack, students, step)
     helpers.until(lambda: (helpers.row(stack, job_id)["progress"] or 0) >= at, 5)
     asked = time.monotonic()
     http.post(f"/jobs/{job_id}/cancel")
-    job = helpers.until(lambda: (lambda j: j if j["state"] in jobs.FINISHED else None)(helpers.row(stack, job_id)),
-                        students * step + 3) or helpers.row(stack, job_id)
+    finished_row(stack, job_id, students * step + 3)
     took = time.monotonic() - asked
     stack.app.AsyncResult(job_id).get(timeout=students * step + 3, propagate=False)  # the task itself has ended
     job = helpers.row(stack, job_id)
-    run.expect("l04.check.cancelled_state", "cancelled", job["state"], hidden=hidden)
-    run.expect("l04.check.cancelled_fast", True, took <= 1.5, hidden=hidden)
-    run.expect("l04.check.cancelled_early", True, (job["progress"] or 0) < students, hidden=hidden)
-    run.expect("l04.check.same_process", True, worker.wait_pool_ready() == before, hidden=hidden)
+    after_next = finished_row(stack, send_report(stack, 2, 0.05), 10)
+    return (run.expect("l04.check.cancelled_state", "cancelled", job["state"], hidden=hidden)
+            & run.expect("l04.check.cancelled_fast", True, took <= 1.5, hidden=hidden)
+            & run.expect("l04.check.cancelled_early", True, (job["progress"] or 0) < students, hidden=hidden)
+            & run.expect("l04.check.same_process", True,
+                         after_next["state"] == "done" and worker.wait_pool_ready() == before, hidden=hidden))
 
 
 @exercise("l04.cooperative_cancel")
 def cooperative_cancel(run: CheckRun) -> None:
+    """A report cancelled at page 2 of 10 (0.25 s each), one nobody cancels; hidden: page 1 of 8, page 9 of 30 and
+    page 2 of 12 (0.15 s, 0.05 s and 0.6 s a page). The first failed case ends the check."""
     with run.stack(helpers.SPEC, workers=[WorkerSpec(pool="prefork", concurrency=1)]) as stack:
         http = helpers.client(stack)
-        cancel_while_running(run, stack, http, students=10, step=0.25, at=2, hidden=False)
-        job_id = send_report(stack, 3, 0.1)
-        job = helpers.until(lambda: (lambda j: j if j["state"] in jobs.FINISHED else None)(
-            helpers.row(stack, job_id)), 5) or helpers.row(stack, job_id)
-        run.expect("l04.check.uncancelled", ["done", 3], [job["state"], job["progress"]])
-        if run.graded(4):
-            cancel_while_running(run, stack, http, students=8, step=0.15, at=1, hidden=True)
+        if not cancel_while_running(run, stack, http, students=10, step=0.25, at=2, hidden=False):
+            return
+        job = finished_row(stack, send_report(stack, 3, 0.1), 5)
+        if not run.expect("l04.check.uncancelled", ["done", 3], [job["state"], job["progress"]]):
+            return
+        if run.graded(12):
+            for students, step, at in ((8, 0.15, 1), (30, 0.05, 9), (12, 0.6, 2)):
+                if not cancel_while_running(run, stack, http, students=students, step=step, at=at, hidden=True):
+                    return

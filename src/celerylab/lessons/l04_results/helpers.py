@@ -1,7 +1,9 @@
 """Lesson 04's notebook helpers: the stack (worker, job table, the shop's HTTP API), HTTP polling, Redis keys."""
 from __future__ import annotations
 
+from contextlib import contextmanager
 from functools import partial
+from unittest import mock
 
 import httpx
 import redis
@@ -67,6 +69,13 @@ def watch(read, keys: dict, done, timeout: float = 10.0, step: float = 0.02) -> 
 
     polling.until(look, timeout, step)
     return seen
+
+
+@contextmanager
+def backend_reads(app):
+    """Count the result backend's reads of a task's key (one GET to Redis each) while the block runs: ``.call_count``."""
+    with mock.patch.object(app.backend, "get", wraps=app.backend.get) as reads:
+        yield reads
 
 
 def redis_client(stack: Stack) -> redis.Redis:

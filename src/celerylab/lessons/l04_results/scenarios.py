@@ -88,10 +88,13 @@ def replaced_children(worker, before: list[int], timeout: float = 10.0) -> int:
     return len(set(before) - set(pids))
 
 
-def memory_usage(stack: Stack, task_ids: list[str]) -> int:
-    """The median ``MEMORY USAGE`` (bytes) of these tasks' result keys."""
+def result_key_size(stack: Stack, task_ids: list[str]) -> dict:
+    """What the server says these result keys take: the median ``MEMORY USAGE`` (bytes), beside the bytes of one key's
+    name and value, and the server that answered (the figure is the server's own accounting: Redis and Valkey differ)."""
     client = helpers.redis_client(stack)
-    return round(statistics.median(client.memory_usage(helpers.result_key(stack, task_id)) for task_id in task_ids))
+    keys = [helpers.result_key(stack, task_id) for task_id in task_ids]
+    return {"server": stack.broker.label, "name_bytes": len(keys[0]), "value_bytes": len(client.get(keys[0])),
+            "memory_usage": round(statistics.median(client.memory_usage(key) for key in keys))}
 
 
 def side_stacks(setups: dict[str, tuple[int, tuple]]) -> dict[str, Stack]:

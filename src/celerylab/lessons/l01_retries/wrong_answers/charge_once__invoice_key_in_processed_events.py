@@ -1,4 +1,4 @@
-"""Uses the invoice number as the key but keeps it in processed_events: once the cleanup empties that table, the reconciliation charges again. Violates: "(b) after a cleanup empties processed_events ... still 1 charge"."""
+"""Uses the invoice number as the key but keeps it in processed_events: once the cleanup empties that table, the reconciliation charges again. Violates: "(c) months later — a cleanup has emptied processed_events ... still 1 charge"."""
 from celerylab.appdb import connect, execute, scalar, transaction
 from celerylab.lessons.l01_retries.tasks import app
 

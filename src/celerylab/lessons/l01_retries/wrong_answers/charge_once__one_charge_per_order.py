@@ -1,4 +1,4 @@
-"""A unique index on the order: the second invoice of the same order is skipped. Violates: "(c) a second invoice of the same order gets its own charge"."""
+"""A unique index on the order: the second invoice of the same order is skipped. Violates: "(b) a second invoice of the same order gets its own charge"."""
 from celerylab.appdb import connect, execute, scalar, transaction
 from celerylab.lessons.l01_retries.tasks import app
 

@@ -1,0 +1,17 @@
+"""Right business key (order, invoice) but still stored in processed_events, which the cleanup empties: the reconciled invoice is charged again. Violates: "(b) after a cleanup empties `processed_events`, a reconciliation sends the same invoice as a **new task** (another id): `SUCCESS`, and still **1** charge;" Blind review.
+"""
+from celerylab.appdb import connect, execute, scalar, transaction
+from celerylab.lessons.l01_retries.tasks import app
+
+
+@app.task(name="ex.charge", bind=True)
+def charge(self, order_id: int, invoice_no: str, amount: str) -> str:
+    connection = connect()
+    key = f"{order_id}:{invoice_no}"
+    with transaction(connection):
+        if scalar(connection, "SELECT 1 FROM processed_events WHERE event_id = ?", (key,)):
+            return "skipped"
+        execute(connection, "INSERT INTO invoice_charges (order_id, invoice_no, amount) VALUES (?, ?, ?)",
+                (order_id, invoice_no, amount))
+        execute(connection, "INSERT INTO processed_events (event_id) VALUES (?)", (key,))
+    return "charged"

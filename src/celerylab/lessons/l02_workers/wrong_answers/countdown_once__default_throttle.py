@@ -1,0 +1,16 @@
+"""Raises the visibility timeout to 5 s but drops the throttle (kombu's 10): the live worker scans only every 5 s, so the redelivery lands 5-10 s after delivery. Violates: "a 0.5 s task whose worker gets SIGKILL mid-run runs again within 8 s of the kill, on the other worker, which keeps running." Blind review.
+"""
+import time
+
+from celerylab.lessons.l02_workers.runs import record
+from celerylab.stack.appconfig import create_app
+
+TRANSPORT = {"visibility_timeout": 5, "unacked_restore_interval": 0.5}
+app = create_app("ex_reminder", task_acks_late=True, broker_transport_options=TRANSPORT)
+
+
+@app.task(name="ex.remind")
+def remind(key: str, seconds: float = 0.2) -> str:
+    record(key, "start")
+    time.sleep(seconds)
+    return key

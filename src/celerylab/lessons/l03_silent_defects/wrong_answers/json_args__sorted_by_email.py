@@ -1,0 +1,48 @@
+"""Dedupes and sorts the e-mails instead of the ids: alphabetical order equals id order only for the example (caio/duda), and two ids sharing an e-mail collapse. Violates: "returns the e-mail of **each distinct id exactly once**, in id order" Blind review.
+"""
+from fastapi import FastAPI
+from pydantic import BaseModel
+
+from celerylab.stack.appconfig import create_app
+
+app = create_app("ex_routes")
+api = FastAPI()
+
+
+class User:
+    def __init__(self, id, email):
+        self.id, self.email = id, email
+
+
+USERS = {5: User(5, "bia@example.com"), 3: User(3, "caio@example.com"), 7: User(7, "duda@example.com")}
+
+
+def load_user(user_id):
+    return USERS[user_id]
+
+
+class Notify(BaseModel):
+    ids: list[int]
+
+
+
+@app.task(name="users.process")
+def process_user(user_id):
+    user = load_user(user_id)
+    return {"id": user.id, "email": user.email}
+
+
+@api.post("/users/{user_id}/process")
+def process(user_id: int):
+    return {"task_id": process_user.delay(user_id).id}
+
+
+
+@app.task(name="users.notify")
+def notify(payload):
+    return sorted({load_user(user_id).email for user_id in payload["ids"]})
+
+
+@api.post("/notify")
+def notify_route(body: Notify):
+    return {"task_id": notify.delay({"ids": body.ids}).id}
