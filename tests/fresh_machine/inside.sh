@@ -5,20 +5,20 @@ cd /root/celerylab
 start=$(date +%s)
 say() { echo "inside: [$(( $(date +%s) - start ))s] $*"; }
 python3 --version
-! command -v redis-server rabbitmq-server postgres docker chromium prometheus >/dev/null  # nothing but Python
+if command -v redis-server rabbitmq-server postgres docker chromium prometheus; then exit 1; fi  # nothing but Python
 
 # 1. The set-up and the lab, answering with its token (and refusing without it).
 python3 run.py lab --lang en --no-browser --port 8899 --token freshtoken >/tmp/lab.log 2>&1 &
 lab=$!
-python3 - <<'PY'
-import time, urllib.error, urllib.request
+LAB_PID=$lab python3 - <<'PY'
+import os, time, urllib.error, urllib.request
 deadline = time.time() + 600
 while True:
     try:
         code = urllib.request.urlopen("http://127.0.0.1:8899/lab?token=freshtoken", timeout=5).status
         break
     except (urllib.error.URLError, ConnectionError, OSError):
-        if time.time() > deadline:
+        if time.time() > deadline or not os.path.exists(f"/proc/{os.environ['LAB_PID']}"):
             print(open("/tmp/lab.log").read()[-3000:]); raise
         time.sleep(0.5)
 try:
