@@ -67,8 +67,28 @@ def _own(folder: Path, user: pwd.struct_passwd | None) -> None:
 
 
 def cache_folder() -> Path:
-    base = os.environ.get(CACHE_ENV) or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "celerylab" / "postgres"
+    """Per package version; as root, under /var/cache (nobody must reach it: a root's home is often 0700)."""
+    home = Path("/var/cache") if os.geteuid() == 0 else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    base = os.environ.get(CACHE_ENV) or home / "celerylab" / "postgres"
     return Path(base) / metadata.version(PACKAGE)
+
+
+def reachable(folder: Path) -> Path:
+    """The `bin` folder the server's user can run: `folder` itself, or (as root) a copy of the installation in the
+    cache folder, readable by all, when `folder` sits where `nobody` cannot go (a virtualenv under /root)."""
+    if server_user() is None or all(os.stat(part).st_mode & 0o005 == 0o005 for part in (folder, *folder.parents)):
+        return folder
+    copy = cache_folder() / "pginstall"
+    if not (copy / "bin" / "postgres").exists():
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix="pginstall-", dir=copy.parent))
+        shutil.copytree(folder.parent, staging, dirs_exist_ok=True)
+        staging.chmod(0o755)
+        try:
+            staging.rename(copy)
+        except OSError:  # another process made it first
+            shutil.rmtree(staging, ignore_errors=True)
+    return copy / "bin"
 
 
 def template(folder: Path) -> Path:
@@ -110,6 +130,7 @@ class PrivatePostgres:
         folder = binaries()
         if folder is None:
             raise StackError("stack.no_packaged_postgres", package=PACKAGE)
+        folder = reachable(folder)
         source, user = template(folder), server_user()
         home = Path(tempfile.mkdtemp(prefix="celerylab-postgres-"))
         guard.watch_folder(str(home))
