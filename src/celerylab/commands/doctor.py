@@ -1,17 +1,19 @@
-"""`celerylab doctor`: what this machine offers the course (broker kinds, versions, PostgreSQL, RabbitMQ) and a live smoke test."""
+"""`celerylab doctor`: what this machine offers the course (broker kinds, versions, PostgreSQL, RabbitMQ, each lesson's needs) and a live smoke test."""
 from __future__ import annotations
 
 import time
 from importlib import metadata
 from pathlib import Path
 
-from celerylab.commands import doctor_services
+from celerylab.commands import doctor_needs, doctor_services
+from celerylab.commands._common import add_lang
 from celerylab.i18n import t
 
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser("doctor", help=t("doctor.help"))
     parser.add_argument("--broker-url", help=t("doctor.broker_url"))
+    add_lang(parser)
     parser.set_defaults(run=run)
 
 
@@ -44,4 +46,5 @@ def run(args) -> int:
         print(stack.describe())
         result = stack.app.send_task("celerylab.smoke.ping").get(timeout=10)
         print(t("doctor.roundtrip", result=result, seconds=f"{time.perf_counter() - started:.2f}"))
+    print("\n".join(doctor_needs.lines()))
     return 0

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import socket
+from importlib import metadata
 
 from celerylab import appdb
 from celerylab.i18n import t
@@ -26,8 +27,15 @@ def _postgres_version(url: str) -> str:
 
 
 def postgres_line() -> str:
-    """Whether the lessons' PostgreSQL (from CELERYLAB_DATABASE_URL) answers; without the variable, SQLite."""
+    """Whether the lessons' PostgreSQL (from CELERYLAB_DATABASE_URL) answers; without the variable, the packaged
+    server every stack starts for itself, or SQLite where no package ships one."""
+    from celerylab.stack import packaged_postgres
+
     url = os.environ.get(appdb.DATABASE_URL_ENV)
+    folder = packaged_postgres.binaries()
+    if not url and folder is not None:
+        return t("doctor.postgres_packaged", server=packaged_postgres.server_version(folder),
+                 package=packaged_postgres.PACKAGE, version=metadata.version(packaged_postgres.PACKAGE), path=folder)
     if not url or appdb.kind(url) != "postgresql":
         address = "{}:{}".format(*POSTGRES_ADDRESS)
         hint = t("doctor.postgres_hint", address=address) if _listening(POSTGRES_ADDRESS) else ""

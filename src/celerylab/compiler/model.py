@@ -32,6 +32,7 @@ class SourceCell:
     site: dict = field(default_factory=dict)  # alt / docs / text_lang: read by the site only
     audit: tuple[str, ...] = ()  # the `celerylab audit` rules this cell's section teaches (findings link here)
     audit_again: tuple[str, ...] = ()  # rules another lesson teaches, shown here again in another setting
+    needs: tuple[str, ...] = ()  # what the cell needs from the machine (celerylab.machine_needs): nbval skips it without
     points_to: str | None = None  # a generated cell sending the lesson's reader to this exercise's notebook
 
     def in_variant(self, variant: str) -> bool:

@@ -5,6 +5,7 @@ import json
 import re
 from pathlib import Path
 
+from celerylab import machine_needs
 from celerylab.compiler import blocks, markers
 from celerylab.compiler.errors import SourceError
 from celerylab.compiler.model import LANGS, PARTS, SourceCell
@@ -12,12 +13,13 @@ from celerylab.compiler.model import LANGS, PARTS, SourceCell
 HEADER = re.compile(r"^\+\+\+(?:\s+(.*?))?\s*$")
 CELL_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 NAME = re.compile(r"^[A-Za-z0-9_.-]+$")
-KEYS = {"id", "part", "lang", "exercise", "check", "tags", "alt", "docs", "text_lang", "audit", "audit_again"}
+KEYS = {"id", "part", "lang", "exercise", "check", "tags", "alt", "docs", "text_lang", "audit", "audit_again", "needs"}
 # Keys only the site reads (celerylab.sitegen): "alt" {"pt", "en"} describes the plots a code cell draws,
 # "docs" links the official Celery documentation, "text_lang" marks a passage written in the other language.
 DOCS_URL = re.compile(r"^https://\S+$")
 # "audit" / "audit_again": the `celerylab audit` rule ids the cell's section teaches, or shows again (a list).
 RULE_ID = re.compile(r"^CL[0-9]{3}$")
+# "needs": what a code cell needs from the machine (celerylab.machine_needs names): without it, the suite skips the cell.
 
 
 def parse_file(path: Path) -> list[SourceCell]:
@@ -81,6 +83,10 @@ def _metadata(header: str, line: int, path: object) -> dict:
         if key in meta and not (isinstance(meta[key], list) and meta[key]
                                 and all(isinstance(rule, str) and RULE_ID.match(rule) for rule in meta[key])):
             raise SourceError(path, line, "build.err.bad_value", field=key, value=meta[key], allowed='["CL301", …]')
+    if "needs" in meta and not (isinstance(meta["needs"], list) and meta["needs"]
+                                and all(need in machine_needs.CHECKS for need in meta["needs"])):
+        raise SourceError(path, line, "build.err.bad_value", field="needs", value=meta["needs"],
+                          allowed=", ".join(machine_needs.CHECKS))
     tags = meta.get("tags", [])
     if not (isinstance(tags, list) and all(isinstance(tag, str) for tag in tags)):
         raise SourceError(path, line, "build.err.bad_tags")
@@ -132,4 +138,5 @@ def _cell(meta: dict, line: int, body: blocks.Lines, path: object) -> SourceCell
                       lang=meta.get("lang"), exercise=meta.get("exercise"), check=meta.get("check"),
                       tags=list(meta.get("tags", [])),
                       site={key: meta[key] for key in ("alt", "docs", "text_lang") if key in meta},
-                      audit=tuple(meta.get("audit", ())), audit_again=tuple(meta.get("audit_again", ())))
+                      audit=tuple(meta.get("audit", ())), audit_again=tuple(meta.get("audit_again", ())),
+                      needs=tuple(meta.get("needs", ())))

@@ -1,4 +1,5 @@
-"""pytest plugin: nbval on the generated notebooks, each kernel in a fresh temp folder and the notebook's language."""
+"""pytest plugin: nbval on the generated notebooks, each kernel in a fresh temp folder and the notebook's language;
+a cell whose source declares `needs` carries the `needs` marker (skipped, with how to get it, where the machine lacks it)."""
 from __future__ import annotations
 
 import shutil
@@ -6,11 +7,14 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+import pytest
 from nbval.kernel import CURRENT_ENV_KERNEL_NAME, RunningKernel, start_new_kernel
 from nbval.plugin import IPyNbFile
 
 from celerylab.compiler.executor import KERNEL, kernel_env
-from celerylab.notebook_meta import NotebookMeta
+from celerylab.compiler import parser
+from celerylab.course import Course
+from celerylab.notebook_meta import CellMeta, NotebookMeta
 
 SANITIZE_FILE = Path(__file__).with_name("nbval_sanitize.txt")
 PATHS_INI = "celerylab_nbval_paths"
@@ -34,6 +38,15 @@ def pytest_collect_file(file_path: Path, parent):
     return None
 
 
+def cell_needs(notebook: Path, lesson: str | None) -> dict[str, tuple[str, ...]]:
+    """What each cell of `lesson` needs from the machine, by cell id, read from the lesson.md of the checkout holding
+    `notebook` (``<checkout>/notebooks/pt/01_retries.ipynb``); nothing for a notebook outside a checkout."""
+    source = Course.at_checkout(notebook.resolve().parents[2]).lessons_dir / (lesson or "") / "lesson.md"
+    if not lesson or not source.is_file():
+        return {}
+    return {cell.id: cell.needs for cell in parser.parse_file(source) if cell.needs}
+
+
 class LessonKernel(RunningKernel):
     """nbval's kernel, started with an environment of our choosing, executing cells as nbclient does."""
 
@@ -51,6 +64,15 @@ class LessonNotebook(IPyNbFile):
     """One notebook = one pytest scope (xdist loadscope keeps its cells on one worker, in order)."""
 
     workdir: str | None = None
+
+    def collect(self):
+        cells = list(super().collect())
+        needs = cell_needs(self.path, NotebookMeta.of(self.nb).lesson)
+        for item in cells:
+            wanted = needs.get(CellMeta.of(item.cell).id or "")
+            if wanted:
+                item.add_marker(pytest.mark.needs(*wanted))
+        return cells
 
     def setup(self) -> None:
         option = self.config.option

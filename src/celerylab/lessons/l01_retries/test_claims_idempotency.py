@@ -10,16 +10,13 @@ from celerylab.lessons.l01_retries import helpers, scenarios, tasks_delivery as 
 
 pytestmark = pytest.mark.live
 
-POSTGRES = os.environ.get("CELERYLAB_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
-
-
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.needs("postgres"))], scope="module")
 def stack(request):
     previous = os.environ.get(appdb.DATABASE_URL_ENV)
     if request.param == "postgresql":
-        os.environ[appdb.DATABASE_URL_ENV] = POSTGRES
+        os.environ[appdb.DATABASE_URL_ENV] = request.getfixturevalue("postgres_url")
     else:
-        os.environ.pop(appdb.DATABASE_URL_ENV, None)
+        os.environ[appdb.DATABASE_URL_ENV] = "sqlite:///app.db"
     try:
         with helpers.start() as running:
             yield running
@@ -111,8 +108,8 @@ def test_deleting_keys_lets_a_reconciliation_charge_twice(stack, observe):
 
 
 @pytest.mark.needs("postgres")
-def test_postgres_schema_is_dropped_on_close(observe):
-    os.environ[appdb.DATABASE_URL_ENV] = POSTGRES
+def test_postgres_schema_is_dropped_on_close(observe, postgres_url):
+    os.environ[appdb.DATABASE_URL_ENV] = postgres_url
     try:
         stack = helpers.start(timeline=False)
     finally:
@@ -120,7 +117,7 @@ def test_postgres_schema_is_dropped_on_close(observe):
     url = stack.process_env()[appdb.DATABASE_URL_ENV]
     schema = url.rsplit("search_path%3D", 1)[1]
     stack.close()
-    connection = appdb.connect(POSTGRES)
+    connection = appdb.connect(postgres_url)
     left = appdb.scalar(connection, "SELECT COUNT(*) FROM information_schema.schemata WHERE schema_name = ?",
                         (schema,))
     observe.equal(schemas_left=(left, 0))

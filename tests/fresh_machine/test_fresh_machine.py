@@ -1,0 +1,24 @@
+"""The README's commands on a fresh Debian 12 root (only Python 3.11, venv, git, CA certificates), loopback only."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / ".ci" / "fresh-machine"
+
+pytestmark = [pytest.mark.live, pytest.mark.slow, pytest.mark.needs("docker")]
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() != 0, reason="needs root (chroot and namespaces)")
+def test_the_readme_commands_pass_on_a_fresh_debian_root():
+    assert shutil.which("unshare") and shutil.which("debootstrap")
+    run = subprocess.run(["bash", str(SCRIPT), str(ROOT)], capture_output=True, text=True, timeout=1800)
+    out = run.stdout + run.stderr
+    assert run.returncode == 0, out[-6000:]
+    assert "LAB-ANSWERS 200 WITHOUT-TOKEN-REFUSED True" in out
+    assert "LESSON-01 OK" in out and "FAST-LANE OK" in out
