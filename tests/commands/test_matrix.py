@@ -1,6 +1,7 @@
 """`celerylab matrix`: clear errors on bad options, a run that writes the claims' results, a check that finds a change."""
 from __future__ import annotations
 
+import argparse
 import json
 
 import pytest
@@ -92,3 +93,22 @@ def test_a_run_records_the_lessons_digest_and_keeps_what_an_absent_service_left_
     assert column["claims"] == {claim: held}
     assert column["digests"] == {"l03_silent_defects": inputs.digest(run_claims.LESSONS / "l03_silent_defects",
                                                                      release("5.5"))}
+
+
+def test_stale_measures_only_the_older_lines_lessons_whose_digest_changed(monkeypatch, capsys):
+    from celerylab.commands import matrix as command
+    from celerylab.matrix import freshness
+    from celerylab.matrix.releases import RELEASES
+
+    asked = {}
+
+    def stale(releases):
+        asked["lines"] = [each.line for each in releases]
+        return [("l02_workers", "5.5"), ("l04_results", "5.5")]
+
+    monkeypatch.setattr(freshness, "stale", stale)
+    plan = command.lessons_to_run(argparse.Namespace(stale=True, release=None, lesson=None), list(RELEASES))
+    assert plan == {"5.5": ["l02_workers", "l04_results"]}
+    assert asked["lines"] == [each.line for each in freshness.older()]
+    plan = command.lessons_to_run(argparse.Namespace(stale=True, release=["5.5"], lesson=["l04_results"]), list(RELEASES))
+    assert plan == {"5.5": ["l04_results"]}

@@ -55,12 +55,12 @@ def show_unmeasured(line: str, column: dict) -> None:
 
 def lessons_to_run(args, chosen: list) -> dict[str, list[str] | None]:
     """{release line: the lessons to run there (None: every lesson)}; with --stale, only the lessons whose recorded
-    digest on that line differs from their inputs' (lines with none left out)."""
+    digest on that line differs from their inputs' (lines with none left out; the older lines unless --release)."""
     if not args.stale:
         return {each.line: args.lesson for each in chosen}
     from celerylab.matrix import freshness
 
-    found = freshness.stale(releases=chosen)
+    found = freshness.stale(releases=chosen if args.release else freshness.older())  # the installed line runs live
     plan = {each.line: [lesson for lesson, line in found if line == each.line and lesson in (args.lesson or [lesson])]
             for each in chosen}
     return {line: lessons for line, lessons in plan.items() if lessons}
