@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import shutil
 import signal
 import subprocess
 import sys
-import secrets
 import tempfile
 import threading
 from dataclasses import replace
@@ -20,11 +20,11 @@ from pathlib import Path
 
 import psutil
 
-from celerylab.grader.sandbox import job_cgroup
-from celerylab.grader.sandbox.processes import JOB_UIDS
 from celerylab.checks.learner import GRADING_ENV
 from celerylab.checks.verdict import Verdict
 from celerylab.course import LESSONS_ENV, Course
+from celerylab.grader.sandbox import job_cgroup
+from celerylab.grader.sandbox.processes import JOB_UIDS
 from celerylab.grader.spec import JobResult, JobSpec, course_root
 from celerylab.stack import appconfig
 

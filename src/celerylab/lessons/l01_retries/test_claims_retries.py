@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from celerylab.lessons.l01_retries import helpers, scenarios, tasks, tasks_options as options
+from celerylab.lessons.l01_retries import helpers, scenarios, tasks
+from celerylab.lessons.l01_retries import tasks_options as options
 
 pytestmark = pytest.mark.live
 

@@ -10,11 +10,10 @@ from celery import Celery
 
 from celerylab import appdb
 from celerylab.deploy.canary import healthy
-from celerylab.stack.ports import free_port
-
 from celerylab.lessons.l02_workers.helpers import lab_transport
 from celerylab.lessons.l08_rabbitmq import helpers, tasks
 from celerylab.polling import until
+from celerylab.stack.ports import free_port
 
 LONG = 6.0        # seconds of work: twice the lab's consumer_timeout (3 s)
 COUNTDOWN = 6     # a delayed task's countdown, also twice the timeout
