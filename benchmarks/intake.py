@@ -20,7 +20,6 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO / "tests" / "checks" / "fixtures")]
 
 import notebooks  # noqa: E402
-
 from celerylab.grader.intake import read  # noqa: E402
 from celerylab.grader.submission import MAX_CELLS, Rejected, from_bytes  # noqa: E402
 

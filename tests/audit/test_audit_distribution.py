@@ -101,9 +101,8 @@ def readme_yaml(containing: str) -> dict | list:
 
 def test_the_documented_code_scanning_workflow_uploads_the_sarif_its_audit_step_writes(tmp_path, capsys):
     """The README's workflow: its audit step, run here on a test app, writes the file the upload step sends."""
-    from test_audit_ci import sarif_schema
-
     import jsonschema
+    from test_audit_ci import sarif_schema
 
     from celerylab import cli
 

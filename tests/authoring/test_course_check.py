@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from celerylab.authoring.course_check import check_course
-from celerylab.course import Course
 from celerylab.cli import main
+from celerylab.course import Course
 
 from .conftest import edit
 

@@ -2,16 +2,15 @@
 from __future__ import annotations
 
 import pytest
+from grading_files import COURSE, FIXTURE_COURSE, write_notebook
 
+import notebooks
 from celerylab import cli
 from celerylab.checks import check
+from celerylab.checks.check_origin import SESSION_ENV, counts, folder_variant, notebook_variant
 from celerylab.checks.learner_state import LearnerState
 from celerylab.course import Course
-from celerylab.checks.check_origin import SESSION_ENV, counts, folder_variant, notebook_variant
 from celerylab.i18n import set_lang
-
-from grading_files import COURSE, FIXTURE_COURSE, write_notebook
-import notebooks
 
 SOLVED = 'def greet(name, lang):\n    return f"Olá, {name}!" if lang == "pt" else f"Hello, {name}!"\n'
 

@@ -2,15 +2,14 @@
 from __future__ import annotations
 
 from celery.result import EagerResult
+from grading_files import FIXTURE_COURSE, write_notebook
 
-from celerylab.checks.diagnose import describe_exception, syntax_problem
+import notebooks
 from celerylab.checks.check_run import CheckRun, run_check
+from celerylab.checks.diagnose import describe_exception, syntax_problem
 from celerylab.checks.render import criterion_line, verdict_text
 from celerylab.checks.verdict import Criterion, Verdict
 from celerylab.i18n import set_lang
-
-from grading_files import FIXTURE_COURSE, write_notebook
-import notebooks
 
 
 class IntegrityError(Exception):

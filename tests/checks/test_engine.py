@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from celerylab.course import Exercise
 from celerylab.checks.check_run import CheckRun
 from celerylab.checks.render import verdict_text
 from celerylab.checks.verdict import Criterion, Verdict
+from celerylab.course import Exercise
 
 
 def passed(count: int, deferred: int) -> Verdict:

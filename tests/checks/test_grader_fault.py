@@ -1,12 +1,10 @@
 """Which exceptions of a check are the grader's own (not the learner's): run_check's grader_error."""
 from __future__ import annotations
 
-from pathlib import Path
+from grading_files import FIXTURE_COURSE
 
 from celerylab.checks.check_run import grader_fault, run_check
 from celerylab.checks.render import verdict_text
-
-from grading_files import FIXTURE_COURSE
 
 
 def raised(code: str, filename: str) -> BaseException:

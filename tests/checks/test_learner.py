@@ -1,16 +1,13 @@
 """The notebook check()/hint() and the terminal commands: verdicts in PT or EN, progress, hints, solutions."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from grading_files import COURSE, FIXTURE_COURSE
 
 from celerylab import cli
 from celerylab.checks import check, hint
 from celerylab.checks.learner_state import LearnerState
 from celerylab.i18n import set_lang
-
-from grading_files import COURSE, FIXTURE_COURSE
 
 pytestmark = pytest.mark.live
 

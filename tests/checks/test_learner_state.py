@@ -5,12 +5,11 @@ import subprocess
 import sys
 
 import pytest
+from grading_files import FIXTURE_COURSE
 
 from celerylab.checks.hints import next_hint
 from celerylab.checks.learner_state import LearnerState, home, scope_dir
 from celerylab.course import Course
-
-from grading_files import FIXTURE_COURSE
 
 
 def test_progress_survives_a_new_session(tmp_path):

@@ -1,9 +1,9 @@
 """After a pass, ➡ points at an exercise of the same lesson not yet passed, earlier ones included, before the next lesson."""
 from __future__ import annotations
 
-from celerylab.course import Course
 from celerylab.checks.learner import next_step
 from celerylab.checks.learner_state import LearnerState
+from celerylab.course import Course
 
 COURSE = Course.at()  # the package's course: several lessons
 

@@ -5,14 +5,13 @@ from __future__ import annotations
 import os
 
 import pytest
+from grading_files import COURSE, FIXTURE_COURSE
 
 from celerylab.checks import hint
 from celerylab.checks.hints import next_hint
 from celerylab.checks.learner import check_and_record
 from celerylab.checks.solutions import solution_code
 from celerylab.course import LESSONS_ENV, OUTPUT_ENV
-
-from grading_files import COURSE, FIXTURE_COURSE
 
 
 class WatchedEnviron(dict):

@@ -4,14 +4,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import nbformat
+from grading_files import FIXTURE_COURSE
 
+from celerylab.checks import learner
+from celerylab.checks.solutions import notes_from_notebook
 from celerylab.compiler.model import Lesson
 from celerylab.compiler.plan import plan_lesson
 from celerylab.course import Exercise
-from celerylab.checks import learner
-from celerylab.checks.solutions import notes_from_notebook
-
-from grading_files import FIXTURE_COURSE
 
 FIXTURE = Lesson("l99_fixture", Path(__file__).parents[1] / "compiler" / "fixtures" / "lessons" / "l99_fixture")
 SOLVED = 'def greet(name, lang):\n    return f"Olá, {name}!" if lang == "pt" else f"Hello, {name}!"\n'

@@ -1,13 +1,12 @@
 """Watch mode: each save of the notebook re-extracts its modules into a temp folder and re-checks them."""
 from __future__ import annotations
 
-import pytest
-
 import threading
 
 import nbformat
-
+import pytest
 from grading_files import FIXTURE_COURSE, write_notebook
+
 import notebooks
 from celerylab.checks.learner_state import NOT_STARTED
 

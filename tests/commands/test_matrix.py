@@ -1,6 +1,7 @@
 """`celerylab matrix`: clear errors on bad options, a run that writes the claims' results, a check that finds a change."""
 from __future__ import annotations
 
+import argparse
 import json
 
 import pytest
@@ -74,3 +75,40 @@ def test_a_partial_run_drops_the_observations_of_a_claim_test_that_no_longer_exi
     assert main(["--lang", "en", "matrix", *ONE_CLAIM, "--out", str(out)]) == 0
     claims = json.loads(out.read_text())["releases"]["5.7"]["claims"]
     assert set(claims) == {kept, "l03_silent_defects::test_unserializable_return_is_a_failure"}
+
+
+def test_a_run_records_the_lessons_digest_and_keeps_what_an_absent_service_left_unmeasured(monkeypatch, tmp_path):
+    from celerylab.matrix import environments, inputs, run_claims
+    from celerylab.matrix.releases import release
+
+    claim = "l03_silent_defects::test_json_round_trip"
+    held = {"outcome": "passed", "message": "", "observed": {"ping": True}}
+    out = tmp_path / "observed.json"
+    out.write_text(json.dumps({"python": "3.11", "releases": {"5.5": {"versions": {}, "claims": {claim: held}}}}))
+    monkeypatch.setattr(environments, "ensure", lambda release: "python")
+    monkeypatch.setattr(run_claims, "run", lambda *args, **options: {"versions": {}, "claims": {
+        claim: {"outcome": "skipped", "message": "this machine lacks postgres", "observed": {}, "lacks": ["postgres"]}}})
+    assert main(["--lang", "en", "matrix", "--release", "5.5", "--lesson", "l03_silent_defects", "--out", str(out)]) == 0
+    column = json.loads(out.read_text())["releases"]["5.5"]
+    assert column["claims"] == {claim: held}
+    assert column["digests"] == {"l03_silent_defects": inputs.digest(run_claims.LESSONS / "l03_silent_defects",
+                                                                     release("5.5"))}
+
+
+def test_stale_measures_only_the_older_lines_lessons_whose_digest_changed(monkeypatch, capsys):
+    from celerylab.commands import matrix as command
+    from celerylab.matrix import freshness
+    from celerylab.matrix.releases import RELEASES
+
+    asked = {}
+
+    def stale(releases):
+        asked["lines"] = [each.line for each in releases]
+        return [("l02_workers", "5.5"), ("l04_results", "5.5")]
+
+    monkeypatch.setattr(freshness, "stale", stale)
+    plan = command.lessons_to_run(argparse.Namespace(stale=True, release=None, lesson=None), list(RELEASES))
+    assert plan == {"5.5": ["l02_workers", "l04_results"]}
+    assert asked["lines"] == [each.line for each in freshness.older()]
+    plan = command.lessons_to_run(argparse.Namespace(stale=True, release=["5.5"], lesson=["l04_results"]), list(RELEASES))
+    assert plan == {"5.5": ["l04_results"]}

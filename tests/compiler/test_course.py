@@ -6,9 +6,9 @@ import json
 import pytest
 
 from celerylab.compiler import stale
-from celerylab.course import Course
 from celerylab.compiler.model import LANGS, VARIANTS, Lesson, Target
 from celerylab.compiler.pipeline import build
+from celerylab.course import Course
 
 COURSE = Course.at()
 ROOT = COURSE.output_root

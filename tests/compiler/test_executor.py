@@ -1,10 +1,9 @@
 """The executor names the notebook and the cell that failed, and runs notebooks side by side."""
 from __future__ import annotations
 
-import pytest
-
 from pathlib import Path
 
+import pytest
 from nbformat.v4 import new_code_cell, new_notebook
 
 from celerylab.compiler.executor import execute_all

@@ -1,9 +1,9 @@
 """A full build of the fixture lesson on a live stack: outputs, temp working folders, reruns skip fresh work."""
 from __future__ import annotations
 
-import pytest
-
 import json
+
+import pytest
 
 from celerylab.compiler import stale
 from celerylab.compiler.pipeline import build

@@ -4,8 +4,8 @@ from __future__ import annotations
 import json
 
 from celerylab.compiler import stale
-from celerylab.course import Course
 from celerylab.compiler.pipeline import build
+from celerylab.course import Course
 
 
 def test_check_detects_every_kind_of_staleness(fixture_lessons, tmp_path):

@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from celerylab.checks.check_run import run_check
-from celerylab.course import Course
 from celerylab.checks.render import verdict_text
+from celerylab.course import Course
 
 EXPORT_WITH_A_TYPO = '''
 from celerylab.lessons.l02_workers.runs import record

@@ -7,11 +7,11 @@ import nbformat
 import pytest
 
 from celerylab import wrong_answers
-from celerylab.course import Course
 from celerylab.checks.check_run import run_check
+from celerylab.checks.extract import extract_modules
 from celerylab.checks.render import verdict_text
 from celerylab.checks.verdict import Verdict
-from celerylab.checks.extract import extract_modules
+from celerylab.course import Course
 from celerylab.i18n import LANGS
 
 ROOT = Path(__file__).resolve().parents[2]

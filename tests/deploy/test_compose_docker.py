@@ -23,10 +23,10 @@ from pathlib import Path
 import psutil
 import pytest
 import yaml
-
-from celerylab.polling import read_until
 from composefile import COMPOSE_FILE, ROOT, read_env_file
 from dockerengine import BASE_IMAGE, Engine, checkout_files, host_state, inputs_key, publishable_port
+
+from celerylab.polling import read_until
 
 # `last`: the services' health checks (a canary task, an HTTP request, each in `docker exec` within 5-15 s) time out
 # for minutes at the load the suite's start makes (20 and more on 2 cores: every check seen over its timeout)

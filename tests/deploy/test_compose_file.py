@@ -8,9 +8,16 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-
-from composefile import (COMPOSE_FILE, ENV_EXAMPLE, ROOT, as_argv, interpolate, load_compose,
-                         read_env_file, variables_used)
+from composefile import (
+    COMPOSE_FILE,
+    ENV_EXAMPLE,
+    ROOT,
+    as_argv,
+    interpolate,
+    load_compose,
+    read_env_file,
+    variables_used,
+)
 
 SCHEMA = Path(__file__).with_name("compose-spec") / "compose-spec.json"
 WORKERS = {"worker-default": ("default", "4"), "worker-priority": ("priority", "8"),

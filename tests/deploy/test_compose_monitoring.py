@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from composefile import ROOT, load_compose, read_env_file
 
 MONITORING = ROOT / "deploy" / "monitoring"

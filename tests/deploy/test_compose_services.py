@@ -8,21 +8,20 @@
 from __future__ import annotations
 
 import base64
-from concurrent.futures import ThreadPoolExecutor
 import subprocess
 import sys
 import urllib.error
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 
 import psutil
 import pytest
+from composefile import ROOT, Localizer, as_argv, as_env, dockerfile_env, load_compose, local_base_env, read_env_file
 
 from celerylab.stack.appconfig import rebind
+from celerylab.stack.celery_commands import BEAT_READY, FLOWER_READY, WORKER_READY
 from celerylab.stack.ports import free_port
 from celerylab.stack.process import ManagedProcess
-from celerylab.stack.celery_commands import BEAT_READY, FLOWER_READY, WORKER_READY
-from composefile import (ROOT, Localizer, as_argv, as_env, dockerfile_env, load_compose,
-                         local_base_env, read_env_file)
 
 pytestmark = [pytest.mark.live, pytest.mark.slow, pytest.mark.needs("redis-server")]
 

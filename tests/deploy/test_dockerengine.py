@@ -3,9 +3,8 @@ from __future__ import annotations
 
 import socket
 
-import pytest
-
 import dockerengine
+import pytest
 from dockerengine import ephemeral_range, publishable_port
 
 

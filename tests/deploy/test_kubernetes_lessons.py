@@ -8,7 +8,6 @@ import subprocess
 import sys
 
 import pytest
-
 from kubefiles import KUBE_DIR, container, env_of, load_resources, memory_bytes, of_kind
 
 QUEUES = ("default", "priority", "heavy")

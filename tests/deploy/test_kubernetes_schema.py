@@ -5,7 +5,6 @@ import copy
 
 import kubernetes_validate
 import pytest
-
 from kubefiles import KUBE_DIR, KUBE_VERSIONS, load_resources, resource_files
 
 

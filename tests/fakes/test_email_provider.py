@@ -68,8 +68,9 @@ def test_control_routes_belong_to_the_first_claimant(provider):
 
 def provider_pid(url: str) -> int:
     """The pid listening on the fake's port (as a task would find it)."""
-    import psutil
     from urllib.parse import urlparse
+
+    import psutil
 
     port = urlparse(url).port
     return next(c.pid for c in psutil.net_connections("tcp") if c.laddr and c.laddr.port == port

@@ -12,15 +12,15 @@ from pathlib import Path
 
 import nbformat
 import pytest
+import submissions
+from grading_files import COURSE, EXERCISES, FIXTURES
 
 from celerylab.compiler.model import Lesson, Target
 from celerylab.compiler.plan import plan_lesson
-from celerylab.grader.intake import Found
-from celerylab.grader.prepare import Limits, prepare
-from celerylab.grader.job_supervisor import run_job
-import submissions
 from celerylab.course import Course
-from grading_files import COURSE, EXERCISES, FIXTURES
+from celerylab.grader.intake import Found
+from celerylab.grader.job_supervisor import run_job
+from celerylab.grader.prepare import Limits, prepare
 
 pytestmark = [pytest.mark.live, pytest.mark.timeout(300)]
 SERVICES = FIXTURES / "services_course"

@@ -5,13 +5,13 @@ import json
 import os
 
 import nbformat
+from grading_files import EXERCISES, FIXTURE_COURSE
 
+import notebooks
+from celerylab.checks.verdict import Verdict
 from celerylab.grader import batch, job_supervisor
 from celerylab.grader.batch import Options, grade
-from celerylab.checks.verdict import Verdict
 from celerylab.grader.spec import JobResult
-import notebooks
-from grading_files import EXERCISES, FIXTURE_COURSE
 
 
 def options(out, **extra) -> Options:

@@ -4,9 +4,9 @@ from __future__ import annotations
 import time
 
 import pytest
+from grading_files import COURSE, EXERCISES
 
 from celerylab import cli
-from grading_files import COURSE, EXERCISES
 
 # "In seconds, not a hang": a refusal waits for a connect and an inspect of a few seconds (grader/remote.py);
 # the bound is that behaviour with a margin for a loaded machine (each test took 1-7 s under load, 4.6 s beside

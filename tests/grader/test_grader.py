@@ -6,11 +6,11 @@ from pathlib import Path
 
 import psutil
 import pytest
+import submissions
+from grading_files import EXERCISES, FIXTURE_COURSE
 
 from celerylab.grader.batch import Options, grade
 from celerylab.grader.prepare import Limits
-import submissions
-from grading_files import EXERCISES, FIXTURE_COURSE
 
 pytestmark = [pytest.mark.live, pytest.mark.slow, pytest.mark.timeout(900)]  # 20 notebooks, each on live stacks
 LIMITS = Limits(cell_timeout=20, notebook_timeout=120, check_timeout=60, output_limit=1024 * 1024)

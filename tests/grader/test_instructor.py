@@ -10,16 +10,16 @@ from datetime import datetime, timedelta
 
 import nbformat
 import pytest
+from grading_files import COURSE, EXERCISES
 
+import notebooks
+from celerylab.checks.verdict import Verdict
 from celerylab.course import Course
 from celerylab.grader import job_supervisor
 from celerylab.grader.batch import Options, grade
 from celerylab.grader.policy import LatePolicy, parse_duration, parse_when
-from celerylab.checks.verdict import Verdict
 from celerylab.grader.spec import JobResult, JobSpec
 from celerylab.i18n import set_lang
-import notebooks
-from grading_files import COURSE, EXERCISES
 
 GREET = {"pt": "saudação", "en": "greeting"}
 # per submission: which greet criteria pass (the fake job's verdicts); double always passes
@@ -140,8 +140,8 @@ def measured(observed: str, passed: bool, seconds: str) -> dict:
 
 
 def test_a_criterion_is_one_row_whatever_it_measured():
-    from celerylab.grader.entry import Entry
     from celerylab.grader.criterion_stats import criteria_csv
+    from celerylab.grader.entry import Entry
 
     entries = {name: Entry.from_record({"status": "graded", "exercises": {"l90.double": {"criteria": [criterion]}}}, name)
                for name, criterion in (("a", measured("True", True, "1.2")), ("b", measured("False", False, "3.4")),

@@ -8,9 +8,9 @@ import stat
 import nbformat
 import pytest
 
+import notebooks
 from celerylab.grader.intake import find, read
 from celerylab.grader.submission import MAX_CELLS, Rejected, from_bytes
-import notebooks
 
 
 def good() -> dict:

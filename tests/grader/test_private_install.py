@@ -11,10 +11,10 @@ import tempfile
 from pathlib import Path
 
 import pytest
-
-import celerylab
 import submissions
 from grading_files import COURSE, EXERCISES
+
+import celerylab
 
 pytestmark = [pytest.mark.live, pytest.mark.timeout(600)]
 NAMES = ["good_pt", "partial", "unsolved"]

@@ -4,13 +4,12 @@ from __future__ import annotations
 import json
 
 import pytest
+import submissions
+from grading_files import EXERCISES, FIXTURE_COURSE
 
 from celerylab.grader.batch import Options, grade
 from celerylab.grader.prepare import Limits
 from celerylab.stack import Stack
-import submissions
-from grading_files import EXERCISES, FIXTURE_COURSE
-
 
 pytestmark = [pytest.mark.live, pytest.mark.slow, pytest.mark.timeout(600), pytest.mark.needs("redis-server")]
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import nbformat
 
-from celerylab.grader.restore import restore_checks
 import notebooks
+from celerylab.grader.restore import restore_checks
 
 
 def ids(notebook) -> list[str]:

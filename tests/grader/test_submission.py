@@ -5,11 +5,11 @@ import json
 
 import nbformat
 import pytest
+from grading_files import write_notebook, write_raw
 
+import notebooks
 from celerylab.grader.intake import load
 from celerylab.grader.submission import Rejected
-from grading_files import write_notebook, write_raw
-import notebooks
 
 
 def rejection(path) -> str:

@@ -65,3 +65,27 @@ def test_a_lessons_folder_keeps_each_lessons_claims_in_its_own_file(tmp_path):
     changed = results.merge(matrix, "5.5", column(**{"l01_a::test_x": ("failed", {"n": 0})}))
     assert results.save(changed, tmp_path, lessons=["l01_a"]) == [tmp_path / "l01_a" / "observed.json"]
     assert json.loads((tmp_path / "l02_b" / "observed.json").read_text(encoding="utf-8")) == own  # untouched
+
+
+def test_a_claim_skipped_for_an_absent_service_is_neither_a_difference_nor_an_observation():
+    committed = {"releases": {"5.5": column(**{"l08::test_q": ("passed", {"ready": 1}), "l08::test_r": ("passed", {})})}}
+    run = column(**{"l08::test_q": ("skipped", {}), "l08::test_r": ("skipped", {}), "l08::test_new": ("skipped", {})})
+    for claim in run["claims"]:
+        run["claims"][claim]["lacks"] = ["rabbitmq-server"]
+    run["claims"]["l08::test_r"].pop("lacks")  # skipped by the test itself: a difference like any other
+    assert [claim for claim, _, _ in results.differences(committed, run, "5.5")] == ["l08::test_r"]
+    assert results.unmeasured(run) == {"l08::test_q": ["rabbitmq-server"], "l08::test_new": ["rabbitmq-server"]}
+    kept = results.measured(run, results.column_claims(committed, "5.5"))["claims"]
+    assert kept["l08::test_q"] == committed["releases"]["5.5"]["claims"]["l08::test_q"]  # what it recorded stays
+    assert "l08::test_new" not in kept and kept["l08::test_r"]["outcome"] == "skipped"
+
+
+def test_each_lessons_digest_goes_to_its_own_file_and_comes_back(tmp_path):
+    (tmp_path / "l01_a").mkdir()
+    (tmp_path / "l02_b").mkdir()
+    run = column(**{"l01_a::test_x": ("passed", {}), "l02_b::test_y": ("passed", {})})
+    run["digests"] = {"l01_a": "aaaa", "l02_b": "bbbb"}
+    results.save(results.merge({"releases": {}}, "5.5", run), tmp_path)
+    assert json.loads((tmp_path / "l02_b" / results.OBSERVED_FILE).read_text())["releases"]["5.5"]["digest"] == "bbbb"
+    again = results.load(tmp_path)
+    assert results.digest_of(again, "5.5", "l01_a") == "aaaa" and results.digest_of(again, "5.5", "l02_b") == "bbbb"

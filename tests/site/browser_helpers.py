@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import gzip
-
 import os
 from http.server import SimpleHTTPRequestHandler
 from pathlib import Path

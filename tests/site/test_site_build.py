@@ -1,11 +1,10 @@
 """`mkdocs build --strict` succeeds, regenerates the lesson pages first, and yields a site whose links all hold."""
 from __future__ import annotations
 
-import pytest
-
 import json
 import re
 
+import pytest
 from site_helpers import ROOT, mkdocs_build
 
 from celerylab.sitegen.links import check_site

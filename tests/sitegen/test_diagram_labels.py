@@ -11,7 +11,8 @@ from celery.app import autoretry
 from celery.app.defaults import DEFAULTS
 from celery.app.task import Task
 
-from celerylab.deploy.app import QUEUES, app as deploy_app
+from celerylab.deploy.app import QUEUES
+from celerylab.deploy.app import app as deploy_app
 from celerylab.fakes import clients
 
 ROOT = Path(__file__).resolve().parents[2]

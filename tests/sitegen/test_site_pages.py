@@ -5,10 +5,10 @@ import json
 import shutil
 from pathlib import Path
 
+from celerylab.sitegen.glossary import gather, tables_in
 from celerylab.sitegen.html_table import html_table_to_markdown
 from celerylab.sitegen.nb_markdown import notebook_to_page
 from celerylab.sitegen.nb_outputs import fence, render_outputs
-from celerylab.sitegen.glossary import gather, tables_in
 from celerylab.sitegen.pages import build_site_pages, notebooks_in_order, site_nav
 
 FIXTURES = Path(__file__).resolve().parents[1] / "site" / "fixtures" / "notebooks"

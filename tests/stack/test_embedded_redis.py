@@ -1,10 +1,9 @@
 """The embedded broker under connection churn: every new connection gets its own replies, and pub/sub works."""
 from __future__ import annotations
 
-import pytest
-
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
 import redis
 
 from celerylab.stack.embedded_redis import serve

@@ -12,6 +12,7 @@ from celerylab import polling
 from celerylab.lessons.l06_architecture import helpers, tasks
 from celerylab.stack import monitoring
 
+
 def rules_of(text: str) -> dict:
     return {rule["alert"]: rule for group in yaml.safe_load(text)["groups"] for rule in group["rules"]}
 

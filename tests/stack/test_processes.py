@@ -1,11 +1,10 @@
 """Worker kill and restart, Beat firing, Flower answering."""
 from __future__ import annotations
 
-import pytest
-
-import json
 import signal
 import urllib.request
+
+import pytest
 
 from celerylab.stack import Stack
 

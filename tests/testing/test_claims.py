@@ -102,3 +102,26 @@ def test_only_tests_in_a_lesson_folder_are_claims(tmp_path):
                     "-p", "celerylab.testing.claims", f"--claims-json={out}", str(folder)],
                    cwd=tmp_path, capture_output=True, text=True, timeout=120, check=True)
     assert json.loads(out.read_text())["claims"] == {}
+
+
+def test_a_claim_skipped_for_a_service_the_machine_lacks_names_it_and_another_skip_does_not(tmp_path):
+    """What `celerylab matrix` needs to keep a recorded observation instead of writing a skip over it."""
+    import os
+
+    lesson = tmp_path / "l99_fixture"
+    lesson.mkdir()
+    (lesson / "test_claims_fixture.py").write_text(
+        "import pytest\n\n@pytest.mark.needs('rabbitmq')\ndef test_on_rabbitmq(observe):\n    observe(ran=True)\n\n"
+        "def test_skipped_by_design():\n    pytest.skip('FOR UPDATE needs PostgreSQL')\n")
+    out = tmp_path / "claims.json"
+    env = {name: value for name, value in os.environ.items() if name != "CI"}
+    env["CELERYLAB_TEST_RABBITMQ"] = "amqp://guest:guest@127.0.0.1:1//"  # nothing listens on port 1
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0",
+                           "-p", "celerylab.testing.plugin", "-p", "celerylab.testing.claims", f"--claims-json={out}",
+                           str(lesson)], cwd=tmp_path, capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    claims = json.loads(out.read_text())["claims"]
+    assert claims["l99_fixture::test_on_rabbitmq"]["outcome"] == "skipped"
+    assert claims["l99_fixture::test_on_rabbitmq"]["lacks"] == ["rabbitmq"]
+    assert claims["l99_fixture::test_skipped_by_design"] == {"outcome": "skipped", "observed": {},
+                                                             "message": "FOR UPDATE needs PostgreSQL"}

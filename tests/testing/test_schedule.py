@@ -47,7 +47,9 @@ def test_a_unit_marked_last_comes_after_every_other_even_a_slow_one():
 
 
 def test_the_same_collection_is_ordered_alike_on_every_worker():
-    make = lambda: [Item(f"tests/t{n % 3}.py::test_{n}", *(["slow"] if n == 4 else [])) for n in range(9)]
+    def make():
+        return [Item(f"tests/t{n % 3}.py::test_{n}", *(["slow"] if n == 4 else [])) for n in range(9)]
+
     assert ids(ordered(make(), SPREAD)) == ids(ordered(make(), SPREAD))
 
 
@@ -68,6 +70,9 @@ def test_under_xdist_a_spread_file_runs_on_both_workers_and_a_module_on_one(pyte
     result = pytester.runpytest_subprocess("-p", "celerylab.testing.schedule", "-n", "2", "--dist", "loadscope",
                                            "-p", "no:cacheprovider", "-v")
     result.assert_outcomes(passed=7)
-    on = lambda name: {line.split("]")[0] for line in result.outlines if f"PASSED {name}" in line}
+
+    def on(name):
+        return {line.split("]")[0] for line in result.outlines if f"PASSED {name}" in line}
+
     assert on("test_spread.py::") == {"[gw0", "[gw1"}, result.outlines  # its 4 tests shared by both workers
     assert len(on("test_module.py::")) == 1, result.outlines  # a module's tests on one worker

@@ -1,9 +1,9 @@
 """`--explain RULE`: a rule's severity, category, why, fix and lesson link, without any app."""
 from __future__ import annotations
 
-from celerylab.audit.site import lesson_link
 from celerylab.audit.registry import get, known_ids
 from celerylab.audit.run_rules import text
+from celerylab.audit.site import lesson_link
 from celerylab.i18n import get_lang, t
 
 

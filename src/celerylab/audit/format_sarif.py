@@ -3,10 +3,8 @@ from __future__ import annotations
 
 import json
 
-from celerylab.audit.registry import all_rules, UNUSED_SUPPRESSION
+from celerylab.audit.registry import UNUSED_SUPPRESSION, all_rules
 from celerylab.audit.run_rules import Report, text
-from celerylab.i18n import t
-
 
 LEVELS = {"critical": "error", "high": "error", "medium": "warning", "low": "note"}
 SECURITY = {"critical": "9.0", "high": "7.0", "medium": "5.0", "low": "3.0"}

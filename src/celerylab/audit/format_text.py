@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from celerylab.audit.audit_messages import has
 from celerylab.audit.model import SEVERITIES
 from celerylab.audit.run_rules import Report
-from celerylab.audit.audit_messages import has
 from celerylab.i18n import t
 
 

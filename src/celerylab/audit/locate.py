@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import ast
 
+from celerylab.audit.app_origin import app_module_files, app_origin, relative
 from celerylab.audit.comments import task_of
 from celerylab.audit.model import Hit
-from celerylab.audit.app_origin import app_module_files, app_origin, relative
 from celerylab.audit.usages import parsed
 
 

@@ -5,14 +5,14 @@ from dataclasses import dataclass, field, replace
 from string import Formatter
 
 from celerylab.audit.appview import AppView
+from celerylab.audit.audit_messages import catalog, has
 from celerylab.audit.comments import comments
 from celerylab.audit.comments import silenced as comment_silenced
-from celerylab.audit.site import lesson_link
 from celerylab.audit.locate import locate
 from celerylab.audit.model import SEVERITIES, Finding, Hit, Rule
 from celerylab.audit.registry import UNUSED_SUPPRESSION, all_rules, get
+from celerylab.audit.site import lesson_link
 from celerylab.audit.suppress import Suppressions
-from celerylab.audit.audit_messages import catalog, has
 from celerylab.audit.usages import module_files
 from celerylab.i18n import get_lang, t
 

@@ -5,16 +5,16 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from celerylab.course import Course
 from celerylab.authoring import catalogs, claims, exercises, keys
 from celerylab.authoring.audit_keys import audit_key_problems
-from celerylab.authoring.wrong_answer_check import wrong_answer_problems
 from celerylab.authoring.problems import Problem
+from celerylab.authoring.wrong_answer_check import wrong_answer_problems
 from celerylab.compiler import stale
 from celerylab.compiler.errors import SourceError
 from celerylab.compiler.model import LANGS, Lesson
-from celerylab.i18n import TranslatedError
 from celerylab.compiler.parser import parse_file
+from celerylab.course import Course
+from celerylab.i18n import TranslatedError
 
 PACKAGE_COURSE = Course()  # the package's lessons and course.yml, its notebooks in the checkout
 LESSON_NAME = re.compile(r"^l(\d{2})_[a-z][a-z0-9_]*$")

@@ -12,8 +12,8 @@ from pathlib import Path
 import psutil
 
 from celerylab.authoring.problems import Problem, yaml_mapping
-from celerylab.compiler.model import SourceCell
 from celerylab.checks.extract import writefile_target
+from celerylab.compiler.model import SourceCell
 from celerylab.course import LESSONS_DIR
 from celerylab.i18n import LANGS
 

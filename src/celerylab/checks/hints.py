@@ -1,8 +1,8 @@
 """Hints, revealed one level at a time and remembered in the learner's progress."""
 from __future__ import annotations
 
-from celerylab.course import Course, Exercise
 from celerylab.checks.learner_state import LearnerState
+from celerylab.course import Course, Exercise
 from celerylab.i18n import get_lang, t
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from celerylab.course import Course, Exercise
 from celerylab.checks.check_run import run_check
-from celerylab.checks.render import verdict_text
 from celerylab.checks.learner_state import LearnerState
+from celerylab.checks.render import verdict_text
 from celerylab.checks.solutions import after_notes
 from celerylab.checks.verdict import Verdict
+from celerylab.course import Course, Exercise
 from celerylab.i18n import get_lang, t
 
 GRADING_ENV = "CELERYLAB_GRADING"

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from celerylab.course import Course
-from celerylab.checks.verdict import Verdict
 from celerylab.checks.hints import next_hint
 from celerylab.checks.learner import check_and_record, grading_in_progress
+from celerylab.checks.verdict import Verdict
+from celerylab.course import Course
 from celerylab.i18n import t
 
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from celerylab.course import Course, Exercise
 from celerylab.checks.locate import course_notebook
+from celerylab.course import Course, Exercise
 from celerylab.notebook_meta import CellMeta
 
 

@@ -6,7 +6,6 @@ import os
 import sys
 
 from celerylab.audit.model import SEVERITIES
-
 from celerylab.commands._common import add_lang
 from celerylab.i18n import t
 

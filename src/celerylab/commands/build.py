@@ -28,15 +28,15 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
-    from celerylab.compiler import stale
-    from celerylab.compiler.model import LANGS
     from dataclasses import replace
 
     from celerylab.commands._common import command_course
-    from celerylab.i18n import TranslatedError
+    from celerylab.compiler import stale
     from celerylab.compiler.executor import BuildInterrupted
+    from celerylab.compiler.model import LANGS
     from celerylab.compiler.pipeline import build
     from celerylab.compiler.progress_bar import ProgressBar
+    from celerylab.i18n import TranslatedError
 
     course = command_course(args)
     if args.course_file:

@@ -47,8 +47,8 @@ def run(args) -> int:
             return 2
         watch(args.watch, getattr(args, "lang", None), course=course)
         return 0
-    from celerylab.checks.learner import check_and_record
     from celerylab.checks.check_origin import counts, folder_variant
+    from celerylab.checks.learner import check_and_record
 
     pool = course.all_exercises()
     if args.exercise:

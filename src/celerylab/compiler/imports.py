@@ -108,7 +108,13 @@ def seeds(folder: Path) -> set[str]:
 def package_dependencies(folder: Path, package: Path = PACKAGE) -> list[Path]:
     """Every celerylab module file the lesson in `folder` reaches, transitively, outside the folder itself."""
     folder = folder.resolve()
-    pending = sorted(seeds(folder))
+    return reached(seeds(folder), package, outside=folder)
+
+
+def reached(names: set[str], package: Path = PACKAGE, outside: Path | None = None) -> list[Path]:
+    """Every celerylab module file the module `names` reach, transitively; files under `outside` are neither listed
+    nor followed."""
+    pending = sorted(names)
     files: set[Path] = set()
     seen: set[str] = set()
     while pending:
@@ -118,7 +124,7 @@ def package_dependencies(folder: Path, package: Path = PACKAGE) -> list[Path]:
                 continue
             seen.add(each)
             path = module_file(each, package)
-            if path is None or path in files or folder in path.parents:
+            if path is None or path in files or (outside is not None and outside in path.parents):
                 continue
             files.add(path)
             for tree in parse_python(path.read_text(encoding="utf-8")):

@@ -5,7 +5,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from celerylab.course import FOLDERS, Lesson
-from celerylab.i18n import LANGS, TranslatedError  # LANGS: defined once, in celerylab.i18n
+from celerylab.i18n import LANGS as LANGS  # defined once, in celerylab.i18n
+from celerylab.i18n import TranslatedError
 
 PARTS = ("lesson", "all", "exercises", "solutions")  # "solutions": only once solved (the *-after notes)
 VARIANTS = ("lesson", "exercises", "solutions")

@@ -8,7 +8,6 @@ from celery.exceptions import TimeoutError as ResultTimeout
 
 from celerylab.i18n import t  # the canary.* words: deploy/messages.yml (i18n.FAMILY_CATALOGS)
 
-
 TASK = "celerylab.deploy.canary"
 ANSWER = "canary"
 

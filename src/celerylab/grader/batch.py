@@ -18,8 +18,8 @@ from tqdm import tqdm
 from celerylab.course import Course
 from celerylab.grader import feedback, intake, scoring
 from celerylab.grader.entry import Entry
-from celerylab.grader.gradebook import Gradebook
 from celerylab.grader.entry_finish import course_order, finish
+from celerylab.grader.gradebook import Gradebook
 from celerylab.grader.policy import LatePolicy, stamp
 from celerylab.grader.prepare import Limits, Prepared, prepare
 from celerylab.grader.spec import JobResult

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from celerylab.course import Exercise
 from celerylab.atomic import write_text
 from celerylab.checks.render import criterion_line
+from celerylab.course import Exercise
 from celerylab.grader.entry import Entry, ScoredExercise
 from celerylab.i18n import t
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import nbformat
 
+from celerylab.checks.locate import course_notebook
 from celerylab.course import Course, Exercise
 from celerylab.grader.intake import Found, read
-from celerylab.checks.locate import course_notebook
 from celerylab.grader.restore import clear_outputs, restore_checks
 from celerylab.grader.spec import JobSpec, course_root
 from celerylab.grader.submission import Rejected, Submission, from_bytes

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import json
-from celerylab.i18n import t
 
+from celerylab.i18n import t
 
 MESSAGE_SHOWN = 160  # a failure's first line, cut: the observed values say the rest
 

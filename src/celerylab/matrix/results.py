@@ -35,21 +35,34 @@ def joined(parts: list[dict]) -> dict:
     """One matrix of several lessons' matrices: each column's claims together, its versions from the first lesson."""
     releases: dict[str, dict] = {}
     for part in parts:
+        lessons = {claim.partition("::")[0] for claim in claim_ids(part)}
         for line, column in part.get("releases", {}).items():
-            into = releases.setdefault(line, {"versions": column.get("versions", {}), "claims": {}})
+            into = releases.setdefault(line, {"versions": column.get("versions", {}), "digests": {}, "claims": {}})
             into["claims"].update(column.get("claims", {}))
+            if column.get("digest"):
+                into["digests"].update(dict.fromkeys(lessons, column["digest"]))
     return {"python": next((part["python"] for part in parts if part.get("python")), ""), "releases": _ordered(releases)}
 
 
 def split(matrix: dict) -> dict[str, dict]:
-    """{lesson folder: the matrix of its claims alone}, every column kept with its versions."""
+    """{lesson folder: the matrix of its claims alone}, every column kept with its versions and the lesson's digest."""
     lessons = sorted({claim.partition("::")[0] for claim in claim_ids(matrix)})
     return {lesson: {"python": matrix.get("python", ""),
-                     "releases": {line: {"versions": column.get("versions", {}),
-                                         "claims": {claim: result for claim, result in column.get("claims", {}).items()
-                                                    if claim.partition("::")[0] == lesson}}
+                     "releases": {line: _lesson_column(column, lesson)
                                   for line, column in matrix.get("releases", {}).items()}}
             for lesson in lessons}
+
+
+def _lesson_column(column: dict, lesson: str) -> dict:
+    digest = column.get("digests", {}).get(lesson)
+    return {"versions": column.get("versions", {}), **({"digest": digest} if digest else {}),
+            "claims": {claim: result for claim, result in column.get("claims", {}).items()
+                       if claim.partition("::")[0] == lesson}}
+
+
+def digest_of(matrix: dict, line: str, lesson: str) -> str | None:
+    """The digest of the inputs `lesson`'s observations on `line` were measured on (None when none is recorded)."""
+    return matrix.get("releases", {}).get(line, {}).get("digests", {}).get(lesson)
 
 
 def merge(matrix: dict, line: str, run: dict) -> dict:
@@ -98,15 +111,29 @@ def verdict(result: dict | None) -> tuple:
 def differences(expected: dict, run: dict, line: str,
                 only: set[str] | None = None) -> list[tuple[str, dict | None, dict | None]]:
     """(claim id, committed result, this run's result) for every claim whose outcome or observations changed;
-    with `only`, among those claims alone (a partial run compares what it ran)."""
+    with `only`, among those claims alone (a partial run compares what it ran). A claim skipped because the machine
+    lacks a service was not measured: it is not compared (`unmeasured` names it)."""
     from celerylab.matrix.catalog import varies
 
     committed = column_claims(expected, line)
-    observed = run.get("claims", {})
-    claims = {*committed, *observed} if only is None else {*committed, *observed} & only
+    observed = {claim: result for claim, result in run.get("claims", {}).items() if not result.get("lacks")}
+    claims = ({*committed, *observed} if only is None else {*committed, *observed} & only) - set(unmeasured(run))
     return [(claim, committed.get(claim), observed.get(claim)) for claim in sorted(claims)
             if verdict(committed.get(claim)) != verdict(observed.get(claim))
             and not (claim in committed and claim in observed and varies(claim, line))]
+
+
+def unmeasured(run: dict) -> dict[str, list[str]]:
+    """{claim id: the services the machine lacked} of the claims a run skipped for an absent service."""
+    return {claim: result["lacks"] for claim, result in run.get("claims", {}).items() if result.get("lacks")}
+
+
+def measured(run: dict, previous: dict) -> dict:
+    """`run` with each unmeasured claim's result replaced by its `previous` one (left out when there is none): a skip
+    for an absent service is no observation."""
+    kept = {claim: previous[claim] for claim in unmeasured(run) if claim in previous}
+    claims = {claim: result for claim, result in run.get("claims", {}).items() if not result.get("lacks")}
+    return {**run, "claims": dict(sorted({**claims, **kept}.items()))}
 
 
 def differs_across(matrix: dict, claim: str) -> bool:

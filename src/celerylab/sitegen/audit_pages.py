@@ -1,14 +1,13 @@
 """The site's audit pages: every `celerylab audit` rule with its lessons, and each lesson's list of the rules it teaches."""
 from __future__ import annotations
 
+from celerylab.audit.audit_messages import catalog
 from celerylab.audit.registry import all_rules
 from celerylab.audit.run_rules import Lenient
-from celerylab.audit.audit_messages import catalog
 from celerylab.compiler.sections import section_anchor
 from celerylab.course import Lesson
-from celerylab.rule_lessons import shown, taught_in
 from celerylab.i18n import t
-
+from celerylab.rule_lessons import shown, taught_in
 
 AUDIT_PAGE = "audit.md"
 

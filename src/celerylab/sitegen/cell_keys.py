@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import re
-from celerylab.i18n import t
 
+from celerylab.i18n import t
 
 SECTION = re.compile(r"^#{2,3}\s+(.+?)\s*#*\s*$", re.MULTILINE)
 QUOTE = re.compile(r"(?:^>.*(?:\n|$))+", re.MULTILINE)

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import yaml
 
-from celerylab.sitegen.nb_outputs import text_of
 from celerylab.course import LESSONS_DIR
 from celerylab.i18n import t
+from celerylab.sitegen.nb_outputs import text_of
 
 SEED = Path(__file__).with_name("glossary_seed.yml")
 PT_NAMES = {"pt", "português", "portugues", "pt-br"}

@@ -1,9 +1,9 @@
 """Check a built site offline: every internal link and anchor resolves, and no page loads anything from outside."""
 from __future__ import annotations
 
+import posixpath
 from functools import lru_cache
 from html.parser import HTMLParser
-import posixpath
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 

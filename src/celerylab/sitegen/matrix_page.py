@@ -1,13 +1,12 @@
 """The site's release page, generated from the lessons' observed.json: each claim, a short status per release, details folded."""
 from __future__ import annotations
 
+from celerylab.course import LESSONS_DIR, Lesson
+from celerylab.i18n import t
 from celerylab.matrix import results
 from celerylab.matrix.catalog import describe, split_claim_id, varies
 from celerylab.matrix.report import describe_result
-from celerylab.course import LESSONS_DIR, Lesson
 from celerylab.sitegen.audit_pages import section_link
-from celerylab.i18n import t
-
 
 MATRIX_PAGE = "releases.md"
 VERSION_ROWS = ("celery", "kombu", "billiard", "redis", "redis-server")

@@ -4,8 +4,8 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from celerylab.i18n import t
 
+from celerylab.i18n import t
 
 HOME_SOURCE = "_home.md"  # hand-written; the generated index.md is this plus the published lessons
 LESSONS_MARKER = re.compile(r"^<!-- celerylab:lessons\b.*?-->$", re.MULTILINE)

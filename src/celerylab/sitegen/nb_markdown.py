@@ -5,10 +5,9 @@ import base64
 import re
 from dataclasses import dataclass, field
 
+from celerylab.i18n import t
 from celerylab.sitegen.cell_keys import alt_text, docs_link, mark_language, section_of, text_lang
 from celerylab.sitegen.nb_outputs import Rendered, fence, render_outputs, text_of
-from celerylab.i18n import t
-
 
 HEADING = re.compile(r"^#\s+(.+?)\s*#*\s*$", re.MULTILINE)
 NOTEBOOK_LINK = re.compile(r"\]\((?!\w+://)([^)#\s]+)\.ipynb(#[^)\s]*)?\)")

@@ -6,9 +6,9 @@ import json
 import re
 from dataclasses import dataclass, field
 
+from celerylab.i18n import t
 from celerylab.sitegen.html_table import html_table_to_markdown
 from celerylab.sitegen.text_table import text_table_to_markdown
-from celerylab.i18n import t
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
 SCRIPT = re.compile(r"<script\b.*?</script>", re.IGNORECASE | re.DOTALL)

@@ -6,15 +6,15 @@ import shutil
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from celerylab.sitegen.audit_pages import AUDIT_PAGE, lesson_rules, rules_page
-from celerylab.sitegen.matrix_page import MATRIX_PAGE, releases_page
-from celerylab.sitegen.nb_markdown import Page, notebook_to_page
-from celerylab.sitegen.solved_cells import with_solutions
-from celerylab.sitegen.glossary import gather, glossary_page
-from celerylab.sitegen.navigation import HOME_SOURCE, explain_notes, home_page, lesson_list, pager
 from celerylab.atomic import write_bytes
 from celerylab.course import Course, Lesson
 from celerylab.i18n import LANGS, t
+from celerylab.sitegen.audit_pages import AUDIT_PAGE, lesson_rules, rules_page
+from celerylab.sitegen.glossary import gather, glossary_page
+from celerylab.sitegen.matrix_page import MATRIX_PAGE, releases_page
+from celerylab.sitegen.navigation import HOME_SOURCE, explain_notes, home_page, lesson_list, pager
+from celerylab.sitegen.nb_markdown import Page, notebook_to_page
+from celerylab.sitegen.solved_cells import with_solutions
 
 DOCS = "site"
 LESSONS = "lessons"

@@ -18,7 +18,6 @@ import signal
 import socket
 import sys
 import threading
-
 from socketserver import StreamRequestHandler
 
 from fakeredis import TcpFakeServer

@@ -9,8 +9,7 @@ from pathlib import Path
 from typing import Callable
 
 from celerylab.stack.appconfig import SETTINGS_ENV
-from celerylab.stack.celery_commands import (BEAT_READY, FLOWER_READY, WORKER_READY, beat_argv, flower_argv,
-                                             worker_argv)
+from celerylab.stack.celery_commands import BEAT_READY, FLOWER_READY, WORKER_READY, beat_argv, flower_argv, worker_argv
 from celerylab.stack.nodes import LISTENING, BeatNode, FlowerNode, Node, ServiceNode, on_free_port
 from celerylab.stack.ports import free_port
 from celerylab.stack.spec import StackSpec, WorkerSpec

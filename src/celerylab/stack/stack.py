@@ -16,7 +16,8 @@ from celery import Celery
 
 from celerylab import appdb
 from celerylab.i18n import t
-from celerylab.stack import appconfig, broker as brokers, client, guard
+from celerylab.stack import appconfig, client, guard
+from celerylab.stack import broker as brokers
 from celerylab.stack.client import client_app
 from celerylab.stack.database import StackDatabase
 from celerylab.stack.errors import StackError

@@ -106,8 +106,17 @@ def pytest_runtest_makereport(item, call):
         if current[0] == "passed":
             item.stash[OUTCOME] = outcome_of(report)
     if report.when == "teardown":
-        report.user_properties.append(("claim", {"id": claim_id(item), "outcome": item.stash.get(OUTCOME, ("passed", "")),
-                                                 "observed": item.stash.get(OBSERVED, {})}))
+        outcome = item.stash.get(OUTCOME, ("passed", ""))
+        report.user_properties.append(("claim", {"id": claim_id(item), "outcome": outcome,
+                                                 "observed": item.stash.get(OBSERVED, {}),
+                                                 "lacks": lacking(item) if outcome[0] == "skipped" else []}))
+
+
+def lacking(item) -> list[str]:
+    """The services the item's `needs` markers name that this machine lacks (what a skip for them was for)."""
+    from celerylab.testing.plugin import available
+
+    return sorted({what for mark in item.iter_markers("needs") for what in mark.args if not available(what)})
 
 
 class ClaimsCollector:
@@ -120,7 +129,8 @@ class ClaimsCollector:
         for name, value in report.user_properties:
             if name == "claim":
                 outcome, message = value["outcome"]
-                self.claims[value["id"]] = {"outcome": outcome, "message": message, "observed": value["observed"]}
+                lacks = {"lacks": value["lacks"]} if value.get("lacks") else {}  # not measured: no observation
+                self.claims[value["id"]] = {"outcome": outcome, "message": message, "observed": value["observed"], **lacks}
 
 
 class ClaimsWriter(ClaimsCollector):

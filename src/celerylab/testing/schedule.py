@@ -13,7 +13,7 @@ def unit_of(nodeid: str, spread: frozenset[str] = frozenset()) -> str:
 
     A file is a module (its module-scoped fixtures, e.g. a lesson's stack, are set up once) or a notebook
     (nbval's cells run in order on one kernel). A spread file has no module-scoped fixture worth sharing, and its
-    tests are long enough to be worth sharing out among the workers (the course self-check, the older releases).
+    tests are long enough to be worth sharing out among the workers (the course self-check's wrong answers).
     """
     path = nodeid.split("::", 1)[0]
     return nodeid if path in spread else path
@@ -23,7 +23,7 @@ def rank(items: list) -> int:
     """0: a unit with a test marked `slow` (minutes: start it first), 1: a notebook, 2: the rest, 3: a unit marked `last`.
 
     `last` is for a unit that needs the machine as quiet as the suite leaves it: handed out once every other unit has
-    been, it runs beside the suite's tail instead of beside its start (the older release lines, the notebooks).
+    been, it runs beside the suite's tail instead of beside its start.
     """
     if any(item.get_closest_marker(LAST) is not None for item in items):
         return 3

@@ -6,7 +6,6 @@ from celerylab.audit.registry import rule
 from celerylab.audit.rules.retries import autoretries, backoff, retries, retry_kwargs
 from celerylab.i18n import t
 
-
 # A task that may run this long (or has no limit) counts as long for prefetch: one reserved behind it waits that much.
 LONG_TASK_SECONDS = 60
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from celerylab.audit.model import Hit
 from celerylab.audit.reach import unreached
+from celerylab.audit.registry import rule
 
 
 def app_module_name(view) -> str | None:
@@ -18,9 +19,6 @@ def app_module_name(view) -> str | None:
     while name and name not in sys.modules:
         name = name.rpartition(".")[0]
     return name or None
-from celerylab.audit.registry import rule
-
-
 @rule("CL114", "task-module-not-imported", "high", "defect")
 def task_module_not_imported(view):
     spec_module = app_module_name(view)

@@ -7,8 +7,8 @@ import os
 from celery.app.defaults import _OLD_SETTING_KEYS, SETTING_KEYS
 
 from celerylab.audit import project_settings as known
-from celerylab.audit.model import Hit
 from celerylab.audit.app_origin import app_origin
+from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
 from celerylab.audit.usages import module_files, parsed
 

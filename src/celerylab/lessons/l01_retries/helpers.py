@@ -8,8 +8,8 @@ import redis
 from celery.states import READY_STATES
 
 from celerylab import appdb  # noqa: F401  (the notebook reaches it as helpers.appdb)
-from celerylab.polling import read_until, until
 from celerylab.fakes.control import FakeControl
+from celerylab.polling import read_until, until
 from celerylab.stack import Stack, WorkerSpec
 
 APP = "celerylab.lessons.l01_retries.tasks"

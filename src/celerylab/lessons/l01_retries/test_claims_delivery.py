@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from celerylab.lessons.l01_retries import helpers, tasks_delivery as delivery
+from celerylab.lessons.l01_retries import helpers
+from celerylab.lessons.l01_retries import tasks_delivery as delivery
 
 pytestmark = pytest.mark.live
 

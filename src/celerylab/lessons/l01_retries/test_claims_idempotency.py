@@ -6,7 +6,8 @@ import os
 import pytest
 
 from celerylab import appdb
-from celerylab.lessons.l01_retries import helpers, scenarios, tasks_delivery as delivery
+from celerylab.lessons.l01_retries import helpers, scenarios
+from celerylab.lessons.l01_retries import tasks_delivery as delivery
 
 pytestmark = pytest.mark.live
 

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from celerylab.lessons.l01_retries import helpers, scenarios, tasks, tasks_options as options
+from celerylab.lessons.l01_retries import helpers, scenarios, tasks
+from celerylab.lessons.l01_retries import tasks_options as options
 
 pytestmark = pytest.mark.live
 
@@ -58,7 +59,10 @@ def test_the_tasks_guide_options(stack, observe):
 
 def test_except_max_retries_around_retry_with_exc_never_runs(stack, observe):
     with_exc, without = options.notes_manual_retry.delay(), options.retry_without_exc.delay()
-    ran = lambda r: helpers.count(stack, "SELECT COUNT(*) FROM notes_log WHERE task_id = ?", (r.id,))
+
+    def ran(r):
+        return helpers.count(stack, "SELECT COUNT(*) FROM notes_log WHERE task_id = ?", (r.id,))
+
     first, second = scenarios.outcome(stack, with_exc), scenarios.outcome(stack, without)
     observe.equal(with_exc_runs=(first["runs"], 3), with_exc_error=(first["error"], "ConnectionError"),
                   with_exc_except_ran=(ran(with_exc), 0), without_exc_runs=(second["runs"], 3),

@@ -9,9 +9,9 @@ import httpx
 from celerylab import polling
 from celerylab.i18n import t
 from celerylab.stack import Stack, StackSpec, WorkerSpec, monitoring
+from celerylab.stack.celery_commands import FLOWER_READY, flower_argv
 from celerylab.stack.nodes import FlowerNode
 from celerylab.stack.ports import free_port
-from celerylab.stack.celery_commands import FLOWER_READY, flower_argv
 
 APP = "celerylab.lessons.l06_architecture.tasks"
 WEB = "celerylab.lessons.l06_architecture.web:api"

@@ -8,7 +8,6 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from celery.exceptions import TimeoutError as ResultTimeout
-from kombu.exceptions import OperationalError
 
 from celerylab.lessons.l07_resilience import helpers, scenarios
 from celerylab.stack import WorkerSpec

@@ -10,11 +10,10 @@ from celery import Celery
 
 from celerylab import appdb
 from celerylab.deploy.canary import healthy
-from celerylab.stack.ports import free_port
-
 from celerylab.lessons.l02_workers.helpers import lab_transport
 from celerylab.lessons.l08_rabbitmq import helpers, tasks
 from celerylab.polling import until
+from celerylab.stack.ports import free_port
 
 LONG = 6.0        # seconds of work: twice the lab's consumer_timeout (3 s)
 COUNTDOWN = 6     # a delayed task's countdown, also twice the timeout
@@ -181,7 +180,8 @@ def redelivery(node) -> dict:
     with helpers.experiment(node, queue, workers=2, task_acks_late=True, **transport) as stack:
         result = stack.app.send_task("l08.report", ("k", KILLED), queue=queue)
         until(lambda: helpers.runs(stack, "k:start"), 20, step=0.05)
-        holder = until(lambda: [worker for worker in stack.workers if result.id in worker.logs()], helpers.EXPECTED)[0]
+        holder = until(lambda: [worker for worker in stack.workers if result.id in worker.logs()],  # noqa: F821 (before the del)
+                       helpers.EXPECTED)[0]
         killed = time.time()
         holder.kill(group=True)
         again = until(lambda: helpers.runs(stack, "k:start")[1:], VISIBILITY + 10, step=0.05)
