@@ -2,11 +2,11 @@
 learner's language (the lab's terminal opens at the course's root, not beside the answers)."""
 from __future__ import annotations
 
+from grading_files import COURSE
+
 from celerylab import cli
 from celerylab.checks.locate import answer_folder, answer_folders
 from celerylab.course import Course
-
-from grading_files import COURSE
 
 
 def checkout(tmp_path):

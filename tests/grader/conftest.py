@@ -6,9 +6,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "checks" / "fixtures"))
 
-from grading_files import fixture_course  # noqa: E402,F401  (autouse: the fixture course, a private home)
-
 import pytest  # noqa: E402
+from grading_files import fixture_course  # noqa: E402,F401  (autouse: the fixture course, a private home)
 
 from celerylab.grader.signing import KEY_ENV  # noqa: E402
 

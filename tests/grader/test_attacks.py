@@ -3,11 +3,11 @@ a learner's notebook would, in a fully confined job (root), and fails with the d
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 import os
 import shutil
 import socket
 import uuid
+from dataclasses import replace
 from pathlib import Path
 
 import nbformat

@@ -8,7 +8,9 @@ import shutil
 
 import nbformat
 import pytest
+from grading_files import COURSE, EXERCISES, FIXTURE_COURSE
 
+import notebooks
 from celerylab.course import Course
 from celerylab.grader import batch, gradebook, job_supervisor
 from celerylab.grader.batch import Options, grade
@@ -17,8 +19,6 @@ from celerylab.grader.policy import stamp
 from celerylab.grader.prepare import Limits, prepare
 from celerylab.grader.spec import JobResult
 from celerylab.grader.submission import Rejected
-import notebooks
-from grading_files import COURSE, EXERCISES, FIXTURE_COURSE
 
 YEAR_33658 = 1_000_000_000_000.0  # seconds since 1970: the mtime a learner's archive carried
 

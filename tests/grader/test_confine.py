@@ -5,10 +5,10 @@ from __future__ import annotations
 import os
 
 import pytest
+from test_sandbox_processes import TEST_UID, as_job_user
 
 from celerylab.grader.sandbox import confine
 from celerylab.grader.spec import JobSpec
-from test_sandbox_processes import TEST_UID, as_job_user
 
 
 @pytest.fixture(autouse=True)

@@ -10,14 +10,14 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+import submissions
+from grading_files import COURSE, EXERCISES, FIXTURE_COURSE
 
 import celerylab
 from celerylab.grader.intake import Found
-from celerylab.grader.prepare import Limits, prepare
 from celerylab.grader.job_supervisor import run_job
+from celerylab.grader.prepare import Limits, prepare
 from celerylab.grader.sandbox.confine import OBSERVED
-import submissions
-from grading_files import COURSE, EXERCISES, FIXTURE_COURSE
 
 pytestmark = [pytest.mark.live, pytest.mark.timeout(300)]
 SOLUTIONS = EXERCISES.parent / "solutions"

@@ -7,15 +7,15 @@ import io
 import json
 
 import nbformat
+from grading_files import EXERCISES, FIXTURE_COURSE
 
+import notebooks
 from celerylab.checks.verdict import Verdict
 from celerylab.grader import job_supervisor
 from celerylab.grader.batch import Options, grade
 from celerylab.grader.intake import find
 from celerylab.grader.roster import read
 from celerylab.grader.spec import JobResult
-import notebooks
-from grading_files import EXERCISES, FIXTURE_COURSE
 
 EXPORTS = ("canvas", "moodle", "gradescope")
 

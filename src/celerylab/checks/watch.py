@@ -8,11 +8,11 @@ from pathlib import Path
 
 import nbformat
 
-from celerylab.course import Course
+from celerylab.checks.check_origin import counts
 from celerylab.checks.extract import extract_modules
 from celerylab.checks.learner import check_and_record
-from celerylab.checks.check_origin import counts
 from celerylab.checks.stubs import answer_cells, untouched
+from celerylab.course import Course
 from celerylab.i18n import t
 from celerylab.notebook_meta import NotebookMeta
 

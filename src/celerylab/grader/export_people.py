@@ -11,7 +11,7 @@ def learners(book) -> dict[tuple[str, str], dict]:
         people[("roster", row_key)] = {"who": row, "lessons": {}, "missing": True, "clashes": {}}
     for key in sorted(book.entries):
         entry = book.entries[key]
-        row_key = (entry.roster or {}).get("file")
+        row_key = str((entry.roster or {}).get("file") or "")
         ident = ("roster", row_key) if ("roster", row_key) in people else ("unmatched", key)
         who = entry.roster if ident[0] == "roster" else {"learner": entry.learner or key}
         person = people.setdefault(ident, {"who": who, "lessons": {}, "missing": True, "clashes": {}})

@@ -70,7 +70,7 @@ class Gradebook:
             reason = entry.reason or {}
             points = [number(entry.exercises[exercise].points if exercise in entry.exercises else "", self.sep)
                       for exercise, _ in columns]
-            rows.append([entry.learner, entry.file, entry.lesson or "", entry.lang or "", entry.status,
+            rows.append([entry.learner or "", entry.file, entry.lesson or "", entry.lang or "", entry.status,
                          entry.submitted or "", (entry.late or {}).get("days", ""), *points,
                          number(entry.total, self.sep), number(entry.max, self.sep),
                          t(reason["key"], **reason.get("values", {})) if reason.get("key") else ""])

@@ -18,6 +18,7 @@ import tempfile
 import threading
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import psutil
 
@@ -138,7 +139,7 @@ def remove(folder: Path, uid: int | None) -> None:
     """Remove a job's folder: what learner code wrote is removed by ``rm`` (it handles a tree deeper than PATH_MAX,
     where shutil.rmtree recurses past Python's limit) as the job's own user when it has one, never walked by
     root; then this process removes its own, shallow folders."""
-    as_job = {"user": uid, "group": uid, "extra_groups": []} if uid is not None else {}
+    as_job: dict[str, Any] = {"user": uid, "group": uid, "extra_groups": []} if uid is not None else {}
     for work in folder.glob("attempt*"):
         subprocess.run(["rm", "-rf", "--", *map(str, work.iterdir())], **as_job, stdin=subprocess.DEVNULL,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, timeout=600)

@@ -86,7 +86,8 @@ def scan(raw: bytes, budget: int = MAX_NODES) -> tuple[int, int]:
             deepest = max(deepest, level)
         if quote < 0:
             return deepest, nodes
-        position = STRING_BODY.match(raw, quote + 1).end()
+        body = STRING_BODY.match(raw, quote + 1)  # it always matches (possibly nothing)
+        position = body.end() if body else quote + 1
         nodes += 1
         if position >= len(raw):  # an unterminated string: the parser says so
             return deepest, nodes

@@ -11,8 +11,8 @@ import pytest
 from nbval.kernel import CURRENT_ENV_KERNEL_NAME, RunningKernel, start_new_kernel
 from nbval.plugin import IPyNbFile
 
-from celerylab.compiler.executor import KERNEL, kernel_env
 from celerylab.compiler import parser
+from celerylab.compiler.executor import KERNEL, kernel_env
 from celerylab.course import Course
 from celerylab.notebook_meta import CellMeta, NotebookMeta
 

@@ -90,9 +90,9 @@ def command(own: Path, spec_path: Path, lessons_dir: Path, hide: list[str], over
     for folder in hide:
         if os.path.isdir(folder):
             args += ["--perms", "0555", "--size", "4096", "--tmpfs", folder]
-    for path, source in over.items():
-        if os.path.isfile(path):
-            args += ["--ro-bind", source, path]
+    for covered, source in over.items():
+        if os.path.isfile(covered):
+            args += ["--ro-bind", source, covered]
     args += ["--clearenv", *(arg for name, value in sorted(env.items()) for arg in ("--setenv", name, value))]
     if privileged:
         args += ["--cap-drop", "ALL", *(arg for cap in KEPT_CAPS for arg in ("--cap-add", cap))]
