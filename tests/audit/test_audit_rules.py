@@ -29,6 +29,8 @@ EXPECTED = {
     "cl113_pydantic": {("CL113", "cl113p.unchecked(order)")},
     "cl116": {("CL116", "include:audit_l03.shop")},
     "cl116_ok": set(),
+    "cl116_string": {("CL116", "include:audit_l03.shop")},
+    "cl116_string_ok": set(),
     "cl117": {("CL117", "audit_apps/cl117.py:CELERY_BEAT_SCHEDULE")},
     "cl118": {("CL118", "result_backend")},
     "cl118_transport": {("CL118", "broker_url")},
@@ -40,7 +42,7 @@ EXPECTED = {
     "cl204": {("CL204", "worker_pool")},
     "cl205": {("CL205", "cl205.export:13")},
     "cl301": {("CL301", "cl301.welcome")},
-    "cl302": {("CL302", "cl302.auto"), ("CL302", "cl302.by_hand")},
+    "cl302": {("CL302", "cl302.auto"), ("CL302", "cl302.by_hand"), ("CL302", "cl302.unbounded_in_body")},
     "cl303": {("CL303", "cl303.hammer")},
     "cl304": {("CL304", "cl304.fractional")},
     "cl305": {("CL305", "cl305.no_delay_set"), ("CL305", "cl305.no_jitter")},
@@ -79,7 +81,7 @@ EXPECTED = {
     "cl702": {("CL702", "task_routes['cl702.payment']")},
     "cl701": {("CL701", "cl701.export"), ("CL701", "task_routes['cl701.invoice']")},
 }
-UNDECIDED = {"cl401_unknown": {("CL401", "acks_late")}, "cl408_unknown": {("CL408", "acks_late")}, "cl404": {("CL404", "worker_prefetch_multiplier")}}
+UNDECIDED = {"cl604": {("CL604", "sweep")}, "cl401_unknown": {("CL401", "acks_late")}, "cl408_unknown": {("CL408", "acks_late")}, "cl404": {("CL404", "worker_prefetch_multiplier")}}
 
 
 @pytest.mark.parametrize("module", sorted(EXPECTED))
