@@ -62,6 +62,7 @@ EXPECTED = {
     "cl407": {("CL407", "broker_transport_options")},
     "cl408": {("CL408", "cl408.nightly")},
     "cl408_unknown": {("CL201", "task_time_limit")},
+    "cl408_countdown": {("CL408", "audit_apps/cl408_countdown.py:16"), ("CL408", "audit_apps/cl408_countdown.py:17")},
     "cl409": {("CL409", "reminders")},
     "cl501": {("CL501", "result_expires")},
     "cl501_half": {("CL501", "result_expires")},
