@@ -18,6 +18,8 @@ EXPECTED = {
     "cl105": {("CL105", "reports.*"), ("CL105", "cl105.reindex")},
     "cl106": {("CL106", "cl106.sendmail"), ("CL106", "cl106.*")},
     "cl107": {("CL107", "accept_content")},
+    "cl107_decoder": {("CL107", "accept_content:json")},
+    "cl107_decoder_ok": set(),
     "cl108": {("CL108", "result_serializer"), ("CL108", "cl108.work"),   # and json-only accept refuses both:
               ("CL119", "result_serializer"), ("CL119", "cl108.work.serializer")},
     "cl109": {("CL109", "name")},
