@@ -30,6 +30,7 @@ EXPECTED = {
     "cl113": {("CL113", "cl113.move(point)"), ("CL113", "cl113.move(tags)"), ("CL113", "cl113.move(pair)"),
               ("CL113", "cl113.tags(return)")},
     "cl115": set(),
+    "cl113_contradicted": {("CL113", "cl113c.as_object(user)")},
     "cl113_pydantic": {("CL113", "cl113p.unchecked(order)")},
     "cl116": {("CL116", "include:audit_l03.shop")},
     "cl116_ok": set(),
