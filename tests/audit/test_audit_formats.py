@@ -1,10 +1,16 @@
 """The report's formats: text for people, JSON and SARIF stable for CI and code-scanning tools; the exit status."""
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+from dataclasses import replace
+from pathlib import Path
 
 from celerylab.audit import format_json, format_sarif, format_text
 from celerylab.audit.registry import all_rules
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_text_shows_rule_subject_severity_why_fix_and_link(audit_app):
@@ -62,15 +68,41 @@ def test_sarif_is_2_1_0_with_every_rule_and_locations(audit_app):
     assert result["partialFingerprints"] == {"celerylabAudit/v1": "CL502:audit_apps/cl502.py:14"}
     assert result["level"] == "error"
     location = result["locations"][0]["physicalLocation"]
-    assert location == {"artifactLocation": {"uri": "audit_apps/cl502.py"}, "region": {"startLine": 14}}
+    assert location == {"artifactLocation": {"uri": "tests/audit/audit_apps/cl502.py", "uriBaseId": "SRCROOT"},
+                        "region": {"startLine": 14}}
+
+
+def test_sarif_uris_are_relative_to_the_repository_root_named_in_the_run(audit_app):
+    """Audited from tests/audit, a subfolder of the repository: code scanning maps the URI from the root."""
+    run = json.loads(format_sarif.render(audit_app("cl502")))["runs"][0]
+    root = run["originalUriBaseIds"]["SRCROOT"]["uri"]
+    assert root == ROOT.resolve().as_uri() + "/"
+    uri = run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    assert (ROOT / uri).is_file()
+
+
+def test_a_file_outside_the_repository_gets_no_physical_location(audit_app):
+    """A location in a library's file (contextlib.py, a site-packages helper) is no file code scanning can show."""
+    report = audit_app("cl502")
+    outside = os.path.relpath(contextlib.__file__, report.folder)
+    report.findings = [replace(f, hit=replace(f.hit, file=outside)) for f in report.findings]
+    [result] = json.loads(format_sarif.render(report))["runs"][0]["results"]
+    assert result["locations"] == [{"logicalLocations": [{"name": "audit_apps/cl502.py:14", "kind": "member"}]}]
+
+
+def test_outside_any_repository_the_root_is_the_audits_folder(tmp_path):
+    assert format_sarif.repository_root(str(tmp_path)) == tmp_path.resolve()
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "app").mkdir()
+    assert format_sarif.repository_root(str(tmp_path / "app")) == tmp_path.resolve()
 
 
 def test_sarif_levels_follow_severity(audit_app):
     run = json.loads(format_sarif.render(audit_app("cl603")))["runs"][0]
     [result] = run["results"]
     assert result["level"] == "note" and result["kind"] == "fail"
-    assert result["locations"] == [{"physicalLocation": {"artifactLocation": {"uri": "audit_apps/cl603.py"},
-                                                         "region": {"startLine": 4}}}]
+    uri = {"uri": "tests/audit/audit_apps/cl603.py", "uriBaseId": "SRCROOT"}
+    assert result["locations"] == [{"physicalLocation": {"artifactLocation": uri, "region": {"startLine": 4}}}]
 
 
 def test_every_finding_points_at_the_line_that_names_it(audit_app):

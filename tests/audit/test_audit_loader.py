@@ -126,3 +126,13 @@ def test_a_syntax_error_shows_the_users_line_only(english, tmp_path):
     lines = caught.value.traceback.splitlines()
     assert lines[0].endswith('audit_bad_syntax.py", line 3') and lines[-1] == "SyntaxError: '(' was never closed"
     assert "importlib" not in caught.value.traceback
+
+
+def test_a_codec_the_app_registers_goes_with_it(audit_app):
+    """cl107_decoder registers an unpickling "json": after its audit, kombu's own json is back for the next app."""
+    from kombu.serialization import registry
+
+    before = registry._decoders["application/json"]
+    assert pairs(audit_app("cl107_decoder").findings) == {("CL107", "accept_content:json")}
+    assert registry._decoders["application/json"] is before
+    assert pairs(audit_app("clean").findings) == set()

@@ -35,3 +35,9 @@ def test_a_task_finding_points_at_its_decorator(audit_app):
 def test_a_setting_points_at_the_line_that_sets_it(audit_app):
     assert where(audit_app("cl118"))[("CL118", "result_backend")] == ("audit_apps/cl118.py", 4)
     assert where(audit_app("cl102_property"))[("CL101", "celery_backend")] == ("audit_apps/cl102_property.py", 5)
+
+
+def test_a_task_under_wrapping_decorators_points_at_its_own_definition(audit_app):
+    """@atomic() (a ContextDecorator: its wrapper is in contextlib.py) and a functools.wraps helper of another file."""
+    assert where(audit_app("loc_wrapped")) == {("CL302", "locw.saved"): ("audit_apps/loc_wrapped.py", 8),
+                                              ("CL302", "locw.logged"): ("audit_apps/loc_wrapped.py", 14)}

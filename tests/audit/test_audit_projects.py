@@ -79,3 +79,9 @@ def test_a_scanned_undeclared_queue_without_automatic_creation_is_cl702(english,
     (tmp_path / "web" / "views.py").write_text("def view():\n    app.send_task('x', queue='reports')\n")
     report = audit("scan_app", path=str(tmp_path), scan=[str(tmp_path / "web")])
     assert ("CL702", "web/views.py:2") in pairs(report.findings)
+
+
+def test_a_test_fixture_package_is_no_forgotten_task_module(english):
+    """shop/_test_plugins/ declares a shared task no worker imports, as shop/scheduled.py does: only the latter counts."""
+    report = audit("audit_l03.incident", path=str(HERE))
+    assert [f.subject for f in report.findings if f.rule.id == "CL114"] == ["audit_l03.shop.scheduled"]

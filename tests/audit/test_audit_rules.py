@@ -10,12 +10,16 @@ EXPECTED = {
     "clean": set(),
     "cl101_typo": {("CL101", "task_acks_lat")},
     "cl101_transport": {("CL101", "broker_visibility_timeout")},
+    "cl101_flask": {("CL101", "CELERY_TASK_ROUTES"), ("CL101", "CELERY_TASK_ACKS_LAT")},
+    "cl101_own_switch": {("CL101", "task_acks_lat")},
     "cl102": {("CL102", "task_max_retries")},
     "cl103": {("CL103", "cl103.declared")},
     "cl104": {("CL104", "backup")},
     "cl105": {("CL105", "reports.*"), ("CL105", "cl105.reindex")},
     "cl106": {("CL106", "cl106.sendmail"), ("CL106", "cl106.*")},
     "cl107": {("CL107", "accept_content")},
+    "cl107_decoder": {("CL107", "accept_content:json")},
+    "cl107_decoder_ok": set(),
     "cl108": {("CL108", "result_serializer"), ("CL108", "cl108.work"),   # and json-only accept refuses both:
               ("CL119", "result_serializer"), ("CL119", "cl108.work.serializer")},
     "cl109": {("CL109", "name")},
@@ -26,9 +30,12 @@ EXPECTED = {
     "cl113": {("CL113", "cl113.move(point)"), ("CL113", "cl113.move(tags)"), ("CL113", "cl113.move(pair)"),
               ("CL113", "cl113.tags(return)")},
     "cl115": set(),
+    "cl113_contradicted": {("CL113", "cl113c.as_object(user)")},
     "cl113_pydantic": {("CL113", "cl113p.unchecked(order)")},
     "cl116": {("CL116", "include:audit_l03.shop")},
     "cl116_ok": set(),
+    "cl116_string": {("CL116", "include:audit_l03.shop")},
+    "cl116_string_ok": set(),
     "cl117": {("CL117", "audit_apps/cl117.py:CELERY_BEAT_SCHEDULE")},
     "cl118": {("CL118", "result_backend")},
     "cl118_transport": {("CL118", "broker_url")},
@@ -40,7 +47,7 @@ EXPECTED = {
     "cl204": {("CL204", "worker_pool")},
     "cl205": {("CL205", "cl205.export:13")},
     "cl301": {("CL301", "cl301.welcome")},
-    "cl302": {("CL302", "cl302.auto"), ("CL302", "cl302.by_hand")},
+    "cl302": {("CL302", "cl302.auto"), ("CL302", "cl302.by_hand"), ("CL302", "cl302.unbounded_in_body")},
     "cl303": {("CL303", "cl303.hammer")},
     "cl304": {("CL304", "cl304.fractional")},
     "cl305": {("CL305", "cl305.no_delay_set"), ("CL305", "cl305.no_jitter")},
@@ -58,6 +65,7 @@ EXPECTED = {
     "cl407": {("CL407", "broker_transport_options")},
     "cl408": {("CL408", "cl408.nightly")},
     "cl408_unknown": {("CL201", "task_time_limit")},
+    "cl408_countdown": {("CL408", "audit_apps/cl408_countdown.py:16"), ("CL408", "audit_apps/cl408_countdown.py:17")},
     "cl409": {("CL409", "reminders")},
     "cl501": {("CL501", "result_expires")},
     "cl501_half": {("CL501", "result_expires")},
@@ -79,7 +87,7 @@ EXPECTED = {
     "cl702": {("CL702", "task_routes['cl702.payment']")},
     "cl701": {("CL701", "cl701.export"), ("CL701", "task_routes['cl701.invoice']")},
 }
-UNDECIDED = {"cl401_unknown": {("CL401", "acks_late")}, "cl408_unknown": {("CL408", "acks_late")}, "cl404": {("CL404", "worker_prefetch_multiplier")}}
+UNDECIDED = {"cl604": {("CL604", "sweep")}, "cl401_unknown": {("CL401", "acks_late")}, "cl408_unknown": {("CL408", "acks_late")}, "cl404": {("CL404", "worker_prefetch_multiplier")}}
 
 
 @pytest.mark.parametrize("module", sorted(EXPECTED))

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from celery import Celery
 
+from celerylab.audit import codec_registry
 from celerylab.audit.tracebacks import user_traceback
 from celerylab.i18n import t
 
@@ -139,9 +140,10 @@ def loaded(spec: str, path: str | None = None):
     _state._on_app_finalizers.clear()
     _state._on_app_finalizers.update(builtin)
     try:
-        app = find_app(spec)
-        finish(spec, app)
-        yield Loaded(app, spec, [name for name in sys.modules if name not in before], folder)
+        with codec_registry.kept():   # a codec the user's modules register goes with them
+            app = find_app(spec)
+            finish(spec, app)
+            yield Loaded(app, spec, [name for name in sys.modules if name not in before], folder)
     finally:
         _state._on_app_finalizers.clear()
         _state._on_app_finalizers.update(finalizers)

@@ -33,8 +33,14 @@ class Rule:
     slug: str
     severity: str
     category: str
-    lesson: str
     check: Callable[..., Iterable[Hit]]
+
+    @property
+    def lesson(self) -> str:
+        """The lesson folder that teaches the rule, read from the lessons when asked (never at the rules' import)."""
+        from celerylab.rule_lessons import lesson_of
+
+        return lesson_of(self.id)
 
     def key(self, part: str) -> str:
         return f"audit.{self.id}.{part}"

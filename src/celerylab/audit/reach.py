@@ -25,6 +25,17 @@ def is_test_file(name: str) -> bool:
     return name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py"
 
 
+def is_test_dir(name: str) -> bool:
+    """A folder of tests or test fixtures (`tests/`, `_test_plugins/`, `test_data/`): no worker imports it."""
+    bare = name.lower().strip("_")
+    return bare in ("test", "tests", "testing") or bare.startswith("test_") or bare.endswith(("_test", "_tests"))
+
+
+def kept_dirs(dirs) -> list[str]:
+    """The folders a walk of the project goes into: no tests, fixtures, virtualenvs, build output or hidden ones."""
+    return sorted(d for d in dirs if d not in SKIP_DIRS and not d.startswith(".") and not is_test_dir(d))
+
+
 def project_files(spec_module: str) -> list[tuple[str, str]]:
     """(module name, file) of the package holding the app's module (`proj` for `proj.celery`), tests left out.
 
@@ -44,7 +55,7 @@ def project_files(spec_module: str) -> list[tuple[str, str]]:
     if paths:
         root = paths[0]
         for folder, dirs, files in os.walk(root):
-            dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and not d.startswith(".") and d != "tests")
+            dirs[:] = kept_dirs(dirs)
             for name in sorted(files):
                 if name.endswith(".py") and not is_test_file(name):
                     path = os.path.join(folder, name)

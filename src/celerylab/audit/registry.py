@@ -4,7 +4,6 @@ from __future__ import annotations
 import importlib
 
 from celerylab.audit.model import CATEGORIES, SEVERITIES, Rule
-from celerylab.rule_lessons import lesson_of
 
 RULES: dict[str, Rule] = {}
 RULE_MODULES = ("settings", "registration", "serialization", "limits", "retries", "delivery", "results", "beat",
@@ -19,14 +18,14 @@ def rule(rule_id: str, slug: str, severity: str, category: str):
     def register(check):
         if rule_id in RULES:
             raise ValueError(f"rule {rule_id} registered twice")
-        RULES[rule_id] = Rule(rule_id, slug, severity, category, lesson_of(rule_id), check)
+        RULES[rule_id] = Rule(rule_id, slug, severity, category, check)
         return check
 
     return register
 
 
 # The run's own finding (a suppression that silenced nothing): not a check, but explained and reported like one.
-UNUSED_SUPPRESSION = Rule("CL900", "unused-suppression", "low", "defect", "", lambda view: ())
+UNUSED_SUPPRESSION = Rule("CL900", "unused-suppression", "low", "defect", lambda view: ())
 
 
 def all_rules() -> dict[str, Rule]:

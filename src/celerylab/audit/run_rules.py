@@ -51,6 +51,7 @@ class Report:
     unknown: list[Finding] = field(default_factory=list)    # undecided: never clean, never suppressed
     suppressed: list[Finding] = field(default_factory=list)
     errors: list[tuple[str, str]] = field(default_factory=list)  # (rule id, the error a check raised)
+    folder: str = ""   # the audit's folder: findings' files are relative to it
 
     def exit_status(self, fail_on: str = "defect", strict: bool = False) -> int:
         """1 when a finding fails the run: by default any defect, whatever its severity (practice findings alone
@@ -70,7 +71,7 @@ def facts(view: AppView) -> dict:
 def run(view: AppView, ignore=(), practice: bool = True) -> Report:
     suppressions = Suppressions.parse(ignore)
     written = comments(module_files(view.user_modules), view.loaded.folder)
-    report = Report(view.loaded.spec, facts(view))
+    report = Report(view.loaded.spec, facts(view), folder=view.loaded.folder)
     for rule in all_rules().values():
         if rule.category == "practice" and not practice:
             continue

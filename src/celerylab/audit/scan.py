@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 
-from celerylab.audit.reach import MAX_FILES, SKIP_DIRS, is_test_file
+from celerylab.audit.reach import MAX_FILES, is_test_file, kept_dirs
 from celerylab.audit.usages import module_files
 
 
@@ -12,7 +12,7 @@ def scanned_files(folders) -> list[str]:
     found: list[str] = []
     for top in folders or ():
         for folder, dirs, files in os.walk(os.path.abspath(top)):
-            dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and not d.startswith(".") and d != "tests")
+            dirs[:] = kept_dirs(dirs)
             found += [os.path.join(folder, name) for name in sorted(files)
                       if name.endswith(".py") and not is_test_file(name)]
             if len(found) >= MAX_FILES:

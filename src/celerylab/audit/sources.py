@@ -21,8 +21,14 @@ class Declared:
 
 
 def function_of(task):
-    """The function the decorator was given (before Celery's pydantic wrapper, when there is one)."""
-    return getattr(task, "_decorated_fun", None) or getattr(task, "__wrapped__", None) or getattr(task, "run", None)
+    """The function the user wrote: the one the task decorator was given (before Celery's pydantic wrapper), and
+    inside the decorators under it (`@transaction.atomic`, a `functools.wraps` helper), whose wrappers live in
+    contextlib.py or the helper's file."""
+    function = getattr(task, "_decorated_fun", None) or getattr(task, "__wrapped__", None) or getattr(task, "run", None)
+    try:
+        return inspect.unwrap(function) if function is not None else None
+    except ValueError:  # a __wrapped__ cycle: the outermost function is all there is
+        return function
 
 
 def literal(node):

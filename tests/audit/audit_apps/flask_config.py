@@ -7,4 +7,4 @@ SQLALCHEMY_DATABASE_URI = "postgresql://localhost/shop"
 SQLALCHEMY_TRACK_MODIFICATIONS = False
 JSON_SORT_KEYS = False
 MAX_CONTENT_LENGTH = 16 * 1024 * 1024
-CELERY_BROKER_URL = "redis://localhost:6379/0"
+CELERY_BROKER_URL = "redis://broker.internal:6379/0"  # not the broker the app uses (CLEAN's localhost)

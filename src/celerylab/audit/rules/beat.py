@@ -47,7 +47,15 @@ def celery_weekday(day: date) -> int:
     return day.isoweekday() % 7  # crontab's day_of_week: 0 is Sunday
 
 
+def fires_every_hour(cron: crontab) -> bool:
+    """An entry that runs in every hour of the day (every 5 or 30 minutes): a skipped or repeated hour only moves
+    one of many runs, which is no fixed local time to lose or double."""
+    return len(cron.hour) == 24
+
+
 def fires_between(cron: crontab, day: date, low: datetime, high: datetime) -> list[str]:
+    if fires_every_hour(cron):
+        return []
     if day.month not in cron.month_of_year or day.day not in cron.day_of_month \
             or celery_weekday(day) not in cron.day_of_week:
         return []
@@ -98,14 +106,24 @@ def shortest_period(value) -> float | None:
     return None
 
 
+def own_limit(view, task) -> bool:
+    """The task's limit is its own (decorator, class), not only the app-wide task_time_limit Celery copied into it."""
+    conf = view.conf
+    return (task.time_limit not in (None, conf.task_time_limit)
+            or task.soft_time_limit not in (None, conf.task_soft_time_limit))
+
+
 @rule("CL604", "period-not-above-limit", "medium", "defect")
 def period_not_above_limit(view):
+    """A global cap allows a run that long but says nothing of one entry's run time: from it alone, undecided."""
     for entry, spec in entries(view):
         task = view.app.tasks.get(spec.get("task"))
         period = shortest_period(spec.get("schedule"))
         limit = view.limit(task) if task is not None else None
         if period and limit and period <= limit:
-            yield Hit(entry, {"entry": entry, "period": f"{period:g}", "task": task.name, "limit": f"{limit:g}"})
+            own = own_limit(view, task)
+            yield Hit(entry, {"entry": entry, "period": f"{period:g}", "task": task.name, "limit": f"{limit:g}"},
+                      unknown=not own, message="message" if own else "unknown")
 
 
 @rule("CL605", "daily-interval-drifts", "low", "practice")

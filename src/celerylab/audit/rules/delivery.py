@@ -1,8 +1,10 @@
 """Rules on delivery: acks_late against the Redis visibility timeout, countdowns the sweep duplicates, prefetch."""
 from __future__ import annotations
 
+from celerylab.audit.delays import delayed_sends
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
+from celerylab.audit.scan import call_site_files
 from celerylab.audit.rules.retries import autoretries, backoff, retries, retry_kwargs
 from celerylab.i18n import t
 
@@ -125,6 +127,14 @@ def acks_late_beyond_consumer_timeout(view):
     if view.broker_scheme not in AMQP_SCHEMES:
         return
     yield from acks_late_past(view, CONSUMER_TIMEOUT_SECONDS, {"timeout": CONSUMER_TIMEOUT_SECONDS})
+    # A countdown or ETA waits in the worker unacknowledged too (no native delay before 5.5, nor on classic queues).
+    for path in call_site_files(view):
+        for delay, usage in delayed_sends(path, view.loaded.folder):
+            if delay >= CONSUMER_TIMEOUT_SECONDS:
+                where = f"{usage.file}:{usage.line}"
+                yield Hit(where, {"where": where, "expression": usage.expression, "countdown": f"{delay:g}",
+                                  "timeout": CONSUMER_TIMEOUT_SECONDS}, message="countdown", file=usage.file,
+                          line=usage.line)
 
 
 def queue_is_quorum(view, queue) -> bool:

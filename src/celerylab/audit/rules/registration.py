@@ -7,6 +7,7 @@ import sys
 from difflib import get_close_matches
 from fnmatch import fnmatchcase
 
+from celery.utils.functional import maybe_list
 from celery.utils.imports import gen_task_name
 
 from celerylab.audit.model import Hit
@@ -152,7 +153,7 @@ def include_without_tasks(view):
     its tasks module): importing it registers nothing."""
     modules = {getattr(function_of(task), "__module__", "") or "" for task in view.tasks.values()}
     for setting in ("include", "imports"):
-        for name in view.conf.get(setting) or ():
+        for name in maybe_list(view.conf.get(setting)) or ():  # as Celery's loader reads it: a string is one module
             if name in modules:
                 continue
             below = {module for module in modules if module.startswith(f"{name}.")}

@@ -1,11 +1,12 @@
 """Rules on retries: what autoretry_for catches, the ceiling, and the waits Celery really computes."""
 from __future__ import annotations
 
+import ast
 import inspect
 
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
-from celerylab.audit.sources import function_of
+from celerylab.audit.sources import body, function_of
 from celerylab.i18n import t
 
 
@@ -19,6 +20,17 @@ def retries_by_hand(task) -> bool:
         return ".retry(" in inspect.getsource(function_of(task))
     except (OSError, TypeError):
         return False
+
+
+def capped_in_body(task) -> bool:
+    """Every `.retry(` call of the body passes its own ceiling (`self.retry(exc=e, max_retries=5)`), which wins over
+    the task's max_retries."""
+    found = body(task)
+    calls = [node for node in ast.walk(found.node) if isinstance(node, ast.Call)
+             and isinstance(node.func, ast.Attribute) and node.func.attr == "retry"] if found else []
+    return bool(calls) and all(
+        any(keyword.arg == "max_retries" and not (isinstance(keyword.value, ast.Constant) and keyword.value.value is None)
+            for keyword in call.keywords) for call in calls)
 
 
 def retries(task) -> bool:
@@ -50,7 +62,8 @@ def autoretry_catches_everything(view):
 def unbounded_retries(view):
     for name, task in view.tasks.items():
         if effective_max_retries(task) is None:
-            how = "autoretry_for" if autoretries(task) else "self.retry()" if retries_by_hand(task) else ""
+            how = "autoretry_for" if autoretries(task) else \
+                "self.retry()" if retries_by_hand(task) and not capped_in_body(task) else ""
             if how:
                 yield Hit(name, {"task": name, "how": how})
 

@@ -6,18 +6,33 @@ from celery import Task
 from celerylab.audit import project_settings as known
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
+from celerylab.audit.setting_reads import project_reads, spelled
+
+
+def reached_another_way(view, key: str, setting: str) -> bool:
+    """`CELERY_BROKER_URL` the app does not read, whose value reached `broker_url` all the same (`Celery(broker=...)`)."""
+    try:
+        return view.conf.get(setting) == view.user[key] and view.user[key] is not None
+    except Exception:
+        return False
 
 
 @rule("CL101", "unknown-setting", "high", "defect")
 def unknown_setting(view):
+    """A key Celery does not know, that the project's own code does not read either (its own switches are its own)."""
+    reads = None
     for key in sorted(view.user):
         if known.is_known(key) or known.task_attribute(key):
+            continue
+        reads = project_reads(view) if reads is None else reads
+        if spelled(view, key) & reads:
             continue
         option = known.transport_option(key)
         if option:
             yield Hit(key, {"key": key, "option": option}, message="transport")
         elif known.unprefixed(key) and not view.app.namespace:
-            yield Hit(key, {"key": key, "setting": known.unprefixed(key)}, message="namespace")
+            if not reached_another_way(view, key, known.unprefixed(key)):
+                yield Hit(key, {"key": key, "setting": known.unprefixed(key)}, message="namespace")
         elif known.closest(key) == "-":
             yield Hit(key, {"key": key}, message="far")
         else:

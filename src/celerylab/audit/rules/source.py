@@ -10,7 +10,7 @@ from urllib.parse import unquote, urlsplit
 
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
-from celerylab.audit.sources import parameters, return_annotation
+from celerylab.audit.sources import body, parameters, return_annotation
 from celerylab.audit.usages import module_files
 from celerylab.i18n import t
 
@@ -79,16 +79,39 @@ def outcome(annotation) -> str | None:
     return "fails"  # a class of the project's own: json.dumps raises TypeError, kombu's EncodeError
 
 
+ID_KEYWORDS = ("id", "pk")
+CASTS = {"int", "str", "float", "UUID"}
+
+
+def treated_as_id(found, parameter: str) -> bool:
+    """The body uses `parameter` as the plain value callers really send (`Model.objects.get(pk=user)`, `int(user)`):
+    the code contradicts an annotation that says otherwise."""
+    import ast
+
+    def is_it(node) -> bool:
+        return isinstance(node, ast.Name) and node.id == parameter
+
+    for node in ast.walk(found.node) if found else ():
+        if isinstance(node, ast.keyword) and node.arg and is_it(node.value) and \
+                (node.arg in ID_KEYWORDS or node.arg.endswith(("_id", "__id", "_pk", "__pk", "__in"))):
+            return True
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") in CASTS and any(map(is_it, node.args)):
+            return True
+    return False
+
+
 @rule("CL113", "json-unsafe-argument", "medium", "defect")
 def json_unsafe_argument(view):
     if "json" not in str(view.conf.task_serializer).lower():
         return
     for name, task in view.user_tasks.items():
         pydantic = getattr(task, "_dump_pydantic_arguments", None) is not None  # @app.task(pydantic=True) dumps models
+        found = body(task)
         for parameter, annotation in parameters(task).items():
             if parameter in ("self",):
                 continue
-            result = None if pydantic and pydantic_model(annotation) else outcome(annotation)
+            result = None if pydantic and pydantic_model(annotation) or treated_as_id(found, parameter) \
+                else outcome(annotation)
             if result:
                 yield Hit(f"{name}({parameter})", {"task": name, "parameter": parameter, "annotation": label(annotation),
                                                    "outcome": t(f"audit.CL113.{result}")})

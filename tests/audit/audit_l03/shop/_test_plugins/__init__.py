@@ -1,0 +1,1 @@
+"""Test fixtures of the shop's plugin tests: no worker imports them."""
