@@ -23,3 +23,9 @@ def test_beat_and_flower_command_lines():
     assert beat_argv("app", "/tmp/s", "redbeat.RedBeatScheduler", 5)[-2:] == ["-S", "redbeat.RedBeatScheduler"]
     argv = flower_argv("app", 5555, "/tmp/f.db")
     assert argv[argv.index("-A") + 1:argv.index("-A") + 3] == ["app", "flower"] and "--port=5555" in argv
+
+
+def test_task_events_are_on_unless_the_spec_turns_them_off():
+    assert "-E" in worker_argv("app", WorkerSpec(), "w@h")
+    assert "-E" not in worker_argv("app", WorkerSpec(task_events=False), "w@h")
+    assert WorkerSpec(task_events=False).celery_settings() == {"worker_send_task_events": False}

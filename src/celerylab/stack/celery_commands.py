@@ -19,7 +19,7 @@ def worker_argv(app: str, spec: WorkerSpec, nodename: str) -> list[str]:
     its own cell with ``WorkerSpec(extra_args=("--without-heartbeat",))``. ``-E`` sends the task
     events the stack's timeline reads (Flower sends the same request to every worker it finds)."""
     argv = celery_argv(app, "worker", "-P", spec.pool, "-c", str(spec.concurrency),
-                       "-n", nodename, "-E", "--loglevel", spec.loglevel)
+                       "-n", nodename, *(["-E"] if spec.task_events else []), "--loglevel", spec.loglevel)
     if spec.queues:
         argv += ["-Q", ",".join(spec.queues)]
     return argv + [str(arg) for arg in spec.extra_args]

@@ -20,10 +20,13 @@ class WorkerSpec:
     loglevel: str = "INFO"
     prefetch_multiplier: int | None = None
     extra_args: tuple = ()
+    task_events: bool = True  # `-E`; False: a worker that sends task events only once something (Flower) asks
 
     def celery_settings(self) -> dict:
         """This worker's own settings (prefetch_multiplier included), over the stack's."""
         extra = {} if self.prefetch_multiplier is None else {"worker_prefetch_multiplier": self.prefetch_multiplier}
+        if not self.task_events:
+            extra["worker_send_task_events"] = False  # the course's apps turn it on (stack/appconfig.py)
         return {**self.settings, **extra}
 
 

@@ -15,8 +15,9 @@ UTC = timezone.utc
 MONDAY = datetime(2026, 12, 7, tzinfo=UTC)
 
 
-def copies_at_once(stack) -> int:
-    """With the Beats stopped, two copies of one period sent together to the worker's two processes: its e-mails."""
+def copies_at_once(stack) -> tuple[int, bool]:
+    """With the Beats stopped, two copies of one period sent together to the worker's two processes, then a third
+    once they have ended: the period's e-mails, and whether the two really ran at the same time in two processes."""
     for beat in stack.beats:
         beat.terminate()
     period = helpers.PERIOD_SECONDS
@@ -25,11 +26,22 @@ def copies_at_once(stack) -> int:
     copies = [stack.app.send_task("ex.weekly_summary") for _ in range(2)]
     for copy in copies:
         copy.get(timeout=10, propagate=False)
+    # and a copy of the same period after both have ended (a Beat that fires later in it, a redelivery)
+    stack.app.send_task("ex.weekly_summary").get(timeout=10, propagate=False)
     connection = stack.db()
     try:
-        return execute(connection, "SELECT COUNT(*) FROM emails WHERE period = ?", (key,)).fetchone()[0]
+        emails = execute(connection, "SELECT COUNT(*) FROM emails WHERE period = ?", (key,)).fetchone()[0]
+        spans = execute(connection, "SELECT pid, started, ended FROM spans WHERE task_id IN (?, ?)",
+                        tuple(copy.id for copy in copies)).fetchall()
     finally:
         connection.close()
+    return emails, overlapped(spans)
+
+
+def overlapped(spans: list) -> bool:
+    """Two copies ran in two processes, each one starting before the other had ended."""
+    return (len(spans) == 2 and spans[0][0] != spans[1][0]
+            and max(span[1] for span in spans) < min(span[2] for span in spans))
 
 
 @exercise("l05.summary_once")
@@ -40,11 +52,12 @@ def summary_once(run: CheckRun) -> None:
         periods = {key: n for key, n in helpers.emails_per_period(stack, t0, t1).items() if n}
         sends = sum(beat.logs.count("Sending due task weekly-summary") for beat in stack.beats)
         senders = sum(1 for beat in stack.beats if "Sending due task weekly-summary" in beat.logs)
-        together = copies_at_once(stack)
+        together, overlap = copies_at_once(stack)
     run.expect("l05.check.beats_sent", 2, senders)
     counts = sorted(set(periods.values()))
     run.expect("l05.check.emails_per_period", [1], counts, passed=len(periods) >= 2 and counts == [1])
     run.expect("l05.check.sends", True, sends >= 2 * len(periods))
+    run.expect("l05.check.copies_overlap", True, overlap)
     run.expect("l05.check.copies_at_once", 1, together)
 
 
@@ -72,7 +85,13 @@ def sao_paulo_schedule(run: CheckRun) -> None:
         run.expect("l05.check.sync_args", ["main_supplier"], args)
         cleanup = fires(stack, "cleanup", MONDAY, 48)
         run.expect("l05.check.cleanup", [at(MONDAY, 3), at(MONDAY, 3, days=1)], cleanup)
-        if run.graded(1):
-            july = datetime(2027, 7, 5, tzinfo=UTC)
-            run.expect("l05.check.daily", [at(july, 9), at(july, 9, days=1)],
-                       fires(stack, "daily-report", july, 48), hidden=True)
+        if run.graded(3):
+            # "every day", "at any time of year", "every 15 minutes": a July weekend, far from the visible Monday
+            july = datetime(2027, 7, 9, tzinfo=UTC)  # a Friday
+            run.expect("l05.check.daily", [at(july, 9, days=d) for d in range(3)],
+                       fires(stack, "daily-report", july, 72), hidden=True)
+            run.expect("l05.check.cleanup", [at(july, 3, days=d) for d in range(3)],
+                       fires(stack, "cleanup", july, 72), hidden=True)
+            saturday = july + timedelta(days=1, hours=14)
+            run.expect("l05.check.sync", [at(saturday, 0, m) for m in (0, 15, 30, 45)],
+                       fires(stack, "stock-sync", saturday, 1), hidden=True)

@@ -13,6 +13,7 @@ SCHEMA = [
     "CREATE TABLE IF NOT EXISTS runs (sender INTEGER, parent INTEGER, sent_at REAL, ran_at REAL)",
     "CREATE TABLE IF NOT EXISTS emails (period TEXT, sent_at REAL, sender INTEGER)",
     "CREATE TABLE IF NOT EXISTS summary_claims (period TEXT PRIMARY KEY)",
+    "CREATE TABLE IF NOT EXISTS spans (task_id TEXT, pid INTEGER, started REAL, ended REAL)",
 ]
 PERIOD_SECONDS = 2  # "a week", shortened so that a few periods fit in seconds
 PREFORK = WorkerSpec(pool="prefork", concurrency=2)

@@ -6,7 +6,7 @@ import time
 from datetime import datetime, timedelta, timezone
 
 from celery.schedules import maybe_schedule
-from celery.signals import before_task_publish
+from celery.signals import before_task_publish, task_postrun, task_prerun
 
 from celerylab.appdb import connect, execute
 from celerylab.stack.appconfig import create_app
@@ -47,6 +47,25 @@ def stamp_sender(headers=None, **_) -> None:
     headers["l05_sender"] = os.getpid()
     headers["l05_parent"] = os.getppid()
     headers["l05_sent_at"] = time.time()
+
+
+SPANNED = "ex.weekly_summary"  # the exercise's task: a check asks whether two copies of it overlapped
+_started: dict[str, float] = {}
+
+
+@task_prerun.connect
+def span_start(task_id=None, task=None, **_) -> None:
+    """Runs in the pool process: when a copy of the exercise's task started."""
+    if task is not None and task.name == SPANNED:
+        _started[task_id] = time.time()
+
+
+@task_postrun.connect
+def span_end(task_id=None, task=None, **_) -> None:
+    """One row in `spans`: which process ran a copy of the exercise's task, from when to when."""
+    if task_id in _started:
+        execute(connect(), "INSERT INTO spans (task_id, pid, started, ended) VALUES (?, ?, ?, ?)",
+                (task_id, os.getpid(), _started.pop(task_id), time.time()))
 
 
 def record_run(request) -> None:

@@ -18,6 +18,10 @@ WAIT_LIMIT = 0.5  # seconds a short e-mail may wait while heavy exports run
 STARVE_LIMIT = 1.0  # seconds a short task may wait behind a 2-second one
 MAX_WORKERS = 2  # the deployment's budget: two prefork -c 1 workers
 EXPORT_SECONDS = 1.0  # each grades export in the routing check
+# the app's routes, asked of the worker's app (what any producer of the app follows): the ones that already existed,
+# the export's (heavy is the one queue where it delays nobody), and a task without a route still on default
+OLD_ROUTES = {"email.send_welcome": "priority", "report.build_pdf": "heavy", "report.export_grades": "heavy",
+              "l06.short": "default"}
 
 
 def one_process_layout() -> list[WorkerSpec]:
@@ -46,6 +50,9 @@ def short_started_after(result, sent: float, timeout: float = 10) -> float | Non
 def route_heavy(run: CheckRun) -> None:
     exports = 3 if run.include_hidden else 2
     with run.stack(workers=one_process_layout(), timeline=False, http_apps={"api": f"{run.module}:api"}) as stack:
+        routes = stack.app.send_task("l06.route_of", (list(OLD_ROUTES),), queue="default").get(timeout=10)
+        if not run.expect("l06.check.old_routes", OLD_ROUTES, routes):
+            return  # the first failed criterion decides: no exports to wait for
         with httpx.Client(base_url=stack.service_url("api"), timeout=10) as api:
             export_ids = [api.post("/grades/export", json={"period": f"2026-{n}", "seconds": EXPORT_SECONDS}).json()["task_id"]
                           for n in range(exports)]
@@ -124,7 +131,8 @@ def no_starvation(run: CheckRun) -> None:
 
 # Each chunk's index is its own id, as an import numbers its chunks: never its position in the chord.
 CHUNKS = {3: [1, 2, 3], 8: [4, 5], 12: [6, -7, 8], 17: [9, 10, 11, 12]}
-HIDDEN_CHUNKS = {40: [-1], 41: [2, 3], 45: [4, 5, 6], 50: [7, -8], 52: [9]}
+# Sent out of order (the statement asks for ascending indices), with a corrupt first and a corrupt last row.
+HIDDEN_CHUNKS = {52: [9], 50: [7, -8], 41: [2, 3], 40: [-1, 5], 45: [4, 5, 6], 7: [-3]}
 
 
 def expected(chunks: dict[int, list[int]]) -> dict:

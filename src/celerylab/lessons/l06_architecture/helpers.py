@@ -48,6 +48,13 @@ def flower(stack: Stack, auth: bool = True) -> httpx.Client:
     return client(stack.flower.url, FLOWER_AUTH if auth else None)
 
 
+def flower_saw(stack: Stack, result, timeout: float = 10.0) -> bool:
+    """Once the task has run, whether Flower knows it (its API answers for its id): it saw the task's events."""
+    result.get(timeout=timeout)
+    with flower(stack) as api:
+        return bool(polling.until(lambda: api.get(f"/api/task/info/{result.id}").status_code == 200, timeout=timeout))
+
+
 def client(url: str, auth: tuple[str, str] | None = None) -> httpx.Client:
     """An HTTP client for one address (a Flower), with basic-auth credentials or none."""
     return httpx.Client(base_url=url, timeout=10, auth=auth)

@@ -10,6 +10,7 @@ from celery import chain, chord, group
 
 from celerylab.appdb import execute
 from celerylab.lessons.l06_architecture import helpers, tasks
+from celerylab.stack import WorkerSpec
 
 pytestmark = pytest.mark.live
 
@@ -83,6 +84,15 @@ def test_flower_asks_for_the_password_except_on_metrics(stack, observe):
     observe.equal(without_and_with_auth=(statuses, {path: (401, 200) for path in statuses}),
                   metrics_without_auth=(metrics.status_code, 200),
                   metrics_has_events_total=("flower_events_total" in metrics.text, True))
+
+
+def test_flower_turns_task_events_on_by_itself(observe):
+    with helpers.start(workers=[WorkerSpec(task_events=False)], flower=True) as probe:
+        quiet = probe.workers[0]
+        back = quiet.wait_for_log(r"Events of group \{task\} enabled by remote", timeout=15) is not None
+        seen = helpers.flower_saw(probe, probe.app.send_task("l06.short", (0,)))
+        observe.equal(started_without_e=(" -E" not in quiet.command_line(), True), back_on_by_flower=(back, True),
+                      flower_saw_the_next_task=(seen, True))
 
 
 def test_flower_without_any_auth_refuses_its_api_and_shows_its_ui(stack, observe):

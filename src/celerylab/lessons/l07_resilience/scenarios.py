@@ -39,6 +39,30 @@ def outage(stack: Stack, keep_data: bool, orders: int = 16, seconds: float = 0.3
                                      "Unrecoverable")}
 
 
+def reconnect(stack: Stack, results: bool, downtime: float = 8.0, orders: int = 24, seconds: float = 0.3) -> dict:
+    """A busy worker whose tasks store `results` in the Redis backend (or none), the broker down `downtime` s: its
+    failed attempts, and when it connected and ran a task again (read from its log)."""
+    worker = stack.workers[0]
+    for _ in range(orders):
+        stack.app.send_task("l07.work", (seconds,), ignore_result=not results)
+    worker.wait_for_log(r"l07\.work\[.*\] succeeded", timeout=15)
+    since = worker.log_offset()
+    stack.broker.restart(downtime=downtime, keep_data=True)
+    back_at = time.time()
+
+    def after(needle: str) -> list[float]:
+        times = [helpers.log_time(line) for line in worker.logs.splitlines()[since:] if needle in line]
+        return [moment - back_at for moment in times if moment and moment > back_at]
+
+    helpers.until(lambda: after("succeeded") or not worker.alive, timeout=40)
+    logs = worker.logs.splitlines()[since:]
+    attempts = sum(1 for line in logs if "Cannot connect" in line)
+    ran = after("succeeded")
+    return {"alive": worker.alive, "attempts": attempts, "silent": attempts == 0,
+            "reconnected": round(after("Connected to")[0], 1) if after("Connected to") else None,
+            "first_task": round(ran[0], 1) if ran else None}
+
+
 def grow(stack: Stack, tasks: int = 9, megabytes: int = 10) -> dict:
     """Send the leaking task `tasks` times, one after the other; the worker's resident memory after each."""
     worker = stack.workers[0]

@@ -1,4 +1,4 @@
-"""Right hours, but the stock sync loses its supplier argument. Violates: "stock-sync: every 15 minutes, with args ("main_supplier",)"."""
+"""Right hours, but the stock sync loses its supplier argument. Violates: "stock-sync: every 15 minutes, every day, with args ("main_supplier",)"."""
 from celery.schedules import crontab
 from celerylab.lessons.l05_beat.tasks import app
 

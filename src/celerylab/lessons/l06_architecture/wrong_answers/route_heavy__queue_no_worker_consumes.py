@@ -4,5 +4,6 @@ from celerylab.lessons.l06_architecture.web import api  # the producer the check
 
 app.conf.task_routes = {
     "email.*": {"queue": "priority"},
-    "report.*": {"queue": "reports"},
+    "report.export_grades": {"queue": "reports"},
+    "report.build_pdf": {"queue": "heavy"},
 }
