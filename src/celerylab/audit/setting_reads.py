@@ -20,9 +20,9 @@ def read_names(tree) -> set[str]:
         if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
             found.add(node.attr)
         elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) and is_text(node.slice):
-            found.add(node.slice.value)
+            found.add(str(getattr(node.slice, "value", "")))
         elif isinstance(node, ast.Call) and call_name(node) in LOOKUPS:
-            found |= {arg.value for arg in node.args[:2] if is_text(arg)}
+            found |= {str(getattr(arg, "value", "")) for arg in node.args[:2] if is_text(arg)}
     return found
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 from celerylab.audit.delays import delayed_sends
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
-from celerylab.audit.scan import call_site_files
 from celerylab.audit.rules.retries import autoretries, backoff, retries, retry_kwargs
+from celerylab.audit.scan import call_site_files
 from celerylab.i18n import t
 
 # A task that may run this long (or has no limit) counts as long for prefetch: one reserved behind it waits that much.

@@ -26,8 +26,9 @@ def capped_in_body(task) -> bool:
     """Every `.retry(` call of the body passes its own ceiling (`self.retry(exc=e, max_retries=5)`), which wins over
     the task's max_retries."""
     found = body(task)
-    calls = [node for node in ast.walk(found.node) if isinstance(node, ast.Call)
-             and isinstance(node.func, ast.Attribute) and node.func.attr == "retry"] if found else []
+    tree = found.node if found and isinstance(found.node, ast.AST) else None
+    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)
+             and isinstance(node.func, ast.Attribute) and node.func.attr == "retry"] if tree else []
     return bool(calls) and all(
         any(keyword.arg == "max_retries" and not (isinstance(keyword.value, ast.Constant) and keyword.value.value is None)
             for keyword in call.keywords) for call in calls)
