@@ -10,10 +10,10 @@ from celerylab.stack import Stack, WorkerSpec
 
 APP = "celerylab.lessons.l05_beat.tasks"
 SCHEMA = [
-    "CREATE TABLE IF NOT EXISTS runs (sender INTEGER, parent INTEGER, sent_at REAL, ran_at REAL)",
-    "CREATE TABLE IF NOT EXISTS emails (period TEXT, sent_at REAL, sender INTEGER)",
+    "CREATE TABLE IF NOT EXISTS runs (sender INTEGER, parent INTEGER, sent_at DOUBLE PRECISION, ran_at DOUBLE PRECISION)",
+    "CREATE TABLE IF NOT EXISTS emails (period TEXT, sent_at DOUBLE PRECISION, sender INTEGER)",
     "CREATE TABLE IF NOT EXISTS summary_claims (period TEXT PRIMARY KEY)",
-    "CREATE TABLE IF NOT EXISTS spans (task_id TEXT, pid INTEGER, started REAL, ended REAL)",
+    "CREATE TABLE IF NOT EXISTS spans (task_id TEXT, pid INTEGER, started DOUBLE PRECISION, ended DOUBLE PRECISION)",
 ]
 PERIOD_SECONDS = 2  # "a week", shortened so that a few periods fit in seconds
 PREFORK = WorkerSpec(pool="prefork", concurrency=2)

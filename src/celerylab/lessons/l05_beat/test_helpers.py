@@ -12,7 +12,7 @@ class FirstBeatSendsLate:
 
     def __init__(self, polls_before_send: int):
         self.connection = sqlite3.connect(":memory:")
-        self.connection.execute("CREATE TABLE runs (sender INTEGER, parent INTEGER, sent_at REAL, ran_at REAL)")
+        self.connection.execute("CREATE TABLE runs (sender INTEGER, parent INTEGER, sent_at DOUBLE PRECISION, ran_at DOUBLE PRECISION)")
         self.polls, self.polls_before_send = 0, polls_before_send
         self.beats = []
         self.workers = [SimpleNamespace(spec=SimpleNamespace(extra_args=("-B", "-s", "shared-schedule")))]
