@@ -35,7 +35,7 @@ def _docker_engine() -> bool:
 def _rabbitmq_programs() -> bool:
     """`rabbitmq-server` and `rabbitmqctl` installed, for the private nodes lesson 08 starts (the system node's state
     does not matter)."""
-    from celerylab.lessons.l08_rabbitmq import rabbitmq_node
+    from celerylab.stack import rabbitmq_node
 
     return not rabbitmq_node.missing()
 

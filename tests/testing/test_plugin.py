@@ -40,7 +40,7 @@ def test_the_monitoring_servers_are_looked_for_on_the_path_under_each_name(monke
 
 
 def test_rabbitmq_server_means_both_programs_are_installed(monkeypatch, tmp_path):
-    from celerylab.lessons.l08_rabbitmq import rabbitmq_node
+    from celerylab.stack import rabbitmq_node
 
     monkeypatch.setattr(rabbitmq_node, "LIB_BIN", tmp_path)
     monkeypatch.setenv("PATH", str(tmp_path))

@@ -8,10 +8,10 @@ import time
 from kombu import Connection, Exchange, Queue
 
 from celerylab.checks import CheckRun, exercise
-from celerylab.lessons.l08_rabbitmq import helpers, rabbitmq_node
-from celerylab.lessons.l08_rabbitmq.rabbitmq_node import RabbitNode
+from celerylab.lessons.l08_rabbitmq import helpers
 from celerylab.polling import until
-from celerylab.stack import WorkerSpec
+from celerylab.stack import WorkerSpec, rabbitmq_node
+from celerylab.stack.rabbitmq_node import RabbitNode
 
 
 @contextlib.contextmanager

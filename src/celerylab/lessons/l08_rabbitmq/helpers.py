@@ -11,10 +11,10 @@ from kombu import Connection
 
 from celerylab import localized
 from celerylab.i18n import t
-from celerylab.lessons.l08_rabbitmq import rabbitmq_node, tasks
-from celerylab.lessons.l08_rabbitmq.rabbitmq_node import RabbitNode
+from celerylab.lessons.l08_rabbitmq import tasks
 from celerylab.polling import until
-from celerylab.stack import Stack, WorkerSpec
+from celerylab.stack import Stack, WorkerSpec, rabbitmq_node
+from celerylab.stack.rabbitmq_node import RabbitNode
 
 APP = "celerylab.lessons.l08_rabbitmq.tasks"
 LAB_TIMEOUT_MS = 3000  # the lab's consumer_timeout; production's default is rabbitmq_node.PRODUCTION_TIMEOUT_MS

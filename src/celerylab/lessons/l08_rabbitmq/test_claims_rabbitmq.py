@@ -4,8 +4,9 @@ from __future__ import annotations
 import celery
 import pytest
 
-from celerylab.lessons.l08_rabbitmq import helpers, rabbitmq_node, scenarios
-from celerylab.lessons.l08_rabbitmq.rabbitmq_node import RabbitNode
+from celerylab.lessons.l08_rabbitmq import helpers, scenarios
+from celerylab.stack import rabbitmq_node
+from celerylab.stack.rabbitmq_node import RabbitNode
 
 CELERY = tuple(int(part) for part in celery.__version__.split(".")[:2])
 pytestmark = [pytest.mark.live, pytest.mark.needs("rabbitmq-server")]

@@ -6,8 +6,9 @@ import os
 import pytest
 from kombu import Connection
 
-from celerylab.lessons.l08_rabbitmq import helpers, rabbitmq_node
-from celerylab.lessons.l08_rabbitmq.rabbitmq_node import RabbitNode
+from celerylab.lessons.l08_rabbitmq import helpers
+from celerylab.stack import rabbitmq_node
+from celerylab.stack.rabbitmq_node import RabbitNode
 
 
 def test_missing_names_the_absent_programs(monkeypatch, tmp_path):

@@ -1,4 +1,4 @@
-"""A private RabbitMQ node for lesson 08: its own name, ports, data folder and config, stopped by its process group."""
+"""A private RabbitMQ node: its own name, ports, data folder and config, stopped by its process group."""
 from __future__ import annotations
 
 import os
@@ -101,7 +101,10 @@ class RabbitNode:
 
         Each call boots an Erlang VM for the CLI: ~2 s of CPU, which took over 30 s beside two CPU burners.
         """
-        out = subprocess.run([program("rabbitmqctl"), "-n", self.name, *args], env=self.env(),
+        ctl = program("rabbitmqctl")
+        if ctl is None:
+            raise StackError("stack.not_found", name="rabbitmqctl", program="rabbitmqctl")
+        out = subprocess.run([ctl, "-n", self.name, *args], env=self.env(),
                              capture_output=True, text=True, timeout=timeout)
         return out.stdout
 
