@@ -5,26 +5,11 @@ from __future__ import annotations
 import os
 
 import pytest
+from cgroup_support import NO_CGROUP
 from test_sandbox_processes import TEST_UID, as_job_user
 
 from celerylab.grader.sandbox import confine
 from celerylab.grader.spec import JobSpec
-
-
-def no_memory_cgroup() -> bool:
-    """True on a machine whose kernel gives this process no memory cgroup (a chroot without /sys/fs/cgroup)."""
-    from celerylab.grader.sandbox.job_cgroup import memory_hierarchy
-
-    try:
-        memory_hierarchy()
-    except OSError:
-        return True
-    return False
-
-
-NO_CGROUP = pytest.mark.skipif(no_memory_cgroup(), reason="no memory cgroup controller on this machine "
-                                                            "(mount cgroup2 on /sys/fs/cgroup)")
-
 
 
 @pytest.fixture(autouse=True)
