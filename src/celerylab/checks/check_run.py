@@ -13,14 +13,22 @@ from celerylab.course import Exercise
 from celerylab.i18n import t
 
 
+class Decided(BaseException):
+    """Raised by `expect` at the first failed criterion of a run that needs only the verdict (the course's
+    self-check on its wrong answers): the check stops there and its stacks close. A BaseException, so a
+    check's own ``except Exception`` cannot swallow it."""
+
+
 class CheckRun:
     """What a check function receives: the learner's module and folder, a stack starter, expect()."""
 
-    def __init__(self, info: Exercise, workdir: Path, include_hidden: bool = False):
+    def __init__(self, info: Exercise, workdir: Path, include_hidden: bool = False,
+                 stop_at_first_failure: bool = False):
         self.info = info
         self.workdir = Path(workdir).resolve()
         self.module = info.module
         self.include_hidden = include_hidden
+        self.stop_at_first_failure = stop_at_first_failure
         self.verdict = Verdict(info.id)
 
     def stack(self, spec=None, **options):
@@ -57,6 +65,8 @@ class CheckRun:
 
             cause = describe_exception(cause)
         self.verdict.criteria.append(Criterion(key, expected, observed, ok, hidden, values, cause or None))
+        if not ok and self.stop_at_first_failure:
+            raise Decided
         return ok
 
     def expect_state(self, key: str, expected: str, result, *, hidden: bool = False, **values: Any) -> bool:
@@ -78,12 +88,14 @@ def grader_fault(error: BaseException, workdir: Path, module: str) -> bool:
 
 
 def run_check(info: Exercise, workdir: str | Path = ".", include_hidden: bool = False,
-              notebook: str | Path | None = None) -> Verdict:
+              notebook: str | Path | None = None, stop_at_first_failure: bool = False) -> Verdict:
     """Run one exercise's check against the learner's files in `workdir`; never raises for learner faults.
 
     What keeps the check from running at all (its checks module cannot be loaded, an import of the
-    grader's own fails) is the verdict's ``grader_error``, never a learner's failure."""
-    run = CheckRun(info, Path(workdir), include_hidden)
+    grader's own fails) is the verdict's ``grader_error``, never a learner's failure.
+    `stop_at_first_failure` ends the check at its first failed criterion (a verdict without the feedback
+    on the rest: for the course's self-check, never for a learner)."""
+    run = CheckRun(info, Path(workdir), include_hidden, stop_at_first_failure)
     if not (run.workdir / f"{info.module}.py").exists():
         run.verdict.error = t("check.no_module", module=f"{info.module}.py", folder=run.workdir)
         run.verdict.missing_module = True
@@ -101,6 +113,8 @@ def run_check(info: Exercise, workdir: str | Path = ".", include_hidden: bool = 
     sys.path.append(str(run.workdir))  # last: a learner's json.py cannot shadow what the checker imports
     try:
         function(run)
+    except Decided:
+        pass
     except Exception as error:  # the learner's code may fail in any way: report, don't crash
         from celerylab.stack.errors import StackError
 
