@@ -2,14 +2,20 @@
 from __future__ import annotations
 
 import atexit
+import base64
 import contextlib
+import hashlib
 import itertools
+import json
+import os
 import threading
 from collections.abc import Callable, Iterator
 
 from celerylab.stack.rabbitmq_node import RabbitNode
 
-BATCH = 12  # virtual hosts created per `rabbitmqctl eval` (each call boots an Erlang VM for the CLI: ~2 s of CPU)
+AT_BOOT = 16  # virtual hosts the node imports at boot (definitions): a check takes them with no `rabbitmqctl` call
+BATCH = 4     # virtual hosts created per `rabbitmqctl eval` once those are used (each call boots an Erlang VM for the
+              # CLI: ~2 s of CPU, over a minute on a machine loaded 20 times over its cores)
 
 _lock = threading.Lock()  # one check on the node at a time: consumer_timeout is the whole node's
 _node: RabbitNode | None = None
@@ -41,6 +47,21 @@ def _erlang(consumer_timeout_ms: int, vhosts: list[str]) -> str:
             f"<<\"guest\">>, V, <<\".*\">>, <<\".*\">>, <<\".*\">>, <<\"celerylab\">>) end || V <- [{created}]], ok.")
 
 
+def password_hash(password: str) -> str:
+    """RabbitMQ's default password hash (rabbit_password_hashing_sha256): base64 of salt + sha256(salt + password)."""
+    salt = os.urandom(4)
+    return base64.b64encode(salt + hashlib.sha256(salt + password.encode()).digest()).decode()
+
+
+def definitions(vhosts: list[str]) -> dict:
+    """The definitions the node imports at boot: guest (as RabbitMQ seeds it) with every permission on "/" and `vhosts`."""
+    every = {"configure": ".*", "write": ".*", "read": ".*"}
+    return {"users": [{"name": "guest", "password_hash": password_hash("guest"), "tags": ["administrator"],
+                       "hashing_algorithm": "rabbit_password_hashing_sha256"}],
+            "vhosts": [{"name": name} for name in ["/", *vhosts]],
+            "permissions": [{"user": "guest", "vhost": name, **every} for name in ["/", *vhosts]]}
+
+
 def _running(consumer_timeout_ms: int, say: Callable[[str], None]) -> RabbitNode:
     """The process's node, started (or started again, if it died) with `consumer_timeout_ms`."""
     global _node, _timeout_ms
@@ -50,8 +71,13 @@ def _running(consumer_timeout_ms: int, say: Callable[[str], None]) -> RabbitNode
     if _node is None:
         say("l08.check.step.broker")
         _fresh.clear()
-        _node = RabbitNode(consumer_timeout_ms=consumer_timeout_ms).start()
+        node = RabbitNode(consumer_timeout_ms=consumer_timeout_ms)
+        vhosts = [f"check-{next(_numbers)}" for _ in range(AT_BOOT)]
+        (node.folder / "definitions.json").write_text(json.dumps(definitions(vhosts)))
+        node.extra_conf += (f"load_definitions = {node.folder / 'definitions.json'}",)
+        _node = node.start()
         _timeout_ms = consumer_timeout_ms
+        _fresh.extend(vhosts)
     return _node
 
 
@@ -61,7 +87,7 @@ def _prepare(node: RabbitNode, consumer_timeout_ms: int, count: int) -> None:
     if _timeout_ms == consumer_timeout_ms and len(_fresh) >= count:
         return
     new = [f"check-{next(_numbers)}" for _ in range(max(BATCH, count))] if len(_fresh) < count else []
-    out = node.ctl("eval", _erlang(consumer_timeout_ms, new))
+    out = node.ctl("eval", _erlang(consumer_timeout_ms, new), timeout=600)
     if not out.strip().endswith("ok"):
         raise RuntimeError(f"rabbitmqctl eval: {out.strip()[-300:]}")
     _timeout_ms = consumer_timeout_ms
