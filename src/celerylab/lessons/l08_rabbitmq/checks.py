@@ -149,7 +149,8 @@ def long_report(run: CheckRun) -> None:
             survived(run, started[2][1], started[2][2], hidden=True)
 
 
-KILLED = ("k", 4.0)  # the report whose worker is SIGKILLed mid-way: the cost the statement accepts is redoing a part
+KILLED = ("k", 6.0)  # the report whose worker is SIGKILLed mid-way: the cost the statement accepts is redoing a part;
+                     # long enough that, with 1 s parts, three parts remain behind the one the kill interrupts
 KILL_AFTER = 0.2     # seconds after the second part is logged: the next part is running, the logged ones acknowledged
 
 
@@ -158,7 +159,8 @@ def killed_mid_report(stack) -> tuple[bool, list[tuple[int, float]]]:
     (the supervisor starts it again); whether two parts were logged before the kill, and the report's parts.
 
     The second, not the first: a report whose progress lives in the pool process's memory starts over after the kill,
-    which after one part looks like the one part the statement allows to redo."""
+    which after one part looks like the one part the statement allows to redo; and parts must remain behind the
+    interrupted one: a part that publishes the next before it runs publishes it again when it is run again."""
     label, seconds = KILLED
     stack.app.send_task("ex.report", (label, seconds))
     logged = until(lambda: len({number for number, _ in parts(stack, label)}) >= 2, seconds + 20, step=0.05)
