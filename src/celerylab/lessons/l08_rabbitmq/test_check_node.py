@@ -31,8 +31,7 @@ def test_checks_reuse_one_node_each_on_hosts_no_other_check_sees():
         with check_node.virtual_hosts(3000, 2, say=steps.append) as (first, second):
             node = first.node
             with Connection(first.url) as connection:
-                connection.default_channel.queue_declare("left-behind")
-                connection.default_channel.basic_publish("x", routing_key="left-behind")
+                connection.SimpleQueue("left-behind").put("a message another check must not see")
             with Connection(second.url) as connection:
                 with pytest.raises(Exception, match="NOT_FOUND"):  # the other host of the same check
                     connection.default_channel.queue_declare("left-behind", passive=True)
