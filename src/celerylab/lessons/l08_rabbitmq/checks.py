@@ -1,37 +1,80 @@
-"""Lesson 08's exercise checks: each starts a private RabbitMQ node and runs the learner's module behind a process manager."""
+"""Lesson 08's exercise checks: each runs the learner's module on virtual hosts of the process's private RabbitMQ node, behind a process manager."""
 from __future__ import annotations
 
 import contextlib
 import re
 import time
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
 
 from kombu import Connection, Exchange, Queue
 
 from celerylab.checks import CheckRun, exercise
-from celerylab.lessons.l08_rabbitmq import helpers
+from celerylab.i18n import t
+from celerylab.lessons.l08_rabbitmq import check_node, helpers
 from celerylab.polling import until
 from celerylab.stack import WorkerSpec, rabbitmq_node
-from celerylab.stack.rabbitmq_node import RabbitNode
+
+#: The ack timeout in every form a Celery worker logs it on RabbitMQ 3.10 (the channel closed with a 406): the
+#: critical "Unrecoverable error: PreconditionFailed(406, ...)" of the default settings, the warning "Connection to
+#: broker lost... (PreconditionFailed(406, ...))" of `broker_channel_error_retry=True` (the worker reconnects and
+#: the message is delivered again), and the traceback's "PreconditionFailed: ... (406) PRECONDITION_FAILED - ...".
+ACK_TIMEOUT = re.compile(r"PRECONDITION_FAILED - delivery acknowledgement[^'\"\n]*")
+
+
+def say(key: str, **values) -> None:
+    """One line of progress, in the page's language: a check of several seconds says what it is doing."""
+    print(t(key, **values), flush=True)
+
+
+def ack_timeout_line(worker) -> str:
+    """The worker's line about RabbitMQ closing its channel for a late ack, in any form ("" if it never logged one)."""
+    found = ACK_TIMEOUT.search(worker.logs())
+    return found.group(0) if found else ""
 
 
 @contextlib.contextmanager
-def lab(run: CheckRun, consumer_timeout_ms: int, spec: WorkerSpec):
-    """A private node, a stack of one worker with the learner's module on it, and a supervisor; None without RabbitMQ."""
+def lab(run: CheckRun, consumer_timeout_ms: int, specs: list[WorkerSpec]):
+    """One stack per spec, each on a virtual host of its own on the process's node (started at the first check) with
+    `consumer_timeout_ms`, its worker loading the learner's module behind a supervisor: [(host, stack, supervisor)];
+    None without RabbitMQ."""
     absent = rabbitmq_node.missing()
     if absent:
         run.expect("l08.check.rabbitmq", "rabbitmq-server, rabbitmqctl", f"missing: {absent}", passed=False)
         yield None
         return
-    with RabbitNode(consumer_timeout_ms=consumer_timeout_ms) as node:
-        with run.stack(workers=[spec], timeline=False, settings={"broker_url": node.url},
-                       env={"CELERYLAB_RUNS": "{workdir}/runs.log"}) as stack:
-            with helpers.Supervisor(stack) as supervisor:
-                yield node, stack, supervisor
+    with check_node.virtual_hosts(consumer_timeout_ms, len(specs), say=say) as hosts, contextlib.ExitStack() as exits:
+        say("l08.check.step.workers", count=len(specs))
+
+        def start(host, spec):
+            return run.stack(workers=[spec], timeline=False, settings={"broker_url": host.url},
+                             env={"CELERYLAB_RUNS": "{workdir}/runs.log"})
+
+        with ThreadPoolExecutor(max_workers=len(specs)) as pool:
+            futures = [pool.submit(start, host, spec) for host, spec in zip(hosts, specs)]
+        failed = None
+        started = []
+        for host, future in zip(hosts, futures):
+            try:
+                stack = exits.enter_context(future.result())
+            except Exception as error:  # the others are stopped by `exits`; the first failure is the learner's
+                failed = failed or error
+                continue
+            started.append((host, stack, exits.enter_context(helpers.Supervisor(stack))))
+        if failed is not None:
+            raise failed
+        yield started
+
+
+def at_once(*scenarios):
+    """Run zero-argument callables side by side (each on its own stack): their results, in order."""
+    with ThreadPoolExecutor(max_workers=len(scenarios)) as pool:
+        return [future.result() for future in [pool.submit(scenario) for scenario in scenarios]]
 
 
 def survived(run: CheckRun, stack, supervisor, hidden: bool = False) -> None:
     """The two criteria every exercise shares: no ack timeout in the worker's log, no restart."""
-    line = helpers.ack_timeout_line(stack.workers[0])
+    line = ack_timeout_line(stack.workers[0])
     run.expect("l08.check.no_ack_timeout", True, not line, hidden=hidden, cause=line or None)
     run.expect("l08.check.restarts", 0, supervisor.restarts, hidden=hidden)
 
@@ -56,80 +99,156 @@ def report_looping(found: list[tuple[int, float]]) -> bool:
 
 
 LOOPING = 3  # times one part is logged that prove a loop: once is the run, twice may be one redelivery
+#: The reports the check sends, both longer than the 3 s timeout (the second waits the whole first one behind it).
+REPORTS = [("a", 4.0), ("b", 4.0)]
+#: At grading, lengths far past the example both ways, sent together: shorter than any sensible part, and three
+#: timeouts long with a fraction (a fixed number of parts, or whole seconds only, do not cover both).
+GRADED_REPORTS = [("c", 0.3), ("d", 13.7)]
+
+
+def run_reports(stack, cases: list[tuple[str, float]]) -> list[tuple[list[tuple[int, float]], float]]:
+    """Send every report at once and wait until each is settled (or one loops): [(its parts, its seconds)]."""
+    for label, seconds in cases:
+        stack.app.send_task("ex.report", (label, seconds))
+    total = sum(seconds for _, seconds in cases)
+    settled = lambda: all(report_settled(parts(stack, label), seconds) for label, seconds in cases)  # noqa: E731
+    looping = lambda: any(report_looping(parts(stack, label)) for label, _ in cases)  # noqa: E731
+    until(lambda: settled() or looping(), total + 30, step=0.2)  # generous: it returns once settled or looping
+    helpers.wait(0.5)  # a part still running when the last one was logged would log after it
+    return [(parts(stack, label), seconds) for label, seconds in cases]
+
+
+def expect_parts(run: CheckRun, label: str, found: list[tuple[int, float]], seconds: float, hidden: bool) -> None:
+    numbers = [number for number, _ in found]
+    once = len(numbers) == len(set(numbers))
+    done = round(sum(s for _, s in found), 2)
+    run.expect("l08.check.parts", seconds, done if once else f"{done} ({len(numbers) - len(set(numbers))}×2)",
+               passed=once and abs(done - seconds) < 0.01, hidden=hidden, label=label, seconds=seconds)
 
 
 @exercise("l08.long_report")
 def long_report(run: CheckRun) -> None:
-    cases = [("a", 7.0), ("b", 7.0)] + ([("c", 5.0)] if run.graded(3) else [])
-    with lab(run, 3000, WorkerSpec(pool="prefork", concurrency=1)) as started:
+    graded = run.graded(len(GRADED_REPORTS) + 2)  # the parts of each graded report, the two shared criteria
+    spec = WorkerSpec(pool="prefork", concurrency=1)
+    with lab(run, 3000, [spec] * (3 if graded else 2)) as started:
         if started is None:
             return
-        _, stack, supervisor = started
-        for label, seconds in cases:
-            stack.app.send_task("ex.report", (label, seconds))
-        total = sum(seconds for _, seconds in cases)
-        settled = lambda: all(report_settled(parts(stack, label), seconds) for label, seconds in cases)  # noqa: E731
-        looping = lambda: any(report_looping(parts(stack, label)) for label, _ in cases)  # noqa: E731
-        until(lambda: settled() or looping(), total + 30, step=0.2)  # generous: it returns once settled or looping
-        helpers.wait(0.5)  # a part still running when the last one was logged would log after it
-        for index, (label, seconds) in enumerate(cases):
-            found = parts(stack, label)
-            numbers = [number for number, _ in found]
-            once = len(numbers) == len(set(numbers))
-            done = round(sum(s for _, s in found), 2)
-            run.expect("l08.check.parts", seconds, done if once else f"{done} ({len(numbers) - len(set(numbers))}×2)",
-                       passed=once and abs(done - seconds) < 0.01, hidden=index >= 2, label=label, seconds=seconds)
+        (_, stack, supervisor), (_, killed_stack, _) = started[:2]
+        say("l08.check.step.reports")
+        scenarios = [lambda: run_reports(stack, REPORTS), lambda: killed_mid_report(killed_stack)]
+        if graded:
+            scenarios.append(lambda: run_reports(started[2][1], GRADED_REPORTS))
+        results = at_once(*scenarios)
+        for (label, _), (found, seconds) in zip(REPORTS, results[0]):
+            expect_parts(run, label, found, seconds, hidden=False)
         survived(run, stack, supervisor)
-        if len(cases) > 2:
-            survived(run, stack, supervisor, hidden=True)
-        killed_mid_report(run, stack, behind_a_loop=looping())
+        expect_killed(run, *results[1])
+        if graded:
+            for (label, _), (found, seconds) in zip(GRADED_REPORTS, results[2]):
+                expect_parts(run, label, found, seconds, hidden=True)
+            survived(run, started[2][1], started[2][2], hidden=True)
 
 
-KILLED = ("k", 4.0)  # the report whose worker is SIGKILLed mid-way: the cost the statement accepts is redoing a part
-KILL_AFTER = 0.2     # seconds after a part is logged: the next part is running, the logged one acknowledged
+KILLED = ("k", 6.0)  # the report whose worker is SIGKILLed mid-way: the cost the statement accepts is redoing a part;
+                     # long enough that, with 1 s parts, three parts remain behind the one the kill interrupts
+KILL_AFTER = 0.2     # seconds after the second part is logged: the next part is running, the logged ones acknowledged
 
 
-def killed_mid_report(run: CheckRun, stack, behind_a_loop: bool = False) -> None:
-    """Criterion 4: the worker and its children SIGKILLed in the middle of a report (the supervisor starts it again);
-    the report's parts still cover its seconds, and at most one part (the one the kill interrupted) is logged twice:
-    a crash costs redoing the running part, not losing work nor redoing the report. Behind a looping report it never
-    starts: the check reads its parts at once."""
+def killed_mid_report(stack) -> tuple[bool, list[tuple[int, float]]]:
+    """On its own stack: report KILLED, its worker and children SIGKILLed KILL_AFTER s after its second part is logged
+    (the supervisor starts it again); whether two parts were logged before the kill, and the report's parts.
+
+    The second, not the first: a report whose progress lives in the pool process's memory starts over after the kill,
+    which after one part looks like the one part the statement allows to redo; and parts must remain behind the
+    interrupted one: a part that publishes the next before it runs publishes it again when it is run again."""
     label, seconds = KILLED
     stack.app.send_task("ex.report", (label, seconds))
-    logged = parts(stack, label) if behind_a_loop else until(lambda: parts(stack, label), seconds + 20, step=0.05)
+    logged = until(lambda: len({number for number, _ in parts(stack, label)}) >= 2, seconds + 20, step=0.05)
     if logged:
         helpers.wait(KILL_AFTER)
         stack.workers[0].kill(group=True)
         until(lambda: sum(dict(parts(stack, label)).values()) >= seconds - 0.01, seconds + 30, step=0.2)
         helpers.wait(1.5)  # a part run again would log behind the last one
-    found = parts(stack, label)
+    return bool(logged), parts(stack, label)
+
+
+def expect_killed(run: CheckRun, logged: bool, found: list[tuple[int, float]]) -> None:
+    """Criterion 4: the report's parts still cover its seconds, and at most one part (the one the kill interrupted) is
+    logged twice: a crash costs redoing the running part, not losing work nor redoing the report."""
+    label, seconds = KILLED
     numbers = [number for number, _ in found]
     redone = len(numbers) - len(set(numbers))
     done = round(sum(dict(found).values()), 2)  # each part number once
     run.expect("l08.check.killed_parts", seconds, done if not redone else f"{done} ({redone}×2)",
-               passed=bool(logged) and redone <= 1 and abs(done - seconds) < 0.01, label=label, seconds=seconds)
+               passed=logged and redone <= 1 and abs(done - seconds) < 0.01, label=label, seconds=seconds)
+
+
+REMINDER = ("r1", 4)  # longer than the 3 s timeout: a reminder held unacknowledged closes the worker's channel
+#: At grading, countdowns far past the example both ways: under the timeout (held, it would not close the channel),
+#: and almost three times the example.
+GRADED_REMINDERS = [("r2", 2), ("r3", 11)]
+HELD_FROM = 1.0  # seconds after the send from which the worker is asked what it holds (l08.remind_later has run)
+EARLY = 0.5      # seconds before it is due that a reminder may reach the worker (clocks, the delay levels' rounding)
+
+
+def reminders_held(stack) -> int | None:
+    """l08.remind tasks the stack's worker holds (`inspect scheduled`, `reserved` and `active`); None if it did not
+    answer."""
+    hostnames = [worker.hostname for worker in stack.workers]
+    inspect = stack.app.control.inspect(destination=hostnames, timeout=1.0, limit=len(hostnames))
+    answers = [inspect.scheduled(), inspect.reserved(), inspect.active()]
+    if not any(answers):
+        return None
+    held = 0
+    for answer in answers:
+        for tasks in (answer or {}).values():
+            held += sum(1 for task in tasks if (task.get("request", task)).get("name") == "l08.remind")
+    return held
+
+
+REMIND_RECEIVED = re.compile(r"\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}): \w+/MainProcess\] Task l08\.remind\[[^\]]+\] received")
+
+
+def received_before(stack, due: float) -> int:
+    """l08.remind messages the stack's worker logged as received before `due` (a Unix time): held in its memory from
+    then on, whether it answers `inspect` or not (a loaded worker may not answer in time; its log does not lie)."""
+    stamps = [datetime.strptime(found, "%Y-%m-%d %H:%M:%S,%f").timestamp()  # the worker logs local time, as here
+              for found in REMIND_RECEIVED.findall(stack.workers[0].logs())]
+    return sum(1 for stamp in stamps if stamp < due)
+
+
+def remind(stack, label: str, countdown: int) -> dict:
+    """On its own stack: l08.remind_later(label, countdown); what the worker held until the countdown ended, when and
+    how often the reminder ran."""
+    sent = time.time()
+    stack.app.send_task("l08.remind_later", (label, countdown), queue="reminders", declare=[])
+    helpers.wait(HELD_FROM)
+    held = 0
+    while time.time() < sent + countdown - 0.7:  # asked again and again until just before it is due
+        held = max(held, reminders_held(stack) or 0)  # None (no answer in time): the log below still judges
+        helpers.wait(0.3)
+    until(lambda: helpers.runs(stack, f"{label}:start"), countdown + 15, step=0.2)
+    helpers.wait(1.5)  # a second run would log behind the first
+    ran = helpers.runs(stack, f"{label}:start")
+    held = max(held, received_before(stack, sent + countdown - EARLY))
+    return {"held": held, "ran": len(ran), "on_time": bool(ran) and float(ran[0][-1]) >= sent + countdown - EARLY}
 
 
 @exercise("l08.delayed_reminder")
 def delayed_reminder(run: CheckRun) -> None:
-    cases = [("r1", 7)] + ([("r2", 5)] if run.graded(5) else [])
-    for index, (label, countdown) in enumerate(cases):
-        hidden = index > 0
-        spec = WorkerSpec(pool="prefork", concurrency=1, queues=("reminders",))
-        with lab(run, 3000, spec) as started:
-            if started is None:
-                return
-            node, stack, supervisor = started
-            sent = time.time()
-            stack.app.send_task("l08.remind_later", (label, countdown), queue="reminders", declare=[])
-            helpers.wait(3.0)
-            run.expect("l08.check.not_held", 0, helpers.scheduled(stack), hidden=hidden, label=label)
-            until(lambda: helpers.runs(stack, f"{label}:start"), countdown + 15, step=0.2)
-            helpers.wait(1.0)
-            ran = helpers.runs(stack, f"{label}:start")
-            run.expect("l08.check.ran_once", 1, len(ran), hidden=hidden, label=label)
-            on_time = bool(ran) and float(ran[0][-1]) >= sent + countdown - 0.5
-            run.expect("l08.check.on_time", True, on_time, hidden=hidden, label=label, countdown=countdown)
+    cases = [REMINDER] + (GRADED_REMINDERS if run.graded(5 * len(GRADED_REMINDERS)) else [])
+    spec = WorkerSpec(pool="prefork", concurrency=1, queues=("reminders",))
+    with lab(run, 3000, [spec] * len(cases)) as started:
+        if started is None:
+            return
+        say("l08.check.step.reminders")
+        results = at_once(*[lambda stack=stack, case=case: remind(stack, *case)
+                            for (_, stack, _), case in zip(started, cases)])
+        for index, ((label, countdown), seen, (_, stack, supervisor)) in enumerate(zip(cases, results, started)):
+            hidden = index > 0
+            run.expect("l08.check.not_held", 0, seen["held"], hidden=hidden, label=label)
+            run.expect("l08.check.ran_once", 1, seen["ran"], hidden=hidden, label=label)
+            run.expect("l08.check.on_time", True, seen["on_time"], hidden=hidden, label=label, countdown=countdown)
             survived(run, stack, supervisor, hidden=hidden)
 
 
@@ -177,11 +296,12 @@ def wait_until_poisons_settle(node, stack, labels: list[str], timeout: float = 9
 @exercise("l08.poison_aside")
 def poison_aside(run: CheckRun) -> None:
     labels = ["p1"] + (["p2"] if run.graded(2) else [])
-    with lab(run, 30000, WorkerSpec(pool="prefork", concurrency=2, queues=("work",))) as started:
+    with lab(run, 30000, [WorkerSpec(pool="prefork", concurrency=2, queues=("work",))]) as started:
         if started is None:
             return
-        node, stack, supervisor = started
+        node, stack, supervisor = started[0]
         declare_poison_queue(node)
+        say("l08.check.step.poison", count=len(labels))
         for label in labels:
             stack.app.send_task("l08.poison", (label,), queue="work", declare=[])
         good = stack.app.send_task("l08.report", ("ok", 0.1), queue="work", declare=[])

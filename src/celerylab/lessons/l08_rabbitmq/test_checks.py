@@ -93,3 +93,40 @@ def test_a_part_logged_three_times_is_a_loop():
     assert checks.report_looping([(0, 3.5), (0, 3.5), (0, 3.5)])
     assert not checks.report_looping([(0, 3.5), (0, 3.5), (1, 3.5)])  # one redelivery is not a loop
     assert not checks.report_looping([])
+
+
+UNRECOVERABLE = ("[2026-12-06 04:04:16,418: CRITICAL/MainProcess] Unrecoverable error: PreconditionFailed(406, "
+                 "'PRECONDITION_FAILED - delivery acknowledgement on channel 1 timed out. Timeout value used: 3000 ms. "
+                 "This timeout value can be configured, see consumers doc guide to learn more', (0, 0), '')")
+RECONNECTING = ("[2026-12-06 04:04:16,418: WARNING/MainProcess] consumer: Connection to broker lost. Trying to "
+                "re-establish the connection... (PreconditionFailed(406, 'PRECONDITION_FAILED - delivery acknowledgement "
+                "on channel 1 timed out. Timeout value used: 3000 ms. This timeout value can be configured, see consumers "
+                "doc guide to learn more', (0, 0), ''))")  # broker_channel_error_retry=True (Celery 5.7)
+TRACEBACK = ("amqp.exceptions.PreconditionFailed: Basic.ack: (406) PRECONDITION_FAILED - delivery acknowledgement on "
+             "channel 1 timed out. Timeout value used: 3000 ms. This timeout value can be configured, see consumers doc "
+             "guide to learn more")  # the same error's str, as a traceback ends
+
+
+@pytest.mark.parametrize("line", [UNRECOVERABLE, RECONNECTING, TRACEBACK], ids=["unrecoverable", "reconnecting", "traceback"])
+def test_the_ack_timeout_is_recognised_in_every_form_the_worker_logs_it(line):
+    found = checks.ack_timeout_line(FakeWorker(f"[INFO] ready.\n{line}\n[INFO] Connected to amqp://"))
+    assert found.startswith("PRECONDITION_FAILED - delivery acknowledgement on channel 1 timed out")
+    assert found.endswith("learn more")
+
+
+def test_another_precondition_failure_is_not_an_ack_timeout():
+    log = "amqp.exceptions.PreconditionFailed: Queue.declare: (406) PRECONDITION_FAILED - invalid arg 'x-delivery-limit'"
+    assert checks.ack_timeout_line(FakeWorker(log)) == ""
+
+
+def test_a_reminder_received_before_it_is_due_counts_as_held_even_when_inspect_lists_none():
+    """A reminder slept on in task_prerun is active, not scheduled; a loaded worker may not answer inspect at all: the
+    log's `received` line, written when the message reaches the worker, still says when the worker took it."""
+    from datetime import datetime
+
+    due = datetime(2026, 12, 6, 4, 0, 4).timestamp()
+    log = ("[2026-12-06 04:00:01,020: INFO/MainProcess] Task l08.remind_later[a] received\n"
+           "[2026-12-06 04:00:01,150: INFO/MainProcess] Task l08.remind[b] received\n")
+    assert checks.received_before(FakeStack(log), due) == 1
+    on_time = "[2026-12-06 04:00:04,010: INFO/MainProcess] Task l08.remind[b] received\n"
+    assert checks.received_before(FakeStack(on_time), due) == 0

@@ -1,4 +1,4 @@
-"""A topic exchange on a classic queue: without a quorum queue Celery does not use native delayed delivery, the worker holds the reminder. Violates: "3 s later, the worker holds no reminder in memory (`inspect scheduled` lists none)"."""
+"""A topic exchange on a classic queue: without a quorum queue Celery does not use native delayed delivery, the worker holds the reminder. Violates: "the worker receives the reminder only when it is due (its log's `Task l08.remind[…] received` line comes no earlier), and until then holds no reminder in memory, in any way: asked again and again from 1 s after it is scheduled, `inspect scheduled`, `inspect reserved` and `inspect active` list no `l08.remind`;"."""
 from celerylab.lessons.l08_rabbitmq.tasks import app
 
 app.conf.task_default_queue = "reminders"

@@ -1,4 +1,4 @@
-"""Splits the report in two parts of 3.5 s: each part alone holds its message past the 3 s timeout. Violates: "the worker never logs the ack timeout (`PRECONDITION_FAILED`)"."""
+"""Splits the report in two halves whatever its length: a 4 s report's half waits 2 s behind the other report's half and then runs 2 s, held 4 s unacknowledged, and a long report's halves alone outlast the 3 s timeout. Violates: "the worker never logs the ack timeout (`PRECONDITION_FAILED - delivery acknowledgement`, in any form: unrecoverable error or reconnection);"."""
 from celery import chain
 
 from celerylab.lessons.l08_rabbitmq.tasks import app, crunch

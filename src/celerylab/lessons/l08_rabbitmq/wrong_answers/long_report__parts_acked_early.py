@@ -1,4 +1,4 @@
-"""Splits the report in 1 s parts acknowledged when they start (acks_late off): it survives the ack timeout, but a worker killed mid-part loses that part and the chain stops. Violates: "the parts logged for `"k"` cover its 4 s, and at most one part is logged twice"."""
+"""Splits the report in 1 s parts acknowledged when they start (acks_late off): it survives the ack timeout, but a worker killed mid-part loses that part and the chain stops. Violates: "the parts logged for `"k"` cover its 6 s, and at most one part is logged twice"."""
 from celery import chain
 
 from celerylab.lessons.l08_rabbitmq.tasks import app, crunch
