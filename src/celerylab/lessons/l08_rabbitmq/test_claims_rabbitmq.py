@@ -53,7 +53,7 @@ def test_an_acks_late_task_longer_than_the_timeout_exits_the_worker_and_runs_aga
     observe.equal(ack_timeout=("Timeout value used: 3000 ms" in seen.ack_timeout, True),
                   state=(seen.state, "SUCCESS"), ran=(seen.ran, 1),
                   back_in_queue=(seen.back_in_queue, 1), ran_after_restart=(seen.ran_after_restart, 2),
-                  why=f"the ack timeout logged: {seen['ack_timeout']!r}")
+                  why=f"the ack timeout logged: {seen.ack_timeout!r}")
     assert seen.worker_alive or seen.exited_after >= seen.timeout_after
     assert seen.finished == 1
 
@@ -69,7 +69,7 @@ def test_the_per_queue_argument_is_ignored_by_rabbitmq_3_10(node, observe):
     seen = long_task(node, arguments={"x-consumer-timeout": 60000}, task_acks_late=True)
     observe(version=node.version().rsplit(".", 1)[0])
     observe.that(ack_timeout="Timeout value used: 3000 ms" in seen.ack_timeout,
-                 why=f"the ack timeout logged: {seen['ack_timeout']!r}")
+                 why=f"the ack timeout logged: {seen.ack_timeout!r}")
 
 
 def test_the_early_ack_lets_the_next_prefetched_message_time_out(node, observe):
@@ -93,7 +93,7 @@ def test_native_delayed_delivery_needs_a_quorum_queue_behind_a_non_direct_exchan
                      for key, value in values.items()},
                   topic_levels=([topic.levels["exchanges"], topic.levels["queues"]], [29, 28]),
                   topic_not_early=(topic.waited is not None and topic.waited >= COUNTDOWN - 0.5, True),
-                  why=f"the topic's wait {topic['waited']}")
+                  why=f"the topic's wait {topic.waited}")
     for name in ("classic", "direct"):
         assert delays[name].ack_timeout
     assert topic.ack_timeout == ""
@@ -105,7 +105,7 @@ def test_a_schedule_in_the_application_database_holds_nothing_in_the_worker_and_
                   ack_timeout=(bool(seen.ack_timeout), False), worker_alive=(seen.worker_alive, True),
                   ran=(seen.ran, 1), marked_sent=(seen.marked_sent, True),
                   # sent at the first poll after its time, never before
-                  not_early=(seen.late is not None and seen.late >= 0, True), why=f"sent {seen['late']} s late")
+                  not_early=(seen.late is not None and seen.late >= 0, True), why=f"sent {seen.late} s late")
 
 
 def test_a_delayed_task_whose_worker_dies_runs_once_when_a_worker_is_back_native_or_classic(node, observe):
@@ -141,7 +141,7 @@ def test_a_raised_server_timeout_lets_the_long_task_finish_once(raised, observe)
     seen = long_task(raised, task_acks_late=True)
     observe.equal(ack_timeout=(bool(seen.ack_timeout), False), worker_alive=(seen.worker_alive, True),
                   state=(seen.state, "SUCCESS"), ran=(seen.ran, 1), back_in_queue=(seen.back_in_queue, 0),
-                  why=f"the ack timeout logged: {seen['ack_timeout']!r}")
+                  why=f"the ack timeout logged: {seen.ack_timeout!r}")
 
 
 def test_x_delivery_limit_stops_the_poison_after_the_limit_plus_one_runs(raised, observe):
@@ -181,7 +181,7 @@ def test_delay_with_the_broker_down_raises_after_the_default_publish_retry_polic
                                          "interval_max": 1}),
                   # the policy's pauses, 0 + 0.2 + 0.4 s: a lower bound, not a timing
                   not_before_the_policy_pauses=(seen.raised_after >= 0.6, True),
-                  why=f"raised after {seen['raised_after']} s")
+                  why=f"raised after {seen.raised_after} s")
 
 
 def test_confirm_publish_puts_the_channel_in_confirm_mode_and_every_message_arrives(node, observe):
@@ -199,7 +199,7 @@ def test_a_memory_alarm_blocks_a_confirming_publisher_and_fools_the_other(raised
                                            wanted[name])},
                   on_returned_once_lifted=(on.returned_after is not None
                                            and on.returned_after >= ALARMED, True),
-                  why=f"the confirming publisher returned {on['returned_after']} s after the alarm, {off}")
+                  why=f"the confirming publisher returned {on.returned_after} s after the alarm, {off}")
 
 
 def test_a_burst_of_10_kb_messages_into_a_memory_alarm_is_partly_lost_without_a_word_to_the_publisher(raised, observe):
