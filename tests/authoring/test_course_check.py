@@ -36,7 +36,7 @@ def test_source_errors_are_located(lessons):
     edit(lessons / "l42_demo" / "lesson.md", '+++ {"id": "echo-run"}', '+++ {"id": "echo-run", "color": 1}')
     [problem] = problems(lessons)
     assert problem.endswith("l42_demo/lesson.md:57: unknown metadata key(s): color "
-                            "(known: alt, audit, audit_again, check, docs, exercise, id, lang, needs, part, tags, text_lang)")
+                            "(known: alt, audit, audit_again, check, docs, exercise, id, lang, measures, needs, part, tags, text_lang)")
 
 
 def test_exercise_ids_agree_across_yml_cells_and_checks(lessons):

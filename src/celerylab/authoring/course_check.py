@@ -7,6 +7,7 @@ from pathlib import Path
 
 from celerylab.authoring import catalogs, claims, exercises, keys
 from celerylab.authoring.audit_keys import audit_key_problems
+from celerylab.authoring.experiment_cells import experiment_problems
 from celerylab.authoring.problems import Problem
 from celerylab.authoring.wrong_answer_check import wrong_answer_problems
 from celerylab.compiler import stale
@@ -71,6 +72,7 @@ def lesson_problems(folder: Path, catalog: catalogs.Catalog, report: Report) -> 
     if cells is not None:
         problems += exercises.cell_problems(folder, prefix, cells, ids)
         problems += audit_key_problems(folder, cells, report.teachers)
+        problems += experiment_problems(folder, cells)
     problems += exercises.check_problems(folder, ids)
     problems += wrong_answer_problems(folder, ids)
     problems += keys.lesson_key_problems(folder, catalog)[0]

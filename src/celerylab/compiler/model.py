@@ -34,6 +34,7 @@ class SourceCell:
     audit: tuple[str, ...] = ()  # the `celerylab audit` rules this cell's section teaches (findings link here)
     audit_again: tuple[str, ...] = ()  # rules another lesson teaches, shown here again in another setting
     needs: tuple[str, ...] = ()  # what the cell needs from the machine (celerylab.machine_needs): nbval skips it without
+    measures: bool = True  # False: a cell that needs the machine but measures nothing (no experiment expected)
     points_to: str | None = None  # a generated cell sending the lesson's reader to this exercise's notebook
 
     def in_variant(self, variant: str) -> bool:

@@ -13,13 +13,16 @@ from celerylab.compiler.model import LANGS, PARTS, SourceCell
 HEADER = re.compile(r"^\+\+\+(?:\s+(.*?))?\s*$")
 CELL_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 NAME = re.compile(r"^[A-Za-z0-9_.-]+$")
-KEYS = {"id", "part", "lang", "exercise", "check", "tags", "alt", "docs", "text_lang", "audit", "audit_again", "needs"}
+KEYS = {"id", "part", "lang", "exercise", "check", "tags", "alt", "docs", "text_lang", "audit", "audit_again", "needs",
+        "measures"}
 # Keys only the site reads (celerylab.sitegen): "alt" {"pt", "en"} describes the plots a code cell draws,
 # "docs" links the official Celery documentation, "text_lang" marks a passage written in the other language.
 DOCS_URL = re.compile(r"^https://\S+$")
 # "audit" / "audit_again": the `celerylab audit` rule ids the cell's section teaches, or shows again (a list).
 RULE_ID = re.compile(r"^CL[0-9]{3}$")
 # "needs": what a code cell needs from the machine (celerylab.machine_needs names): without it, the suite skips the cell.
+# "measures": false on a code cell with "needs" that measures nothing (starts or stops a node, prints a summary):
+# in a lesson with experiments, every other such cell must be an experiment cell (`celerylab dev check`).
 
 
 def parse_file(path: Path) -> list[SourceCell]:
@@ -87,6 +90,8 @@ def _metadata(header: str, line: int, path: object) -> dict:
                                 and all(need in machine_needs.CHECKS for need in meta["needs"])):
         raise SourceError(path, line, "build.err.bad_value", field="needs", value=meta["needs"],
                           allowed=", ".join(machine_needs.CHECKS))
+    if "measures" in meta and meta["measures"] is not False:
+        raise SourceError(path, line, "build.err.bad_value", field="measures", value=meta["measures"], allowed="false")
     tags = meta.get("tags", [])
     if not (isinstance(tags, list) and all(isinstance(tag, str) for tag in tags)):
         raise SourceError(path, line, "build.err.bad_tags")
@@ -139,4 +144,4 @@ def _cell(meta: dict, line: int, body: blocks.Lines, path: object) -> SourceCell
                       tags=list(meta.get("tags", [])),
                       site={key: meta[key] for key in ("alt", "docs", "text_lang") if key in meta},
                       audit=tuple(meta.get("audit", ())), audit_again=tuple(meta.get("audit_again", ())),
-                      needs=tuple(meta.get("needs", ())))
+                      needs=tuple(meta.get("needs", ())), measures=meta.get("measures", True))

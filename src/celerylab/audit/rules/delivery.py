@@ -118,7 +118,7 @@ def visibility_timeout_on_amqp(view):
         yield Hit("broker_transport_options", {"vt": options["visibility_timeout"], "scheme": view.broker_scheme})
 
 
-# RabbitMQ's default consumer_timeout (30 min since 3.8.15): an unacknowledged delivery older than that closes the channel.
+# RabbitMQ's default consumer_timeout (15 min in 3.8.15, 30 min from 3.8.17): an unacknowledged delivery older than that closes the channel.
 CONSUMER_TIMEOUT_SECONDS = 1800
 
 

@@ -1,19 +1,22 @@
 """Lesson 08's notebook helpers: the private RabbitMQ node, one stack per experiment on it, and reads of what happened."""
 from __future__ import annotations
 
+import dataclasses
 import re
 import threading
 import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from kombu import Connection
 
 from celerylab import localized
+from celerylab.deploy.canary import healthy
 from celerylab.i18n import t
-from celerylab.lessons.l08_rabbitmq import tasks
+from celerylab.lessons.l08_rabbitmq import page, tasks
 from celerylab.polling import until
-from celerylab.stack import Stack, WorkerSpec, rabbitmq_node
+from celerylab.stack import Stack, WorkerSpec
 from celerylab.stack.rabbitmq_node import RabbitNode
 
 APP = "celerylab.lessons.l08_rabbitmq.tasks"
@@ -24,19 +27,9 @@ EXPECTED = 60.0  # seconds given to a wait that ends as soon as what it waits fo
 SETTLE = 2.0  # seconds a settled poison queue must stay settled (a requeued message is redelivered in ms)
 
 
-def unavailable() -> str:
-    """Why this machine cannot run the RabbitMQ cells, in the page's language ("" when it can)."""
-    absent = rabbitmq_node.missing()
-    return t("l08.skip", programs=absent) if absent else ""
-
-
 def start_node(consumer_timeout_ms: int = LAB_TIMEOUT_MS) -> RabbitNode | None:
-    """The page's private RabbitMQ node (None, with the reason printed, where RabbitMQ is not installed)."""
-    reason = unavailable()
-    if reason:
-        print(reason)
-        return None
-    return RabbitNode(consumer_timeout_ms=consumer_timeout_ms).start()
+    """The page's private RabbitMQ node; None where RabbitMQ is not installed (the page then shows its recorded run)."""
+    return page.start(consumer_timeout_ms)
 
 
 def queue_name(label: str) -> str:
@@ -152,6 +145,31 @@ def exits_within(worker, timeout: float) -> bool:
     return bool(until(lambda: not worker.alive, timeout))
 
 
+PRODUCTION_WATERMARK = "0.4"  # RabbitMQ's default vm_memory_high_watermark: 40% of the machine's memory
+
+
+def raise_memory_alarm(node: RabbitNode) -> None:
+    """Put the node's memory watermark near 0: its memory alarm goes off and it blocks publishers (waits for it)."""
+    node.ctl("set_vm_memory_high_watermark", "0.0000001")
+    until(lambda: "memory" in node.ctl("eval", "rabbit_alarm:get_alarms()."), EXPECTED)
+
+
+def lift_memory_alarm(node: RabbitNode) -> None:
+    """The default watermark back: the alarm clears and blocked publishers go on."""
+    node.ctl("set_vm_memory_high_watermark", PRODUCTION_WATERMARK)
+
+
+def still_messages(node: RabbitNode, queues: list[str], quiet: float = 2.0) -> dict[str, int]:
+    """Messages each classic queue holds once their counts have not changed for `quiet` s (up to EXPECTED s)."""
+    last, since, deadline = messages(node), time.monotonic(), time.monotonic() + EXPECTED
+    while time.monotonic() < deadline and time.monotonic() - since < quiet:
+        wait(0.5)
+        now = messages(node)
+        if [now.get(queue) for queue in queues] != [last.get(queue) for queue in queues]:
+            last, since = now, time.monotonic()
+    return last
+
+
 def set_consumer_timeout(node: RabbitNode, ms: int) -> int | None:
     """Change the node's consumer_timeout while it runs (channels opened afterwards use it); the value read back."""
     node.ctl("eval", f"application:set_env(rabbit, consumer_timeout, {ms}).")
@@ -209,6 +227,37 @@ def wait(seconds_: float) -> None:
     time.sleep(seconds_)
 
 
+def settle(settled, count, timeout: float) -> None:
+    """Wait until `settled()` holds and still holds SETTLE s later with `count()` unchanged (a requeued message comes
+    back in ms: a quiet moment alone proves nothing)."""
+    while until(settled, timeout, step=0.2):
+        before = count()
+        wait(SETTLE)
+        if settled() and count() == before:
+            return
+
+
+def check(stack: Stack, queue: str, timeout: float = 3.0) -> dict:
+    """The course's health check (`celerylab.deploy.canary.healthy`) on the stack's worker; a publish that cannot
+    reach the broker counts as a failed canary."""
+    try:
+        return healthy(stack.app, queue, stack.workers[0].hostname, timeout=timeout, ping_timeout=1.0)
+    except Exception:  # noqa: BLE001 - kombu's OperationalError while the broker is not back
+        return {"ping": False, "canary": False}
+
+
+def side_by_side(cases: dict) -> dict:
+    """Run every ``{name: callable}`` at once (each on its own stack and queue of the node): ``{name: what it returned}``."""
+    with ThreadPoolExecutor(max_workers=len(cases)) as pool:
+        futures = {name: pool.submit(case) for name, case in cases.items()}
+        return {name: future.result() for name, future in futures.items()}
+
+
+def field(seen, key: str):
+    """One measurement of an experiment's record (a dataclass) or of a dict."""
+    return getattr(seen, key) if dataclasses.is_dataclass(seen) else seen[key]
+
+
 def shown(value, key: str = "") -> str:
     """One measured value as the page prints it: durations in seconds (milliseconds for a `ms_` key, two decimals),
     booleans in the page's words, None as "-"."""
@@ -224,6 +273,40 @@ def shown(value, key: str = "") -> str:
 
 
 def show(seen: dict, *keys: str) -> None:
-    """Print the chosen measurements of a scenario, one per line, with the lesson's label for each."""
-    for key in keys or seen:
-        print(f"{t(f'l08.seen.{key}')}: {shown(seen[key], key)}")
+    """Print the chosen measurements of an experiment's record, one per line, with the lesson's label for each."""
+    for key in keys or (list(seen) if isinstance(seen, dict) else [item.name for item in dataclasses.fields(seen)]):
+        print(f"{t(f'l08.seen.{key}')}: {shown(field(seen, key), key)}")
+
+
+def stop_node(node: RabbitNode | None) -> None:
+    """Stop the page's node (a recorded run has none)."""
+    page.stop(node)
+
+
+def summary() -> None:
+    """The page's figures (or, without RabbitMQ, the recorded ones), one line per experiment, section first; the
+    counts that vary from run to run (the 406 loop's rounds, the burst's arrivals) stay in their own cells."""
+    seen = page.measured()
+    delays, deaths, poisons, kills = seen["delays"], seen["deaths"], seen["poisons"], seen["kills"]
+    rows = [("1 acks_late", seen["late"], ("timeout_after", "ran", "ran_after_restart")),
+            ("2 countdown", seen["eta"], ("held_by_worker", "ran", "back_in_queue")),
+            ("3 x-consumer-timeout", seen["per_queue"], ("timeout_after",)),
+            ("3 early ack", seen["early"], ("first", "second", "second_ran")),
+            *((f"4 {name}", record, ("held_by_worker", "worker_alive", "ran", "waited")) for name, record in delays.items()),
+            ("4 database schedule", delays["database schedule"], ("unacked", "late")),
+            *((f"4 {name}", record, ("ran_while_down", "ran", "ran_after_back")) for name, record in deaths.items()),
+            ("4 broker_channel_error_retry, countdown", seen["retry"]["countdown"], ("worker_alive", "ran", "late")),
+            ("4 broker_channel_error_retry, acks_late", seen["retry"]["acks_late"], ("worker_alive",)),
+            ("5 consumer_timeout 30 s", seen["raised"], ("worker_alive", "ran")),
+            ("6 classic", poisons["classic"], ("looping",)),
+            ("6 quorum", poisons["quorum, x-delivery-limit 2"], ("runs", "in_queue")),
+            *((f"7 SIGKILL, {name}", record, ("redelivered_after", "ran")) for name, record in kills.items()),
+            ("8 broker down", seen["down"], ("raised", "raised_after")),
+            *((f"8 confirm_publish={confirm}", record, ("ms_per_message",)) for confirm, record in seen["costs"].items()),
+            *((f"8 {t('l08.seen.alarm')}, confirm_publish {name}", record, ("returned_after", "in_queue_during_alarm"))
+              for name, record in seen["alarm"].items()),
+            (f"8 {t('l08.seen.alarm')}, 2000 x 10 KB", seen["burst"], ("sent", "raised")),
+            ("9 broker restart", field(seen["restart"], "after"), ("alive", "reconnected_after", "canary")),
+            ("9 cancel_consumer", field(seen["restart"], "stopped"), ("ping", "canary"))]
+    for section, record, keys in rows:
+        print(f"{section}: " + "; ".join(f"{t(f'l08.seen.{key}')} = {shown(field(record, key), key)}" for key in keys))
