@@ -82,13 +82,18 @@ def post(stack, url: str, path: str, **body):
 
 
 # a worker refuses to start as root once its app accepts pickle: let it start, so the check can say why that is wrong
-JSON_WORKER = [WorkerSpec(pool="prefork", concurrency=1, env={"C_FORCE_ROOT": "1"})]
+# one pool process: the e-mail the check changes there is the one the learner's task reads
+WORKER_EDIT = "celerylab.lessons.l03_silent_defects.worker_edit"
+JSON_WORKER = [WorkerSpec(pool="prefork", concurrency=1, env={"C_FORCE_ROOT": "1"},
+                          extra_args=("--include", WORKER_EDIT))]
 
 
 @exercise("l03.json_args")
 def json_args(run: CheckRun) -> None:
-    """Two routes, their tasks' results, and JSON as the only serializer; hidden: other users, and ids of two
-    digits, where sorting them as text ("10" < "3") or trusting a set's order gives another order than id order."""
+    """Two routes, their tasks' results, and JSON as the only serializer; hidden: other users, ids of two digits,
+    where sorting them as text ("10" < "3") or trusting a set's order gives another order than id order, and a
+    user whose e-mail changed in the worker: a task handed a copy of the user (a dict, a registered type)
+    returns the e-mail the API process had, not the one the user has when the task runs."""
     with run.stack(workers=JSON_WORKER, timeline=False) as stack:
         hostname = stack.workers[0].hostname
         inspect = stack.app.control.inspect(destination=[hostname], timeout=1)
@@ -105,10 +110,13 @@ def json_args(run: CheckRun) -> None:
                                                                "duda@example.com"], True),
                  ("/notify", {"json": {"ids": [10, 3, 10, 7]}}, ["caio@example.com", "duda@example.com",
                                                                  "edu@example.com"], True),
-                 ("/notify", {"json": {"ids": [7, 3, 7]}}, ["caio@example.com", "duda@example.com"], True)]
+                 ("/notify", {"json": {"ids": [7, 3, 7]}}, ["caio@example.com", "duda@example.com"], True),
+                 ("/users/7/process", {}, {"id": 7, "email": "duda.nova@example.com"}, True)]
         for path, body, expected, hidden in cases:
             if hidden and not run.graded(2):
                 continue
+            if expected == {"id": 7, "email": "duda.nova@example.com"}:
+                stack.app.send_task("l03.change_email", (run.module, 7, expected["email"])).get(timeout=10)
             status, outcome = post(stack, url, path, **body)
             if not (run.expect("l03.check.route_status", "2xx", f"{status // 100}xx", path=path, hidden=hidden)
                     & run.expect("l03.check.route_result", expected, outcome, path=path, hidden=hidden)):
