@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import httpx
 from celery.exceptions import TimeoutError as CeleryTimeoutError
+from kombu.exceptions import ContentDisallowed
 
 from celerylab.checks import CheckRun, exercise
 from celerylab.lessons.l03_silent_defects import helpers, scenarios
@@ -77,7 +78,8 @@ def post(stack, url: str, path: str, **body):
         return response.status_code, None
     try:
         return response.status_code, stack.app.AsyncResult(response.json()["task_id"]).get(timeout=10, propagate=False)
-    except (CeleryTimeoutError, ValueError, KeyError, TypeError):  # nothing ran, or an answer without a task_id
+    except (CeleryTimeoutError, ContentDisallowed, ValueError, KeyError, TypeError):  # nothing ran, a result in
+        # a format the check refuses (pickle), or an answer without a task_id
         return response.status_code, None
 
 
@@ -97,9 +99,13 @@ def json_args(run: CheckRun) -> None:
     with run.stack(workers=JSON_WORKER, timeline=False) as stack:
         hostname = stack.workers[0].hostname
         inspect = stack.app.control.inspect(destination=[hostname], timeout=1)
-        conf = helpers.answer(inspect.conf, True).get(hostname) or {}  # with_defaults: a setting left as it was too
+        try:
+            conf = helpers.answer(inspect.conf, True).get(hostname) or {}  # with_defaults: settings left as they were
+            refused = None
+        except ContentDisallowed as error:  # a worker whose app serializes with pickle answers in pickle
+            conf, refused = {"task_serializer": "pickle"}, error
         run.expect("l03.check.serializer", ["json", ["json"]],
-                   [conf.get("task_serializer"), list(conf.get("accept_content") or [])])
+                   [conf.get("task_serializer"), list(conf.get("accept_content") or [])], cause=refused)
         url = stack.add_http_app("api", f"{run.module}:api").url
         cases = [("/users/5/process", {}, {"id": 5, "email": "bia@example.com"}, False),
                  ("/notify", {"json": {"ids": [7, 3, 7]}}, ["caio@example.com", "duda@example.com"], False),
@@ -116,7 +122,11 @@ def json_args(run: CheckRun) -> None:
             if hidden and not run.graded(2):
                 continue
             if expected == {"id": 7, "email": "duda.nova@example.com"}:
-                stack.app.send_task("l03.change_email", (run.module, 7, expected["email"])).get(timeout=10)
+                try:
+                    stack.app.send_task("l03.change_email", (run.module, 7, expected["email"])).get(timeout=10)
+                except Exception as error:  # an app that refuses JSON results, a load_user rewritten
+                    run.expect("l03.check.route_result", expected, None, path=path, hidden=True, cause=error)
+                    return
             status, outcome = post(stack, url, path, **body)
             if not (run.expect("l03.check.route_status", "2xx", f"{status // 100}xx", path=path, hidden=hidden)
                     & run.expect("l03.check.route_result", expected, outcome, path=path, hidden=hidden)):
