@@ -105,6 +105,18 @@ def finished_row(stack, job_id: str, timeout: float) -> dict:
                          timeout) or helpers.row(stack, job_id)
 
 
+def page_begun(stack, job_id: str, at: int) -> None:
+    """Return as soon as page `at` has begun: the PROGRESS the report stores at each page's start, read from the
+    backend every 5 ms (a request sent then lands just after that page's look at the flag, the moment that
+    shows an answer that looks only every few pages, or caches the flag), else the row's progress."""
+    def current() -> int:
+        info = stack.app.AsyncResult(job_id).info
+        return int(info.get("current") or 0) if isinstance(info, dict) else 0
+
+    if not polling.until(lambda: current() >= at, 5, step=0.005):
+        helpers.until(lambda: (helpers.row(stack, job_id)["progress"] or 0) >= at, 5)
+
+
 def cancel_while_running(run: CheckRun, stack, http, students: int, step: float, at: int, hidden: bool) -> bool:
     """Cancel a report at page `at`, then run a short one on the same pool: the pool's pids before the first and
     after the second tell whether a process died (a process killed by a signal is gone once the pool has run the
@@ -114,7 +126,7 @@ def cancel_while_running(run: CheckRun, stack, http, students: int, step: float,
     worker = stack.workers[0]
     before = worker.wait_pool_ready()
     job_id = send_report(stack, students, step)
-    helpers.until(lambda: (helpers.row(stack, job_id)["progress"] or 0) >= at, 5)
+    page_begun(stack, job_id, at)
     with ThreadPoolExecutor(max_workers=1) as pool:  # the clock runs from the request, not from its answer
         asked = time.monotonic()
         answered = pool.submit(http.post, f"/jobs/{job_id}/cancel")
