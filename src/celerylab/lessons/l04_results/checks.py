@@ -108,7 +108,7 @@ def finished_row(stack, job_id: str, timeout: float) -> dict:
 def page_begun(stack, job_id: str, at: int) -> None:
     """Return as soon as page `at` has begun: the PROGRESS the report stores at each page's start, read from the
     backend every 5 ms (a request sent then lands just after that page's look at the flag, the moment that
-    shows an answer that looks only every few pages, or caches the flag), else the row's progress."""
+    shows an answer that looks only every third page), else the row's progress."""
     def current() -> int:
         info = stack.app.AsyncResult(job_id).info
         return int(info.get("current") or 0) if isinstance(info, dict) else 0
@@ -146,7 +146,7 @@ def cancel_while_running(run: CheckRun, stack, http, students: int, step: float,
 def cooperative_cancel(run: CheckRun) -> None:
     """A report cancelled at page 2 of 10 (0.25 s each), one nobody cancels; hidden: page 1 of 8, page 9 of 30
     (0.15 s and 0.05 s a page), and at the slowest step the statement allows (0.6 s) pages 1, 2 and 3 of 6: a
-    report that reads the flag only every second or third page (or caches it) answers in 1.5 s at one of them only.
+    report that reads the flag only every third page misses 1.5 s at one of them, whichever page it reads on.
     The first failed case ends the check."""
     with run.stack(helpers.SPEC, workers=[WorkerSpec(pool="prefork", concurrency=1)]) as stack:
         http = helpers.client(stack)
