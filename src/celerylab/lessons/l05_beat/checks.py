@@ -38,6 +38,28 @@ def copies_at_once(stack) -> tuple[int, bool]:
     return emails, overlapped(spans)
 
 
+def copies_across_a_failure(stack) -> int:
+    """In a fresh period, a copy that runs while `summary_claims` cannot be written (renamed away: the database
+    fails), then, with the table back, a copy once it has ended: the period's e-mails. A copy that could not
+    record its claim must send nothing, or the next copy sends the period a second time."""
+    period = helpers.PERIOD_SECONDS
+    time.sleep(period - time.time() % period + 0.05)  # a period no copy was sent in, just begun
+    first = int(time.time() // period)
+    connection = stack.db()
+    try:
+        execute(connection, "ALTER TABLE summary_claims RENAME TO summary_claims_unreachable")
+        try:
+            stack.app.send_task("ex.weekly_summary").get(timeout=10, propagate=False)
+        finally:
+            execute(connection, "ALTER TABLE summary_claims_unreachable RENAME TO summary_claims")
+        stack.app.send_task("ex.weekly_summary").get(timeout=10, propagate=False)
+        keys = [f"s{n}" for n in range(first, int(time.time() // period) + 1)]  # under load it may reach the next
+        return sum(execute(connection, "SELECT COUNT(*) FROM emails WHERE period = ?", (key,)).fetchone()[0]
+                   for key in keys)
+    finally:
+        connection.close()
+
+
 def overlapped(spans: list) -> bool:
     """Two copies ran in two processes, each one starting before the other had ended."""
     return (len(spans) == 2 and spans[0][0] != spans[1][0]
@@ -53,12 +75,14 @@ def summary_once(run: CheckRun) -> None:
         sends = sum(beat.logs.count("Sending due task weekly-summary") for beat in stack.beats)
         senders = sum(1 for beat in stack.beats if "Sending due task weekly-summary" in beat.logs)
         together, overlap = copies_at_once(stack)
+        after_failure = copies_across_a_failure(stack)
     run.expect("l05.check.beats_sent", 2, senders)
     counts = sorted(set(periods.values()))
     run.expect("l05.check.emails_per_period", [1], counts, passed=len(periods) >= 2 and counts == [1])
     run.expect("l05.check.sends", True, sends >= 2 * len(periods))
     run.expect("l05.check.copies_overlap", True, overlap)
     run.expect("l05.check.copies_at_once", 1, together)
+    run.expect("l05.check.copies_after_failure", 1, after_failure)
 
 
 def fires(stack, entry: str, start: datetime, hours: float) -> list[str]:

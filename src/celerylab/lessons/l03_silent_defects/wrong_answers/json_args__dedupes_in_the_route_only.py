@@ -13,7 +13,8 @@ class User:
         self.id, self.email = id, email
 
 
-USERS = {5: User(5, "bia@example.com"), 3: User(3, "caio@example.com"), 7: User(7, "duda@example.com")}
+USERS = {5: User(5, "bia@example.com"), 3: User(3, "caio@example.com"), 7: User(7, "duda@example.com"),
+         10: User(10, "edu@example.com")}
 
 
 def load_user(user_id):

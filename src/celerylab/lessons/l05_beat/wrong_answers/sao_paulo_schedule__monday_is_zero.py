@@ -1,0 +1,18 @@
+"""Writes Monday as day_of_week=0 (Python's weekday()), but in crontab 0 is Sunday, so the weekly summary fires on Sundays at 11:30 UTC. Violates: "`weekly-summary`: Mondays 11:30 UTC (8:30 in São Paulo), once a week;".
+
+The hour conversion is right and it fires once a week.
+
+Blind review.
+"""
+from celery.schedules import crontab
+from celerylab.lessons.l05_beat.tasks import app
+
+MONDAY = 0  # datetime.weekday()
+
+app.conf.beat_schedule = {
+    "cleanup": {"task": "ops.cleanup", "schedule": crontab(hour=3, minute=0)},
+    "weekly-summary": {"task": "email.send_weekly_summary",
+                       "schedule": crontab(hour=11, minute=30, day_of_week=MONDAY)},
+    "daily-report": {"task": "report.build_daily", "schedule": crontab(hour=9, minute=0)},
+    "stock-sync": {"task": "stock.sync", "schedule": crontab(minute="*/15"), "args": ("main_supplier",)},
+}
