@@ -169,6 +169,8 @@ def run(args) -> int:
                 roster = read(args.roster)
             except RosterError as problem:
                 raise BadOption(str(problem)) from None
+        if late.deadline is not None and not any(row.get("submitted") for row in (roster or {}).values()):
+            print(t("cmd.grade.deadline_by_mtime"), file=sys.stderr)  # a file's time is the learner's to set
         if args.broker:
             from celerylab.grader.remote import BrokerProblem, connect
 
