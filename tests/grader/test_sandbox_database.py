@@ -59,3 +59,31 @@ def test_a_postgresql_exercise_scores_full_points_sandboxed_as_root(tmp_path):
     verdict = result.verdicts[EXERCISE]
     assert verdict.grader_error is None and verdict.error is None, (verdict.grader_error, verdict.error, result.log)
     assert verdict.passed, [criterion.to_record() for criterion in verdict.criteria if not criterion.passed]
+
+
+@pytest.mark.skipif(requirements() is not None, reason=str(requirements()))
+def test_the_probe_starts_the_database_in_the_sandbox_even_without_the_template(monkeypatch):
+    """Without the template from outside, the job runs initdb itself: it needs a name for its user.
+    Defence: sandbox.identities (the job's passwd and group)."""
+    from celerylab.grader import job_launch
+    from celerylab.grader.job_supervisor import probe
+
+    monkeypatch.setattr(job_launch, "database_cache", lambda env: {})
+    assert probe(Course.at_checkout(REPO)) is None
+
+
+@pytest.mark.skipif(requirements() is not None, reason=str(requirements()))
+def test_a_database_that_cannot_start_in_the_sandbox_stops_the_batch_with_one_line(tmp_path, monkeypatch, capsys):
+    from celerylab import cli
+    from celerylab.grader import job_launch
+    from celerylab.grader.sandbox import identities
+
+    monkeypatch.setattr(job_launch, "database_cache", lambda env: {})
+    monkeypatch.setattr(identities, "files", lambda *args: {})  # as before: the job's user has no name
+    (tmp_path / "subs").mkdir()
+    nbformat.write(solved("01_retries"), tmp_path / "subs" / "ana.ipynb")
+    argv = ["grade", str(tmp_path / "subs"), "--out", str(tmp_path / "out"), "--lang", "en"]
+    assert cli.main(argv) == 2
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.strip()]
+    assert len(lines) == 1 and "cannot start the stack's database" in lines[0] and "initdb" in lines[0], lines
+    assert not (tmp_path / "out" / "gradebook.json").exists()
