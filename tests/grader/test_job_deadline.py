@@ -10,8 +10,9 @@ import submissions
 from grading_files import COURSE, EXERCISES
 
 from celerylab.course import Course
+from celerylab.grader import job_supervisor
 from celerylab.grader.intake import Found
-from celerylab.grader.job_launch import SHARED_MEMORY
+from celerylab.grader.job_launch import job_folder
 from celerylab.grader.job_supervisor import run_job
 from celerylab.grader.prepare import Limits, prepare
 
@@ -20,16 +21,17 @@ STOP = "import os, signal\nos.kill(os.getppid(), signal.SIGSTOP)  # the job proc
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="the full confinement (its own users, pid namespace) needs root")
-def test_a_job_its_learner_stopped_is_ended_at_the_notebooks_deadline(tmp_path):
+def test_a_job_its_learner_stopped_is_ended_at_the_notebooks_deadline(tmp_path, monkeypatch):
     path = tmp_path / "subs" / "mallory.ipynb"
     path.parent.mkdir(parents=True)
     path.write_text(nbformat.writes(submissions.with_cell_before("check-greet", STOP)))
     limits = Limits(cell_timeout=20, notebook_timeout=20, check_timeout=90)
     prepared = prepare(Found(path, "mallory", "mallory.ipynb"), path.parent, EXERCISES, Course.at(COURSE), limits)
-    before = set(SHARED_MEMORY.glob("celerylab-grade-*"))
+    made = []
+    monkeypatch.setattr(job_supervisor, "job_folder", lambda: made.append(job_folder()) or made[-1])
     result = run_job(prepared.job)
     assert result.confinement["missing"] == [], result.confinement
     assert [note["kind"] for note in result.execution] == ["notebook_timeout"]
     assert {exercise: verdict.passed for exercise, verdict in result.verdicts.items()} == {
         "l90.double": True, "l90.greet": True}  # the answers written before the stop, checked in a fresh attempt
-    assert set(SHARED_MEMORY.glob("celerylab-grade-*")) <= before
+    assert len(made) == 1 and not made[0].exists()  # no folder left behind (/dev/shm as root)
