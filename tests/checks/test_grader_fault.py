@@ -47,3 +47,27 @@ def test_an_exercise_the_course_lacks_is_the_jobs_grader_error_not_a_failure():
     assert found["l90.nothing_like_it"].startswith("KeyError") and found["l90.greet"].id == "l90.greet"
     assert modules == {"ex_greet"} and blank == [str(FIXTURE_COURSE.lessons_dir / "l90_fixture" / "checks.py")]
 
+
+
+def test_a_stack_service_that_cannot_start_is_a_grader_fault_unless_the_learner_raised_it(tmp_path):
+    from celerylab.stack.errors import ServiceError
+
+    code = "from celerylab.stack.errors import ServiceError\nraise ServiceError('stack.postgres_no_port')"
+    assert grader_fault(raised(code, "/somewhere/celerylab/stack/packaged_postgres.py"), tmp_path, "ex_greet") is True
+    assert grader_fault(raised(code, str(tmp_path / "ex_greet.py")), tmp_path, "ex_greet") is False
+    assert issubclass(ServiceError, RuntimeError)
+
+
+def test_a_database_that_cannot_start_is_never_blamed_on_the_learner(tmp_path, monkeypatch):
+    from celerylab.checks import check_run
+    from celerylab.stack import packaged_postgres
+
+    def check(run):
+        packaged_postgres.PrivatePostgres.start()
+
+    (tmp_path / "ex_greet.py").write_text("def greet(name, lang):\n    return name\n")
+    monkeypatch.setattr(packaged_postgres, "binaries", lambda: None)
+    monkeypatch.setattr(check_run, "load_checks", lambda info: check)
+    verdict = run_check(FIXTURE_COURSE.find_exercise("l90.greet"), tmp_path)
+    assert verdict.grader_error and verdict.error is None
+    assert "parou no seu código" not in verdict_text(verdict, "pt")

@@ -114,3 +114,16 @@ def test_a_machine_without_the_sandbox_is_refused_in_one_line(capsys, tmp_path, 
     monkeypatch.setattr(bwrap, "binary", missing)
     line = refused(capsys, tmp_path, "--out", str(tmp_path / "out"))
     assert line.startswith("This machine has no grading sandbox (bwrap not found)")
+
+
+@pytest.mark.parametrize("submitted", [False, True])
+def test_a_deadline_without_the_lms_submission_times_warns_that_file_times_are_the_learners(
+        capsys, one_submission, submitted):
+    tmp_path, _ = one_submission
+    roster = tmp_path / "roster.csv"
+    roster.write_text("file,learner,submitted\nana,Ana," + ("2026-12-01T20:00+00:00" if submitted else "") + "\n")
+    argv = ["grade", str(tmp_path / "subs"), "--out", str(tmp_path / "out"), "--lessons-dir", str(COURSE),
+            "--exercises", str(EXERCISES), "--lang", "en", "--deadline", "2026-12-01T23:59", "--roster", str(roster)]
+    assert cli.main(argv) == 0
+    warned = [line for line in capsys.readouterr().err.splitlines() if "modification time" in line]
+    assert len(warned) == (0 if submitted else 1), warned

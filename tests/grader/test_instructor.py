@@ -274,16 +274,20 @@ def test_a_submission_named_after_another_learners_id_or_email_is_not_merged_int
     assert ["Ana Souza", "ana@x.br", "5"] in read_csv(out / "moodle.csv")
 
 
-def test_two_submissions_of_one_learner_for_one_lesson_export_no_score_and_are_named(batch, capsys):
+def test_two_submissions_of_one_learner_for_one_lesson_export_the_lower_score_and_are_named(batch, capsys):
+    """A second copy in one's own folder never blanks one's LMS cell (a 0 stays a 0): the lower total counts."""
     subs, course, roster_path, out = batch
     from celerylab.grader.roster import read
 
-    (subs / "bia").mkdir()
-    shutil.copy(subs / "caio.ipynb", subs / "bia" / "again.ipynb")
     grade(subs, options(out, course, roster=read(roster_path), exports=("canvas",)))
-    assert ["Beatriz Lima", "102", "B2", "", "", ""] in read_csv(out / "canvas.csv")
+    alone = {row[0]: row[-1] for row in read_csv(out / "canvas.csv")[2:]}
+    (subs / "bia").mkdir()
+    shutil.copy(subs / "caio.ipynb", subs / "bia" / "again.ipynb")  # caio's answers: a lower total than bia's
+    grade(subs, options(out, course, roster=read(roster_path), exports=("canvas",)))
+    assert float(alone["Caio Prado"]) < float(alone["Beatriz Lima"])
+    assert ["Beatriz Lima", "102", "B2", "", "", alone["Caio Prado"]] in read_csv(out / "canvas.csv")
     err = capsys.readouterr().err
-    assert "1 aluno(s) com mais de uma entrega" in err and "bia, bia/again" in err
+    assert "1 aluno(s) com mais de uma entrega" in err and "bia, bia/again" in err and "menor nota" in err
 
 
 def test_text_that_a_spreadsheet_would_run_as_a_formula_is_quoted_in_every_csv(batch):

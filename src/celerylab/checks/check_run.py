@@ -77,10 +77,14 @@ class CheckRun:
 
 
 def grader_fault(error: BaseException, workdir: Path, module: str) -> bool:
-    """Whether `error` is the checker's own failure, not the learner's: an import of a module other than the
-    learner's, issued from code outside the learner's folder (a missing dependency, an unreadable install).
+    """Whether `error` is the checker's own failure, not the learner's, raised from code outside the learner's
+    folder: an import of a module other than the learner's (a missing dependency, an unreadable install), or a
+    stack's service (its database, its broker) that could not start on this machine.
     Anything else a check raises may come from the learner's code and stays the learner's."""
-    if not isinstance(error, ImportError) or (error.name or "").split(".")[0] == module:
+    from celerylab.stack.errors import ServiceError
+
+    service = isinstance(error, ServiceError)
+    if not service and (not isinstance(error, ImportError) or (error.name or "").split(".")[0] == module):
         return False
     frames = [frame.filename for frame in traceback.extract_tb(error.__traceback__)
               if not frame.filename.startswith("<frozen")]

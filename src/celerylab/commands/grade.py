@@ -127,7 +127,16 @@ def jobs_can_import(course, out: Path) -> None:
         binary()
     except NoSandbox as error:
         raise BadOption(t("cmd.grade.no_sandbox", error=error)) from None
-    log = probe(course)
+    from celerylab.grader.job_supervisor import ProbeFailed
+
+    try:
+        log = probe(course)
+    except ProbeFailed as failed:
+        kept = out / "logs" / "probe.log"
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        kept.write_text(failed.log, encoding="utf-8")
+        detail = " ".join(failed.detail.split())[-600:]
+        raise BadOption(t("cmd.grade.no_database", error=detail, log=kept)) from None
     if log is None:
         return
     lines = [line for line in log.splitlines() if "Error" in line] or log.splitlines()[-1:] or ["?"]
@@ -160,6 +169,8 @@ def run(args) -> int:
                 roster = read(args.roster)
             except RosterError as problem:
                 raise BadOption(str(problem)) from None
+        if late.deadline is not None and not any(row.get("submitted") for row in (roster or {}).values()):
+            print(t("cmd.grade.deadline_by_mtime"), file=sys.stderr)  # a file's time is the learner's to set
         if args.broker:
             from celerylab.grader.remote import BrokerProblem, connect
 

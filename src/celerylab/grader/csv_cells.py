@@ -11,15 +11,20 @@ import csv
 import io
 import re
 
+from celerylab.grader.names import safe_name
+
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 NUMBER = re.compile(r"\A[+-]?\d+([.,]\d+)?\Z")
 
 
 def safe_cell(value: object) -> object:
-    """`value` as a spreadsheet will read it as data: a formula-like text quoted, anything else unchanged."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS) and not NUMBER.match(value):
-        return "'" + value
-    return value
+    """`value` as a spreadsheet will read it as data: control characters escaped (names.safe_name: no escape
+    sequence reaches a terminal that shows the file), a formula-like text quoted, anything else unchanged."""
+    if not isinstance(value, str):
+        return value
+    if value.startswith(FORMULA_STARTS) and not NUMBER.match(value):
+        value = "'" + value
+    return safe_name(value)
 
 
 def csv_text(rows: list[list], sep: str) -> str:

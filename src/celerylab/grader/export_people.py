@@ -5,7 +5,8 @@ from __future__ import annotations
 def learners(book) -> dict[tuple[str, str], dict]:
     """Per person, keyed ``("roster", row)`` or ``("unmatched", submission key)``: their roster fields, total per
     lesson, ``missing`` (a roster learner with no submission: 0 in every lesson) and ``clashes`` (lessons with
-    two submissions, whose score is left out)."""
+    two submissions or more: the lowest of their totals counts, so a second copy can never blank a 0, and the
+    export warns that the instructor should check which one counts)."""
     people: dict[tuple[str, str], dict] = {}
     for row_key, row in (book.roster or {}).items():
         people[("roster", row_key)] = {"who": row, "lessons": {}, "missing": True, "clashes": {}}
@@ -18,11 +19,12 @@ def learners(book) -> dict[tuple[str, str], dict]:
         person["missing"] = False
         if entry.lesson and entry.status != "grader_failure":  # not graded yet: blank, not 0
             person["clashes"].setdefault(entry.lesson, []).append(key)
-            person["lessons"][entry.lesson] = entry.total
+            totals = person.setdefault("totals", {}).setdefault(entry.lesson, [])
+            totals.append(entry.total)
+            person["lessons"][entry.lesson] = min(totals)
     for person in people.values():
         person["clashes"] = {lesson: keys for lesson, keys in person["clashes"].items() if len(keys) > 1}
-        for lesson in person["clashes"]:
-            person["lessons"][lesson] = None
+        person.pop("totals", None)
     return people
 
 

@@ -20,6 +20,7 @@ from celerylab.grader.csv_cells import csv_text
 from celerylab.grader.export_gradescope import gradescope, gradescope_folder
 from celerylab.grader.export_people import clashes, learners, lesson_maxima
 from celerylab.grader.gradebook import BOM, number
+from celerylab.grader.names import safe_name
 from celerylab.i18n import t
 
 FORMATS = ("canvas", "moodle", "gradescope")
@@ -99,11 +100,12 @@ def write_exports(book, options) -> list[Path]:
             written.append(write_text(out / f"{fmt}.csv", renders[fmt]()))
             lost = unmatched(book, fmt)
             if lost:
-                print(t(f"grading.export.{fmt}_unmatched", count=len(lost), learners=", ".join(lost[:5])),
-                      file=sys.stderr)
+                print(t(f"grading.export.{fmt}_unmatched", count=len(lost),
+                        learners=", ".join(safe_name(str(name)) for name in lost[:5])), file=sys.stderr)
     double = clashes(book) if {"canvas", "moodle"} & set(options.exports) else []
     if double:
-        print(t("grading.export.clashes", count=len(double), clashes="; ".join(double[:5])), file=sys.stderr)
+        print(t("grading.export.clashes", count=len(double), clashes="; ".join(safe_name(str(clash)) for clash in double[:5])),
+              file=sys.stderr)
     if "gradescope" in options.exports:
         for key, entry in book.entries.items():
             if entry.status == "grader_failure":  # not graded yet: no score to report

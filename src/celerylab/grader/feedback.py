@@ -1,12 +1,14 @@
 """The learner's feedback report (Markdown) in their language; hidden checks are never shown."""
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 from celerylab.atomic import write_text
 from celerylab.checks.render import criterion_line
 from celerylab.course import Exercise
 from celerylab.grader.entry import Entry, ScoredExercise
+from celerylab.grader.names import safe_text
 from celerylab.i18n import t
 
 # Reasons that mean the file itself is damaged or not the course's notebook: the learner can fix those by handing
@@ -64,7 +66,13 @@ def render(entry: Entry, exercises: list[Exercise], lang: str) -> str:
         for info in exercises:
             if info.id in entry.exercises:
                 lines += exercise_section(info, entry.exercises[info.id], lang)
-    return "\n".join(lines) + "\n"
+    return markdown_safe("\n".join(lines)) + "\n"
+
+
+def markdown_safe(text: str) -> str:
+    """`text` as a Markdown viewer shows it, never runs it: HTML escaped (a ``<script>`` from a cell's error stays
+    text), control characters escaped (no terminal escape sequence from `cat`)."""
+    return html.escape(safe_text(text), quote=False)
 
 
 def write(out: Path, entry: Entry, exercises: list[Exercise]) -> Path:

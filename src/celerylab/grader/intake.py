@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
+from celerylab.grader.names import safe_name
 from celerylab.grader.submission import MAX_BYTES, Rejected, Submission, from_bytes
 
 SUFFIX = ".ipynb"
@@ -25,15 +26,17 @@ class Found:
 
 def _found(path: Path, base: Path, taken: set[str]) -> Found:
     """`path` with a key no other entry of the batch has: its relative path without ``.ipynb`` (``_`` for a file
-    named just ``.ipynb``), and a ``~N`` suffix when that key is taken (``_.ipynb`` beside ``.ipynb``)."""
+    named just ``.ipynb``), and a ``~N`` suffix when that key is taken (``_.ipynb`` beside ``.ipynb``). Key and
+    file name are escaped (names.safe_name: a byte that is not UTF-8, a control character), never the path."""
     relative = path.relative_to(base) if path != base else Path(path.name)
-    key = relative.as_posix()[: -len(SUFFIX)] or "_"
+    shown = safe_name(relative.as_posix())  # the real path stays in `path`; names written or printed are safe
+    key = shown[: -len(SUFFIX)] or "_"
     unique, number = key, 1
     while unique in taken:
         number += 1
         unique = f"{key}~{number}"
     taken.add(unique)
-    return Found(path, unique, relative.as_posix())
+    return Found(path, unique, shown)
 
 
 def find(where: Path) -> Iterator[Found]:

@@ -86,12 +86,22 @@ PROBED = ("celerylab.grader.sandbox.execute", "celerylab.checks.check_run", "cel
 
 
 def probe(spec: JobSpec, results, course: Course, found: dict) -> None:
-    """Import what a job needs and read the course, as a real job would once confined; report on the pipe."""
+    """Import what a job needs, read the course and start (then stop) the database a stack starts, as a real job
+    would once confined; report on the pipe (`database`: why the database could not start, else None)."""
     import importlib
 
     for name in PROBED:
         importlib.import_module(name)
-    append(results, {"kind": "probe", "lessons": len(course.lesson_names())})
+    from celerylab.stack.errors import StackError
+    from celerylab.stack.packaged_postgres import PrivatePostgres, binaries
+
+    database = None
+    if binaries() is not None:
+        try:
+            PrivatePostgres.start().stop()
+        except StackError as error:
+            database = str(error)
+    append(results, {"kind": "probe", "lessons": len(course.lesson_names()), "database": database})
 
 
 def run(spec: JobSpec, results, course: Course, found: dict) -> None:

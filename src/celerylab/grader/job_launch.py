@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -24,11 +25,14 @@ import psutil
 
 from celerylab.checks.learner import GRADING_ENV
 from celerylab.course import LESSONS_ENV, Course
-from celerylab.grader.sandbox import bwrap, job_cgroup
+from celerylab.grader.sandbox import bwrap, identities, job_cgroup
 from celerylab.grader.sandbox.attempt import Attempt
 from celerylab.grader.sandbox.confine import JOB_MEMORY
 from celerylab.grader.sandbox.processes import JOB_UIDS
+from celerylab.grader.sandbox.watchdog import Watchdog
 from celerylab.grader.spec import JobSpec
+from celerylab.stack import packaged_postgres
+from celerylab.stack.errors import StackError
 
 # All of the grader's environment a job gets (no credential, no broker URL, no setting of a parent stack)
 PASSED_ENV = ("PATH", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "TZ", "PYTHONPATH", "CELERYLAB_LANG")
@@ -61,8 +65,9 @@ def kill_tree(popen: subprocess.Popen) -> None:
     popen.wait()
 
 
-def read_results(stream, records: list[dict]) -> None:
-    """JSON lines from the job's pipe until every holder closed it; anything else is ignored."""
+def read_results(stream, records: list[dict], seen=None) -> None:
+    """JSON lines from the job's pipe until every holder closed it; anything else is ignored. `seen` is told
+    of each record as it arrives (the watchdog)."""
     with stream:
         for line in stream:
             try:
@@ -71,6 +76,8 @@ def read_results(stream, records: list[dict]) -> None:
                 continue
             if isinstance(record, dict):
                 records.append(record)
+                if seen is not None:
+                    seen(record)
 
 
 def command(spec: JobSpec, attempt: Attempt, spec_path: Path, writing: int, over: dict[str, str]) -> list[str]:
@@ -80,24 +87,52 @@ def command(spec: JobSpec, attempt: Attempt, spec_path: Path, writing: int, over
         return job
     lessons = Course.at(spec.root).lessons_dir
     hide = [*spec.hide, *(str(Path(path).parent / "__pycache__") for path in over)]
-    sandbox = bwrap.command(attempt.own, spec_path, lessons, hide, over, job_env(spec.root, attempt.home),
-                            privileged=os.geteuid() == 0)
+    env, privileged = job_env(spec.root, attempt.home), os.geteuid() == 0
+    if privileged and spec.uid is not None:  # the job's users have names (PostgreSQL's initdb looks its user up)
+        over = {**over, **identities.files(attempt.own.parent, attempt.own.name, int(spec.uid), spec.service_uid,
+                                           attempt.home)}
+    binds = database_cache(env) if privileged else {}
+    sandbox = bwrap.command(attempt.own, spec_path, lessons, hide, over, env, privileged=privileged, binds=binds)
     memory = int(spec.memory_total or JOB_MEMORY)
     return [sys.executable, "-P", "-m", "celerylab.grader.sandbox.launch", str(memory), str(spec.cpu_seconds),
             "--", *sandbox, *job]
 
 
+JOB_POSTGRES_CACHE = "/var/cache/celerylab-job/postgres"  # in the sandbox: the packaged PostgreSQL's template
+
+
+def database_cache(env: dict[str, str]) -> dict[str, str]:
+    """As root: the packaged PostgreSQL's template, made here (outside the sandbox, once) and shown read-only to
+    the job as its cache, so a job's stack copies it instead of running initdb ($CELERYLAB_POSTGRES_CACHE).
+    {folder in the sandbox: its source}; none when there is no packaged server (or it cannot be made here:
+    the job then makes its own, in its home, and the probe says when it cannot)."""
+    try:
+        shared = packaged_postgres.shared_template()
+    except (OSError, StackError):
+        return {}
+    if shared is None:
+        return {}
+    env[packaged_postgres.CACHE_ENV] = JOB_POSTGRES_CACHE
+    return {str(Path(JOB_POSTGRES_CACHE) / shared.parent.name): str(shared)}
+
+
 def launch(spec: JobSpec, folder: Path, attempt: Attempt, number: int, budget: float,
-           over: dict[str, str]) -> list[dict]:
-    """Run the job once; its records come over a pipe only the job process holds (see job.py)."""
+           over: dict[str, str], end: float | None = None) -> list[dict]:
+    """Run the job once; its records come over a pipe only the job process holds (see job.py).
+
+    A watchdog here, outside the sandbox, kills the whole attempt when a step of the job outlasts its time or
+    the job's `end` (monotonic; default: `budget` from now) passes; the records then end with
+    ``{"kind": "deadline", "phase": ...}``."""
     spec = replace(spec, cpu_seconds=budget, workdir=str(attempt.work))
     spec_path = folder / f"spec{number}.json"
     spec_path.write_text(json.dumps(spec.to_record()), encoding="utf-8")
     spec_path.chmod(0o644)
     reading, writing = os.pipe()
     records: list[dict] = []
+    watchdog = Watchdog(spec.execute and not spec.probe, spec.notebook_timeout, spec.check_timeout,
+                        end if end is not None else time.monotonic() + budget)
     reader = threading.Thread(target=read_results, args=(os.fdopen(reading, encoding="utf-8", errors="replace"),
-                                                          records), daemon=True)
+                                                          records, watchdog.seen), daemon=True)
     with (folder / f"job{number}.log").open("w") as log:
         try:
             popen = subprocess.Popen(command(spec, attempt, spec_path, writing, over), cwd=attempt.own,
@@ -106,15 +141,14 @@ def launch(spec: JobSpec, folder: Path, attempt: Attempt, number: int, budget: f
         finally:
             os.close(writing)
         reader.start()
+        ended = False
         try:
-            popen.wait(timeout=budget)
-        except subprocess.TimeoutExpired:
-            pass
+            ended = watchdog.wait(popen)
         finally:
             kill_tree(popen)
             job_cgroup.release(popen.pid)
     reader.join(timeout=10)
-    return list(records)
+    return list(records) + ([] if ended else [{"kind": "deadline", "phase": watchdog.phase}])
 
 
 SHARED_MEMORY = Path("/dev/shm")

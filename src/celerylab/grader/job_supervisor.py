@@ -3,6 +3,7 @@ and no verdict from a job whose sandbox did not hold (job_launch.py starts each 
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -24,15 +25,29 @@ def logs(folder: Path) -> str:
     return text[-LOG_KEPT:]
 
 
+class ProbeFailed(Exception):
+    """The probe job could not do what every grading job does: `part` ("import" or "database"), `detail`, its `log`."""
+
+    def __init__(self, part: str, detail: str, log: str):
+        super().__init__(detail)
+        self.part, self.detail, self.log = part, detail, log
+
+
 def probe(course: Course) -> str | None:
-    """Start one confined job that only imports what grading needs and reads `course`: None when it can,
-    else its log."""
+    """Start one confined job that only imports what grading needs, reads `course` and starts the stack's
+    database: None when it can, else its log when it cannot import; ProbeFailed("database") when the
+    database cannot start (no PostgreSQL exercise could be graded: the machine's fault, not the learners')."""
     folder = job_folder()
     uids = job_uids() if os.geteuid() == 0 else {}
     try:
         spec = JobSpec([], root=course_root(course), probe=True, **uids)
         records = launch(spec, folder, attempt.fresh(folder, 0, uids.get("uid")), 0, PROBE_SECONDS, {})
-        return None if any(record.get("kind") == "probe" for record in records) else logs(folder)
+        done = next((record for record in records if record.get("kind") == "probe"), None)
+        if done is None:
+            return logs(folder)
+        if done.get("database"):
+            raise ProbeFailed("database", str(done["database"]), logs(folder))
+        return None
     finally:
         remove(folder, uids.get("uid"))
 
@@ -65,6 +80,9 @@ def run_job(job: JobSpec) -> JobResult:
     modules, checks = answers_and_checks(job)
     over = attempt.private_checks(folder, checks) if job.confine else {}
     pending, verdicts, notes, confinement, previous = list(job.exercises), {}, None, None, None
+    # One wall-clock end for the whole job, every attempt included: a crash the learner's code causes (the job
+    # process killed or stopped) is resumed, but never makes the job last longer than a job that ran out of time.
+    end = time.monotonic() + job.notebook_timeout + 60 + job.check_timeout * max(1, len(pending))
     try:
         for number in range(len(pending) + 1):
             execute = notes is None and number == 0
@@ -73,7 +91,7 @@ def run_job(job: JobSpec) -> JobResult:
                 attempt.carry_answers(previous, current, modules, uid)
             spec = replace(job, execute=execute, exercises=pending)
             budget = (job.notebook_timeout + 60 if execute else 0) + job.check_timeout * max(1, len(pending))
-            records = launch(spec, folder, current, number, budget, over)
+            records = launch(spec, folder, current, number, budget, over, end)
             confinement = next((record for record in records if record.get("kind") == "confinement"), None) \
                 if job.confine else UNSAFE
             refused = failed_parts(confinement) if job.confine else []
@@ -83,12 +101,18 @@ def run_job(job: JobSpec) -> JobResult:
                 pending = []
                 break
             notes, started, began = read_attempt(records, pending, verdicts, notes)
+            deadline = next((record for record in records if record.get("kind") == "deadline"), None)
             if execute and notes is None:
-                notes = [{"kind": "execution_crashed", "cell": None}]
+                timed_out = deadline is not None and deadline.get("phase") == "execution"
+                notes = [{"kind": "notebook_timeout", "cell": None, "seconds": str(job.notebook_timeout)}
+                         if timed_out else {"kind": "execution_crashed", "cell": None}]
             if started in pending and started not in verdicts:
                 verdicts[started] = Verdict.lost(started)
             pending = [exercise for exercise in pending if exercise not in verdicts]
             previous = current
+            if pending and time.monotonic() >= end:  # the learner's code used the whole job's time: theirs
+                verdicts.update({exercise: Verdict.lost(exercise) for exercise in pending})
+                pending = []
             if not pending or (not began and not execute):  # no check could start: another try cannot help
                 break
         for exercise in pending:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import nbformat
 
+from celerylab.grader.names import safe_name
 from celerylab.i18n import normalize, t
 from celerylab.notebook_meta import NotebookMeta
 
@@ -23,7 +24,7 @@ class Rejected(Exception):
 
     def __init__(self, key: str, about: tuple = (None, None), **values):
         super().__init__(key)
-        self.key, self.values = key, {k: str(v)[:300] for k, v in values.items()}
+        self.key, self.values = key, {k: safe_name(str(v)[:300]) for k, v in values.items()}  # paths: escaped
         self.lesson, self.lang = about  # lesson and language, when known: the entry lists the lesson's exercises
 
     def reason(self, lang: str | None = None) -> str:

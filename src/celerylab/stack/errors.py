@@ -19,3 +19,8 @@ class StackError(RuntimeError):
     def _render_traceback_(self) -> list[str]:
         """IPython shows only the message, not a traceback, for this error."""
         return [f"{type(self).__name__}: {self}"]
+
+
+class ServiceError(StackError):
+    """A service the stack provides (its database, its broker) could not start: the machine's fault, never the
+    code a stack runs (a grader counts it as its own failure, not the learner's)."""

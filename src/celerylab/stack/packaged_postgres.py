@@ -18,7 +18,7 @@ from importlib import metadata
 from pathlib import Path
 
 from celerylab.stack import guard
-from celerylab.stack.errors import StackError
+from celerylab.stack.errors import ServiceError, StackError
 from celerylab.stack.ports import free_port
 from celerylab.stack.process import ManagedProcess
 
@@ -108,7 +108,7 @@ def template(folder: Path) -> Path:
                                        "-E", "UTF8", "--locale=C", "--no-sync"], user),
                              capture_output=True, text=True, timeout=300, cwd=work)
         if run.returncode:
-            raise StackError("stack.postgres_initdb", error=(run.stdout + run.stderr).strip()[-2000:])
+            raise ServiceError("stack.postgres_initdb", error=(run.stdout + run.stderr).strip()[-2000:])
         made.parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix="template-", dir=made.parent))
         shutil.copytree(data, staging, dirs_exist_ok=True)
@@ -119,6 +119,29 @@ def template(folder: Path) -> Path:
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return made
+
+
+def shared_template() -> Path | None:
+    """As root, outside a grading job's sandbox: the folder holding a copy of the template every user may read
+    (``<folder>/template``), made once; bound read-only into the job as its cache (no initdb per job).
+    None when there is no packaged server."""
+    folder = binaries()
+    if folder is None:
+        return None
+    source = template(reachable(folder))
+    shared = cache_folder() / "shared"
+    if (shared / "template" / "PG_VERSION").exists():
+        return shared
+    staging = Path(tempfile.mkdtemp(prefix="shared-", dir=cache_folder()))
+    try:
+        shutil.copytree(source, staging / "template")
+        for path in (staging, *staging.rglob("*")):
+            if not path.is_symlink():
+                path.chmod(0o755 if path.is_dir() else 0o644)
+        staging.rename(shared)
+    except OSError:  # another process made it first
+        shutil.rmtree(staging, ignore_errors=True)
+    return shared
 
 
 class PrivatePostgres:
@@ -132,7 +155,7 @@ class PrivatePostgres:
     def start(cls) -> "PrivatePostgres":
         folder = binaries()
         if folder is None:
-            raise StackError("stack.no_packaged_postgres", package=PACKAGE)
+            raise ServiceError("stack.no_packaged_postgres", package=PACKAGE)
         folder = reachable(folder)
         source, user = template(folder), server_user()
         home = Path(tempfile.mkdtemp(prefix="celerylab-postgres-"))
@@ -153,11 +176,11 @@ class PrivatePostgres:
                 process.stop(timeout=5)
                 if "in use" not in error.log_tail:
                     cls._remove(home)
-                    raise
+                    raise ServiceError(error.key, error.log_tail, **error.values) from error
                 continue
             return cls(home, process, port, server_version(folder))
         cls._remove(home)
-        raise StackError("stack.postgres_no_port")
+        raise ServiceError("stack.postgres_no_port")
 
     @staticmethod
     def _remove(home: Path) -> None:

@@ -71,10 +71,11 @@ def system_binds() -> list[str]:
 
 
 def command(own: Path, spec_path: Path, lessons_dir: Path, hide: list[str], over: dict[str, str],
-            env: dict[str, str], privileged: bool) -> list[str]:
+            env: dict[str, str], privileged: bool, binds: dict[str, str] | None = None) -> list[str]:
     """The bwrap argv (up to ``--``) for a job whose attempt folder is `own`: `hide` folders inside a bound
     path become empty, each file of `over` is replaced by its value (the checks: by a copy only root may read,
-    see job_supervisor.private_checks), `env` is all it sees.
+    see job_supervisor.private_checks), each folder of `binds` is shown read-only from its value, `env` is all
+    it sees.
 
     As root (`privileged`) the job starts as root without any capability but the two it needs to become
     its own user; otherwise bwrap maps the caller's user in a user namespace of its own."""
@@ -90,6 +91,8 @@ def command(own: Path, spec_path: Path, lessons_dir: Path, hide: list[str], over
     for folder in hide:
         if os.path.isdir(folder):
             args += ["--perms", "0555", "--size", "4096", "--tmpfs", folder]
+    for target, source in (binds or {}).items():
+        args += [*passable(Path(target), "0755"), "--ro-bind", source, target]
     for covered, source in over.items():
         if os.path.isfile(covered):
             args += ["--ro-bind", source, covered]
