@@ -4,10 +4,25 @@ from __future__ import annotations
 import sqlite3
 import time
 
+from celerylab import appdb
 from celerylab.checks import CheckRun, exercise
 from celerylab.lessons.l02_workers import helpers, runs
 
-APPLIED = ("confirmed", 40, 1)
+BALANCE = {False: 50, True: 75}  # the coupon's balance before the payment: the worker case, the child case
+CLOSED_ORDER = 3
+CLOSE_ORDER = {
+    "sqlite": [f"CREATE TRIGGER order_closed BEFORE UPDATE ON orders WHEN OLD.id = {CLOSED_ORDER} "
+               f"BEGIN SELECT RAISE(ABORT, 'order {CLOSED_ORDER} is closed'); END"],
+    "postgresql": ["CREATE FUNCTION order_closed() RETURNS trigger AS $$ BEGIN "
+                   f"RAISE EXCEPTION 'order {CLOSED_ORDER} is closed'; END $$ LANGUAGE plpgsql",
+                   f"CREATE TRIGGER order_closed BEFORE UPDATE ON orders FOR EACH ROW WHEN (OLD.id = {CLOSED_ORDER}) "
+                   "EXECUTE FUNCTION order_closed()"],
+}
+
+
+def applied(child: bool) -> tuple:
+    """(status, balance, events) once the payment of order 1 happened exactly once."""
+    return "confirmed", BALANCE[child] - 10, 1
 
 
 def writer_waits(stack) -> bool:
@@ -30,11 +45,23 @@ def writer_waits(stack) -> bool:
     return False
 
 
-def paid_after_kill(run: CheckRun, child: bool) -> tuple:
-    """Pay order 1, SIGKILL the worker (or only its pool child) at the hold; (writer waited, after, after again)."""
+def run_sql(stack, statements: list[str], params: tuple = ()) -> None:
+    connection = stack.db()
+    try:
+        for statement in statements:
+            appdb.execute(connection, statement, params)
+        connection.commit()
+    finally:
+        connection.close()
+
+
+def paid_after_kill(run: CheckRun, child: bool) -> dict:
+    """Pay order 1, SIGKILL the worker (or only its pool child) at the hold; then the same payment again after a
+    deploy restarted the worker; with the child, also a payment whose confirmation the database refuses."""
     vt = 30 if child else 4  # with the child killed, only the worker itself may bring the message back
     with run.stack(workers=[helpers.worker("celery")], database=helpers.SHOP, timeline=False,
                    settings={"broker_transport_options": helpers.lab_transport(visibility_timeout=vt)}) as stack:
+        run_sql(stack, ["UPDATE coupons SET balance = ? WHERE order_id = 1"], (BALANCE[child],))
         stack.app.send_task("ex.pay", (1, "evt-1"))
         runs.wait(stack, "evt-1", "hold", timeout=10)
         held = writer_waits(stack)
@@ -46,20 +73,33 @@ def paid_after_kill(run: CheckRun, child: bool) -> tuple:
         helpers.wait_for(lambda: helpers.shop(stack, 1)[0] == "confirmed", 12)
         runs.wait(stack, "evt-1", "hold", count=99, timeout=1)  # one more second: a second debit?
         after = helpers.shop(stack, 1)
-        stack.app.send_task("ex.pay", (1, "evt-1")).get(timeout=10, propagate=False)
-        return held, after, helpers.shop(stack, 1)
+        stack.workers[0].restart()  # later, after a deploy: nothing a worker process kept in memory survives
+        again = stack.app.send_task("ex.pay", (1, "evt-1"))
+        again.get(timeout=10, propagate=False)
+        outcome = {"held": held, "after": after, "again": (again.state, helpers.shop(stack, 1))}
+        if child:
+            outcome["refused"] = refused_confirmation(stack)
+        return outcome
+
+
+def refused_confirmation(stack) -> tuple:
+    """A payment of an order the database refuses to confirm (a trigger): (hold recorded, the order's row after)."""
+    run_sql(stack, CLOSE_ORDER[appdb.kind(stack.database_url)])
+    stack.app.send_task("ex.pay", (CLOSED_ORDER, "evt-closed")).get(timeout=10, propagate=False)
+    return bool(runs.events(stack, "evt-closed", "hold")), helpers.shop(stack, CLOSED_ORDER)
 
 
 @exercise("l02.pay_once")
 def pay_once(run: CheckRun) -> None:
     outcome = helpers.in_parallel({"worker": lambda: paid_after_kill(run, child=False),
                                    "child": lambda: paid_after_kill(run, child=True)})
-    (held, worker, worker_again), (_, child, child_again) = outcome["worker"][1], outcome["child"][1]
-    run.expect("l02.check.worker_killed", APPLIED, worker)
-    run.expect("l02.check.child_killed", APPLIED, child)
-    run.expect("l02.check.same_event_again", APPLIED, worker_again)
-    run.expect("l02.check.same_event_again_child", APPLIED, child_again)
-    run.expect("l02.check.writes_held", True, held)
+    worker, child = outcome["worker"][1], outcome["child"][1]
+    run.expect("l02.check.worker_killed", applied(False), worker["after"])
+    run.expect("l02.check.child_killed", applied(True), child["after"])
+    run.expect("l02.check.same_event_again", ("SUCCESS", applied(False)), worker["again"])
+    run.expect("l02.check.same_event_again_child", ("SUCCESS", applied(True)), child["again"])
+    run.expect("l02.check.writes_held", True, worker["held"])
+    run.expect("l02.check.confirmation_refused", (True, ("pending", 50, 0)), child["refused"])
 
 
 def reminder_starts(run: CheckRun) -> list[float]:
