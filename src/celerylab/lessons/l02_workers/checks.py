@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 import sqlite3
 import time
+from datetime import datetime, timezone
 
 from celerylab import appdb
 from celerylab.checks import CheckRun, exercise
@@ -162,19 +163,49 @@ def countdown_once(run: CheckRun) -> None:
 
 @exercise("l02.export_cleanup")
 def export_cleanup(run: CheckRun) -> None:
+    """A 100-row export cut at the soft limit after running until it (at least 0.9 s), nothing left in its folder
+    under any name, no `end`; a 5-row export kept; the limits the worker registered for ex.export stay 1 s and 2 s."""
     with run.stack(workers=[helpers.worker("celery")], timeline=False) as stack:
-        path = str(stack.workdir / "export.csv")
+        folder = stack.workdir / "exports"
+        folder.mkdir()
+        path = str(folder / "export.csv")
         result = stack.app.send_task("ex.export", (path, 100))
         result.get(timeout=10, propagate=False)
         run.expect("l02.check.export_outcome", "FAILURE SoftTimeLimitExceeded", _outcome(result),
                    cause=result.result if isinstance(result.result, BaseException) else None)
-        run.expect("l02.check.partial_removed", True, not (stack.workdir / "export.csv").exists())
+        ran = _ran_for(stack, path, result)
+        run.expect("l02.check.ran_to_the_limit", True, ran is not None and ran >= 0.9,
+                   ran="-" if ran is None else helpers.seconds(ran))
+        run.expect("l02.check.partial_removed", [], sorted(each.name for each in folder.iterdir()))
         run.expect("l02.check.no_end", [], runs.events(stack, path, "end"))
         short = str(stack.workdir / "short.csv")
         result = stack.app.send_task("ex.export", (short, 5))
         result.get(timeout=10, propagate=False)
         kept = (stack.workdir / "short.csv").exists()
         run.expect("l02.check.short_export", ("SUCCESS", True), (result.state, kept))
+        run.expect("l02.check.export_limits", "soft_time_limit=1 time_limit=2", _registered_limits(stack))
+
+
+def _ran_for(stack, path: str, result) -> float | None:
+    """Seconds from the cut run's `start` to its failure, both as the worker recorded them."""
+    starts, done = runs.events(stack, path, "start"), result.date_done
+    if not starts or done is None:
+        return None
+    if isinstance(done, str):
+        done = datetime.fromisoformat(done)
+    if done.tzinfo is None:
+        done = done.replace(tzinfo=timezone.utc)
+    return done.timestamp() - starts[0]["at"]
+
+
+def _registered_limits(stack) -> str:
+    """The limits the worker registered for ex.export, as ``inspect registered`` prints them."""
+    replies = stack.app.control.inspect(timeout=3).registered("soft_time_limit", "time_limit") or {}
+    for tasks in replies.values():
+        for line in tasks:
+            if line.startswith("ex.export"):
+                return line.partition("[")[2].rstrip("]") or "-"
+    return "-"
 
 
 def _outcome(result) -> str:
