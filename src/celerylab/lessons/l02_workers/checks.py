@@ -200,7 +200,7 @@ def _ran_for(stack, path: str, result) -> float | None:
 
 def _registered_limits(stack) -> str:
     """The limits the worker registered for ex.export, as ``inspect registered`` prints them."""
-    replies = stack.app.control.inspect(timeout=3).registered("soft_time_limit", "time_limit") or {}
+    replies = stack.app.control.inspect(timeout=3, limit=len(stack.workers)).registered("soft_time_limit", "time_limit") or {}
     for tasks in replies.values():
         for line in tasks:
             if line.startswith("ex.export"):
