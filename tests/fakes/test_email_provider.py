@@ -41,6 +41,18 @@ def test_slow_reject_and_unavailable_record_nothing(provider):
     assert provider.outbox() == []
 
 
+def test_garbled_reply_is_unreadable_and_records_nothing(provider):
+    import json
+
+    provider.fault("garbled", times=2)
+    for _ in range(2):
+        with pytest.raises(json.JSONDecodeError):
+            send_email("a@example.com", "hi")
+    assert provider.outbox() == []
+    send_email("a@example.com", "hi")
+    assert provider.stats() == {"requests": 3, "deliveries": 1}
+
+
 def test_refused_address_is_a_permanent_error(provider):
     with pytest.raises(InvalidAddress):
         send_email("not-an-address", "hi")

@@ -7,7 +7,9 @@ POST /faults {mode, times, delay}; POST /reset.
 Fault modes, applied to the next `times` send requests:
 - ``slow_ack``: record the message, then answer after `delay` seconds (past the client's timeout);
 - ``slow_reject``: answer after `delay` seconds without recording anything;
-- ``unavailable``: answer 503 at once, recording nothing.
+- ``unavailable``: answer 503 at once, recording nothing;
+- ``garbled``: answer 200 at once with an HTML page instead of JSON, recording nothing
+  (a proxy in between: the client cannot read it, and waiting does not change it).
 An address without "@" is refused with 422 (a permanent error). A repeated
 Idempotency-Key gets the first answer back and delivers nothing new.
 """
@@ -65,12 +67,21 @@ class ProviderHandler(JsonHandler):
         if mode == "slow_reject":
             time.sleep(delay)
             return self.reply(504, {"error": "gateway timeout"})
+        if mode == "garbled":
+            return self.reply_html(200, b"<html><body>Welcome to the proxy</body></html>")
         if "@" not in str(message.get("to", "")):
             return self.reply(422, {"error": "invalid address"})
         receipt = state.deliver(message, self.headers.get("Idempotency-Key"))
         if mode == "slow_ack":
             time.sleep(delay)
         self.reply(200, receipt)
+
+    def reply_html(self, status: int, page: bytes) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(page)))
+        self.end_headers()
+        self.wfile.write(page)
 
     def outbox(self) -> None:
         self.reply(200, self.server.state.deliveries)

@@ -1,13 +1,30 @@
 """Lesson 02's exercise checks: each runs the learner's module on prefork workers and kills real processes."""
 from __future__ import annotations
 
+import re
 import sqlite3
 import time
+from datetime import datetime, timezone
 
+from celerylab import appdb
 from celerylab.checks import CheckRun, exercise
 from celerylab.lessons.l02_workers import helpers, runs
 
-APPLIED = ("confirmed", 40, 1)
+BALANCE = {False: 50, True: 75}  # the coupon's balance before the payment: the worker case, the child case
+CLOSED_ORDER = 3
+CLOSE_ORDER = {
+    "sqlite": [f"CREATE TRIGGER order_closed BEFORE UPDATE ON orders WHEN OLD.id = {CLOSED_ORDER} "
+               f"BEGIN SELECT RAISE(ABORT, 'order {CLOSED_ORDER} is closed'); END"],
+    "postgresql": ["CREATE FUNCTION order_closed() RETURNS trigger AS $$ BEGIN "
+                   f"RAISE EXCEPTION 'order {CLOSED_ORDER} is closed'; END $$ LANGUAGE plpgsql",
+                   f"CREATE TRIGGER order_closed BEFORE UPDATE ON orders FOR EACH ROW WHEN (OLD.id = {CLOSED_ORDER}) "
+                   "EXECUTE FUNCTION order_closed()"],
+}
+
+
+def applied(child: bool) -> tuple:
+    """(status, balance, events) once the payment of order 1 happened exactly once."""
+    return "confirmed", BALANCE[child] - 10, 1
 
 
 def writer_waits(stack) -> bool:
@@ -30,11 +47,23 @@ def writer_waits(stack) -> bool:
     return False
 
 
-def paid_after_kill(run: CheckRun, child: bool) -> tuple:
-    """Pay order 1, SIGKILL the worker (or only its pool child) at the hold; (writer waited, after, after again)."""
+def run_sql(stack, statements: list[str], params: tuple = ()) -> None:
+    connection = stack.db()
+    try:
+        for statement in statements:
+            appdb.execute(connection, statement, params)
+        connection.commit()
+    finally:
+        connection.close()
+
+
+def paid_after_kill(run: CheckRun, child: bool) -> dict:
+    """Pay order 1, SIGKILL the worker (or only its pool child) at the hold; then the same payment again after a
+    deploy restarted the worker; with the child, also a payment whose confirmation the database refuses."""
     vt = 30 if child else 4  # with the child killed, only the worker itself may bring the message back
     with run.stack(workers=[helpers.worker("celery")], database=helpers.SHOP, timeline=False,
                    settings={"broker_transport_options": helpers.lab_transport(visibility_timeout=vt)}) as stack:
+        run_sql(stack, ["UPDATE coupons SET balance = ? WHERE order_id = 1"], (BALANCE[child],))
         stack.app.send_task("ex.pay", (1, "evt-1"))
         runs.wait(stack, "evt-1", "hold", timeout=10)
         held = writer_waits(stack)
@@ -46,33 +75,50 @@ def paid_after_kill(run: CheckRun, child: bool) -> tuple:
         helpers.wait_for(lambda: helpers.shop(stack, 1)[0] == "confirmed", 12)
         runs.wait(stack, "evt-1", "hold", count=99, timeout=1)  # one more second: a second debit?
         after = helpers.shop(stack, 1)
-        stack.app.send_task("ex.pay", (1, "evt-1")).get(timeout=10, propagate=False)
-        return held, after, helpers.shop(stack, 1)
+        stack.workers[0].restart()  # later, after a deploy: nothing a worker process kept in memory survives
+        again = stack.app.send_task("ex.pay", (1, "evt-1"))
+        again.get(timeout=10, propagate=False)
+        outcome = {"held": held, "after": after, "again": (again.state, helpers.shop(stack, 1))}
+        if child:
+            outcome["refused"] = refused_confirmation(stack)
+        return outcome
+
+
+def refused_confirmation(stack) -> tuple:
+    """A payment of an order the database refuses to confirm (a trigger): (hold recorded, the order's row after)."""
+    run_sql(stack, CLOSE_ORDER[appdb.kind(stack.database_url)])
+    stack.app.send_task("ex.pay", (CLOSED_ORDER, "evt-closed")).get(timeout=10, propagate=False)
+    return bool(runs.events(stack, "evt-closed", "hold")), helpers.shop(stack, CLOSED_ORDER)
 
 
 @exercise("l02.pay_once")
 def pay_once(run: CheckRun) -> None:
     outcome = helpers.in_parallel({"worker": lambda: paid_after_kill(run, child=False),
                                    "child": lambda: paid_after_kill(run, child=True)})
-    (held, worker, worker_again), (_, child, child_again) = outcome["worker"][1], outcome["child"][1]
-    run.expect("l02.check.worker_killed", APPLIED, worker)
-    run.expect("l02.check.child_killed", APPLIED, child)
-    run.expect("l02.check.same_event_again", APPLIED, worker_again)
-    run.expect("l02.check.same_event_again_child", APPLIED, child_again)
-    run.expect("l02.check.writes_held", True, held)
+    worker, child = outcome["worker"][1], outcome["child"][1]
+    run.expect("l02.check.worker_killed", applied(False), worker["after"])
+    run.expect("l02.check.child_killed", applied(True), child["after"])
+    run.expect("l02.check.same_event_again", ("SUCCESS", applied(False)), worker["again"])
+    run.expect("l02.check.same_event_again_child", ("SUCCESS", applied(True)), child["again"])
+    run.expect("l02.check.writes_held", True, worker["held"])
+    run.expect("l02.check.confirmation_refused", (True, ("pending", 50, 0)), child["refused"])
 
 
-def reminder_starts(run: CheckRun) -> list[float]:
-    """A 1 s reminder with countdown 3 s, a second worker joining 1.5 s after the send; start times over 5 s."""
+def reminder_starts(run: CheckRun, seconds: float, watched: float) -> tuple[list[float], int]:
+    """A reminder of `seconds` with countdown 3 s, a second worker joining 1.5 s after the send; its start times over
+    `watched` seconds and how many times its message reached a worker (``Task ex.remind[id] received`` lines)."""
     with run.stack(workers=[helpers.worker("celery")], timeline=False) as stack:
         sent = time.time()
-        stack.app.send_task("ex.remind", ("countdown", 1), countdown=3)
+        result = stack.app.send_task("ex.remind", ("countdown", seconds), countdown=3)
         time.sleep(max(0.0, sent + 1.5 - time.time()))  # the deploy happens at 1.5 s
         stack.add_worker(helpers.worker("celery"))
-        return [entry["at"] - sent for entry in runs.watch(stack, "countdown", until=sent + 5)]
+        starts = [entry["at"] - sent for entry in runs.watch(stack, "countdown", until=sent + watched)]
+        received = sum(len(re.findall(rf"ex\.remind\[{result.id}\] received", worker.logs()))
+                       for worker in stack.workers)
+        return starts, received
 
 
-def killed_rerun(run: CheckRun) -> float | None:
+def killed_rerun(run: CheckRun) -> tuple[float | None, float | None]:
     """A 0.5 s task whose worker is SIGKILLed mid-run while another worker keeps running; seconds from the kill to
     its second start.
 
@@ -84,43 +130,100 @@ def killed_rerun(run: CheckRun) -> float | None:
         stack.app.send_task("ex.remind", ("killed", 0.5))
         [first] = runs.wait(stack, "killed", timeout=10)[:1] or [None]
         if first is None:
-            return None
+            return None, None
         child = first["pid"]  # the pool process that runs it: its parent is one of the two workers
         parent = psutil.Process(child).ppid() if psutil.pid_exists(child) else None
         worker = next((each for each in stack.workers if each.pid in (child, parent)), stack.workers[0])
+        latest = latest_redelivery(stack, worker)
         killed = time.time()
         worker.kill()  # SIGKILL: the parent and, with it, the pool child
         starts = runs.wait(stack, "killed", count=2, timeout=killed + 8 - time.time())
-        return starts[1]["at"] - killed if len(starts) > 1 else None
+        return (starts[1]["at"] - killed if len(starts) > 1 else None), latest
+
+
+def latest_redelivery(stack, worker) -> float | None:
+    """The latest a killed task can come back, whatever the sweep's phase: the visibility timeout plus one sweep
+    period (unacked_restore_interval x unacked_restore_throttle), from the options the other worker runs with."""
+    other = next((each for each in stack.workers if each is not worker), worker)
+    replies = stack.app.control.inspect(timeout=3, destination=[other.hostname], limit=1).conf(with_defaults=True)
+    options = next(iter((replies or {}).values()), {}).get("broker_transport_options") or {}
+    if not isinstance(options, dict):
+        return None
+    from kombu.transport.redis import Channel
+
+    interval = float(options.get("unacked_restore_interval", Channel.unacked_restore_interval))
+    throttle = float(options.get("unacked_restore_throttle", Channel.unacked_restore_throttle))
+    return float(options.get("visibility_timeout", Channel.visibility_timeout)) + interval * throttle
 
 
 @exercise("l02.countdown_once")
 def countdown_once(run: CheckRun) -> None:
-    outcome = helpers.in_parallel({"countdown": lambda: reminder_starts(run), "kill": lambda: killed_rerun(run)})
-    starts = outcome["countdown"][1]
-    run.expect("l02.check.countdown_runs", 1, len(starts))
-    run.expect("l02.check.countdown_not_early", True, bool(starts) and min(starts) >= 2.9,
-               starts=", ".join(helpers.seconds(at) for at in starts) or "-")
-    back = outcome["kill"][1]
+    """A 1 s reminder (hidden: 2 s) runs once, its message delivered once, not before 2.9 s; a killed task is back
+    within 8 s. The reminder of 2 s is watched for 7 s: a copy the sweep makes before its ack at 5 s shows."""
+    calls = {"countdown": lambda: reminder_starts(run, 1, 5), "kill": lambda: killed_rerun(run)}
+    if run.graded(3):
+        calls["longer"] = lambda: reminder_starts(run, 2, 7)
+    outcome = helpers.in_parallel(calls)
+    for case, hidden in (("countdown", False), ("longer", True)):
+        if case not in outcome:
+            continue
+        starts, received = outcome[case][1]
+        run.expect("l02.check.countdown_runs", 1, len(starts), hidden=hidden)
+        run.expect("l02.check.countdown_received", 1, received, hidden=hidden)
+        run.expect("l02.check.countdown_not_early", True, bool(starts) and min(starts) >= 2.9, hidden=hidden,
+                   starts=", ".join(helpers.seconds(at) for at in starts) or "-")
+    back, latest = outcome["kill"][1]
     run.expect("l02.check.killed_back", True, back is not None and back <= 8,
                back="-" if back is None else helpers.seconds(back))
+    run.expect("l02.check.killed_back_latest", True, latest is not None and latest <= 8,
+               latest="-" if latest is None else helpers.seconds(latest))
 
 
 @exercise("l02.export_cleanup")
 def export_cleanup(run: CheckRun) -> None:
+    """A 100-row export cut at the soft limit after running until it (at least 0.9 s), nothing left in its folder
+    under any name, no `end`; a 5-row export kept; the limits the worker registered for ex.export stay 1 s and 2 s."""
     with run.stack(workers=[helpers.worker("celery")], timeline=False) as stack:
-        path = str(stack.workdir / "export.csv")
+        folder = stack.workdir / "exports"
+        folder.mkdir()
+        path = str(folder / "export.csv")
         result = stack.app.send_task("ex.export", (path, 100))
         result.get(timeout=10, propagate=False)
         run.expect("l02.check.export_outcome", "FAILURE SoftTimeLimitExceeded", _outcome(result),
                    cause=result.result if isinstance(result.result, BaseException) else None)
-        run.expect("l02.check.partial_removed", True, not (stack.workdir / "export.csv").exists())
+        ran = _ran_for(stack, path, result)
+        run.expect("l02.check.ran_to_the_limit", True, ran is not None and ran >= 0.9,
+                   ran="-" if ran is None else helpers.seconds(ran))
+        run.expect("l02.check.partial_removed", [], sorted(each.name for each in folder.iterdir()))
         run.expect("l02.check.no_end", [], runs.events(stack, path, "end"))
         short = str(stack.workdir / "short.csv")
         result = stack.app.send_task("ex.export", (short, 5))
         result.get(timeout=10, propagate=False)
         kept = (stack.workdir / "short.csv").exists()
         run.expect("l02.check.short_export", ("SUCCESS", True), (result.state, kept))
+        run.expect("l02.check.export_limits", "soft_time_limit=1 time_limit=2", _registered_limits(stack))
+
+
+def _ran_for(stack, path: str, result) -> float | None:
+    """Seconds from the cut run's `start` to its failure, both as the worker recorded them."""
+    starts, done = runs.events(stack, path, "start"), result.date_done
+    if not starts or done is None:
+        return None
+    if isinstance(done, str):
+        done = datetime.fromisoformat(done)
+    if done.tzinfo is None:
+        done = done.replace(tzinfo=timezone.utc)
+    return done.timestamp() - starts[0]["at"]
+
+
+def _registered_limits(stack) -> str:
+    """The limits the worker registered for ex.export, as ``inspect registered`` prints them."""
+    replies = stack.app.control.inspect(timeout=3, limit=len(stack.workers)).registered("soft_time_limit", "time_limit") or {}
+    for tasks in replies.values():
+        for line in tasks:
+            if line.startswith("ex.export"):
+                return line.partition("[")[2].rstrip("]") or "-"
+    return "-"
 
 
 def _outcome(result) -> str:

@@ -1,4 +1,4 @@
-"""Deletes the partial file at the soft limit but returns normally, so the cut export is reported as SUCCESS. Violates: "1. a 100-row export ends at the **soft** limit: state `FAILURE` with `SoftTimeLimitExceeded`" Blind review.
+"""Deletes the partial file at the soft limit but returns normally, so the cut export is reported as SUCCESS. Violates: "1. a 100-row export runs until the **soft** limit and ends there: state `FAILURE` with `SoftTimeLimitExceeded` (not `TimeLimitExceeded`), at least 0.9 s after its `start`;" Blind review.
 """
 import os
 import time

@@ -1,4 +1,4 @@
-"""At the soft limit it empties the file instead of deleting it: an empty export file is left behind. Violates: "2. the partial file does not exist afterwards;" Blind review.
+"""At the soft limit it empties the file instead of deleting it: an empty export file is left behind. Violates: "2. no partial file is left in the export's folder, under any name;" Blind review.
 """
 import time
 
