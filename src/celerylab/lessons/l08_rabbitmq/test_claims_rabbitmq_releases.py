@@ -1,10 +1,10 @@
 """Lesson 08's claims per RabbitMQ release (3.10, 4.0, 4.3, each on a private node from its Debian root): the consumer
-timeout, the per-queue `x-consumer-timeout`, quorum queues' default delivery limit, the memory high watermark."""
+timeout, the per-queue `x-consumer-timeout`, quorum queues' default delivery limit, the memory high watermark, and what a Celery worker does at the timeout."""
 from __future__ import annotations
 
 import pytest
 
-from celerylab.lessons.l08_rabbitmq.release_experiments import consumer_timeout, delivery_limit, memory
+from celerylab.lessons.l08_rabbitmq.release_experiments import celery_worker, consumer_timeout, delivery_limit, memory
 from celerylab.stack import rabbitmq_node
 from celerylab.stack.errors import StackError
 from celerylab.stack.rabbitmq_node import RabbitNode
@@ -72,15 +72,32 @@ def test_the_per_queue_x_consumer_timeout(production_server_timeout, observe):
 
 
 def test_a_quorum_queue_without_x_delivery_limit_drops_a_message_returned_again_and_again(node, observe):
-    seen = {how: delivery_limit.returned_forever(node, how) for how in ("reject", "channel_closed")}
-    # 3.10: no default limit (GIVE_UP deliveries, still there); 4.0 and 4.3: 20 returns, then the message is gone
-    # (no dead-letter exchange: dropped); 4.3 adds the x-acquired-count header
-    limited = node.release != "3.10"
-    deliveries = 21 if limited else delivery_limit.GIVE_UP
-    wanted = {"deliveries": deliveries, "dropped": limited, "last_delivery_count": deliveries - 1,
-              "acquired_count_header": node.release == "4.3"}
-    observe.equal(**{f"{how}_{key}": (seen[how][key], value) for how in seen for key, value in wanted.items()},
-                  why=seen)
+    seen = {how: delivery_limit.returned_forever(node, how) for how in ("reject", "channel_closed", "recover")}
+    # 3.10: no default limit (GIVE_UP deliveries, the message still there). 4.0: 20 returns of any kind, then the
+    # message is gone (no dead-letter exchange: dropped). 4.3: the same 20 for failed deliveries (reject, a closed
+    # channel); a basic.recover is no failure: only x-acquired-count counts it, and the message stays
+    give_up = delivery_limit.GIVE_UP
+    unlimited = {"deliveries": give_up, "dropped": False, "last_delivery_count": give_up - 1,
+                 "last_acquired_count": None}
+    limited = {"deliveries": 21, "dropped": True, "last_delivery_count": 20, "last_acquired_count": None}
+    wanted = {"3.10": dict.fromkeys(seen, unlimited), "4.0": dict.fromkeys(seen, limited),
+              "4.3": {"reject": {**limited, "last_acquired_count": 20},
+                      "channel_closed": {**limited, "last_acquired_count": 20},
+                      "recover": {**unlimited, "last_delivery_count": None, "last_acquired_count": give_up - 1}},
+              }[node.release]
+    observe.equal(**{f"{how}_{key}": (seen[how][key], value) for how, values in wanted.items()
+                     for key, value in values.items()}, why=seen)
+
+
+def test_an_acks_late_task_past_the_timeout_on_a_quorum_queue_exits_the_worker_or_loops(node, observe):
+    seen = celery_worker.acks_late_past_the_timeout_on_a_quorum_queue(node)
+    # 3.10 and 4.0: the 406 closes the channel and the worker stops consuming (as on a classic queue). 4.3: the
+    # consumer is cancelled, Celery takes it for a lost connection, reconnects and gets the message again: the
+    # worker stays up and the task starts again and again, each run outliving the timeout
+    looped = {"ack_timeout": False, "consumer_cancelled": True, "alive": True, "runs_again": True}
+    closed = {"ack_timeout": True, "consumer_cancelled": False, "alive": None, "runs_again": None}
+    wanted = looped if node.release == "4.3" else closed
+    observe.equal(**{key: (seen[key], value) for key, value in wanted.items()})
 
 
 def test_the_default_memory_high_watermark(node, observe):

@@ -19,11 +19,12 @@ def count(message, name: str) -> int | None:
 def returned_forever(node, how: str, *, arguments: dict | None = None) -> dict:
     """Publish one message to a new quorum queue and give it back after each delivery until it stops coming.
 
-    how: "reject" (basic.reject with requeue, a consumer saying it failed) or "channel_closed" (the channel closes
-    with the message unacknowledged, what a worker's death does).
+    how: "reject" (basic.reject with requeue, a consumer saying it failed), "channel_closed" (the channel closes
+    with the message unacknowledged, what a worker's death does) or "recover" (basic.recover with requeue: handed
+    back unacknowledged, no failure said).
     deliveries: how often it was delivered (GIVE_UP: no limit met); dropped: it stopped coming before GIVE_UP and
     the queue is empty (no dead-letter exchange: gone); last_delivery_count: the last delivery's x-delivery-count;
-    acquired_count_header: whether the last delivery carried x-acquired-count.
+    last_acquired_count: the last delivery's x-acquired-count (None where the broker sets no such header).
     """
     deliveries = 0
     last = None
@@ -41,6 +42,8 @@ def returned_forever(node, how: str, *, arguments: dict | None = None) -> dict:
             last = message
             if how == "reject":
                 channel.basic_reject(message.delivery_tag, requeue=True)
+            elif how == "recover":
+                channel.basic_recover(requeue=True)
             else:
                 channel.close()
                 channel = conn.channel()
@@ -48,7 +51,7 @@ def returned_forever(node, how: str, *, arguments: dict | None = None) -> dict:
         channel.queue_delete(queue)
     return {"deliveries": deliveries, "dropped": deliveries < GIVE_UP and left == 0,
             "last_delivery_count": count(last, "x-delivery-count") if last else None,
-            "acquired_count_header": last is not None and "x-acquired-count" in (last.headers or {})}
+            "last_acquired_count": count(last, "x-acquired-count") if last else None}
 
 
 def _again(channel, queue: str, tries: int = 20):
