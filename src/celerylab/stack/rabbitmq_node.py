@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 
 from celerylab.i18n import t
+from celerylab.polling import until
 from celerylab.stack import guard, rabbitmq_roots
 from celerylab.stack.errors import StackError
 from celerylab.stack.ports import free_port
@@ -55,6 +56,17 @@ def in_root(root: Path, folder: Path, argv: list[str]) -> list[str]:
     return [bwrap() or "bwrap", "--ro-bind", str(root), "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
             "--bind", str(folder), str(folder), "--chdir", str(folder),
             "--unshare-pid", "--unshare-ipc", "--share-net", "--die-with-parent", "--", *argv]
+
+
+def group_gone(pgid: int) -> bool:
+    """Whether no process is left in process group `pgid`."""
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return False
 
 
 class RabbitNode:
@@ -160,8 +172,12 @@ class RabbitNode:
     def stop(self) -> None:
         """Stop the node's whole process group and remove its folder."""
         if self.process is not None:
+            pid = self.process.pid
             self.process.stop(timeout=5)
             self.process = None
+            # under bwrap the node is a grandchild of the group's leader: killed with the group, reaped a moment later
+            if pid is not None:
+                until(lambda: group_gone(pid), 10)
         shutil.rmtree(self.folder, ignore_errors=True)
         guard.forget_folder(str(self.folder))
 
