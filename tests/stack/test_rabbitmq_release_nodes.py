@@ -54,10 +54,21 @@ def test_the_command_runs_the_release_s_script_inside_its_root_read_only(monkeyp
         node.stop()
 
 
-def test_the_default_node_is_the_system_s():
+def test_the_default_node_is_the_system_s_and_shares_the_machine_s_epmd():
     node = RabbitNode()
     try:
         assert node.release is None and node.root is None
+        assert "ERL_EPMD_PORT" not in node.env() or node.env()["ERL_EPMD_PORT"] == os.environ.get("ERL_EPMD_PORT")
+    finally:
+        node.stop()
+
+
+def test_a_release_node_and_its_cli_use_an_epmd_of_their_own():
+    # started inside the node's pid namespace, that epmd dies with it: a node stopping takes no other node's name away
+    node = RabbitNode(release="4.0")
+    try:
+        node.epmd_port = 45001
+        assert node.env()["ERL_EPMD_PORT"] == "45001"
     finally:
         node.stop()
 

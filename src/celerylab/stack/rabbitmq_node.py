@@ -85,7 +85,7 @@ class RabbitNode:
         self.tick_ms = tick_ms
         self.extra_conf = tuple(extra_conf)
         self.folder = Path(tempfile.mkdtemp(prefix="celerylab-rabbitmq-"))
-        self.port = self.dist_port = 0
+        self.port = self.dist_port = self.epmd_port = 0
         self.name = ""
         self.process: ManagedProcess | None = None
 
@@ -103,7 +103,10 @@ class RabbitNode:
                 "RABBITMQ_ADVANCED_CONFIG_FILE": str(folder / "advanced.config"),
                 "RABBITMQ_CONF_ENV_FILE": str(folder / "rabbitmq-env.conf"),
                 "RABBITMQ_ENABLED_PLUGINS_FILE": str(folder / "enabled_plugins"),
-                "RABBITMQ_PID_FILE": str(folder / "node.pid"), "ERL_EPMD_ADDRESS": "127.0.0.1"}
+                "RABBITMQ_PID_FILE": str(folder / "node.pid"), "ERL_EPMD_ADDRESS": "127.0.0.1",
+                # a release node's own epmd, started inside its pid namespace and gone with it: another node's
+                # stop cannot take this one's name away (the system's nodes share the machine's epmd, as before)
+                **({"ERL_EPMD_PORT": str(self.epmd_port)} if self.root is not None else {})}
 
     def _write_config(self) -> None:
         lines = [f"listeners.tcp.1 = 127.0.0.1:{self.port}", f"consumer_timeout = {self.consumer_timeout_ms}",
@@ -134,7 +137,7 @@ class RabbitNode:
         guard.watch_folder(str(self.folder))
         last: StackError | None = None
         for _ in range(3):
-            self.port, self.dist_port = free_port(), free_port()
+            self.port, self.dist_port, self.epmd_port = free_port(), free_port(), free_port()
             self.name = f"celerylab-{self.port}@localhost"
             shutil.rmtree(self.folder / "mnesia", ignore_errors=True)
             self._write_config()
