@@ -6,8 +6,15 @@ with other work). Interleaved (one node of each kind per round), so load slows t
 ``RabbitNode.start()`` returning (the node logged ``Server startup complete``), "stop" is ``stop()`` returning (the
 process group gone, the folder removed). Figures are min / median / max over the rounds.
 
-Measured (5 rounds, 2 cores shared with other work, 2026-12-06):
-MEASURED_BELOW
+Measured 2026-12-06, 3 rounds, 2 cores shared with other work (load average 14-17), min / median / max:
+
+     system (3.10.8): start  8.4 / 11.2 / 31.2 s   stop 1.3 / 1.4 / 1.5 s
+    3.10 (3.10.8):    start 11.4 / 17.2 / 17.3 s   stop 1.6 / 2.2 / 2.3 s
+    4.0 (4.0.5):      start  4.7 / 10.6 / 13.0 s   stop 1.3 / 1.9 / 2.3 s
+    4.3 (4.3.6):      start 10.6 / 11.1 / 11.7 s   stop 1.3 / 1.4 / 1.8 s
+
+Single starts earlier the same day, under lighter load: system 10.1 s, 3.10 10.2 s, 4.0 3.6 s, 4.3 2.3-5.7 s
+(RabbitMQ 3.10 logs a longer boot than 4.x; bwrap itself adds no visible cost).
 """
 from __future__ import annotations
 
