@@ -1,0 +1,36 @@
+"""The submissions folder collect writes: nbgrader's layout, one notebook per lesson, a roster of every learner."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from celerylab.grader.intake import find
+from celerylab.grader.nbgrader_layout import submitted_at
+from celerylab.grader.roster import match, read
+from celerylab.hub.handed_in import Learner, Notebook, write
+
+NOW = datetime(2026, 12, 6, 4, 0, tzinfo=timezone.utc)
+
+
+def test_layout_roster_and_the_newest_of_two_languages(tmp_path):
+    ana = Learner("ana", "Ana Souza", [Notebook("01_retries_exercises.ipynb", b"pt", NOW - timedelta(hours=1)),
+                                       Notebook("01_retries_exercises.ipynb", b"en", NOW),
+                                       Notebook("02_workers_exercises.ipynb", b"w", NOW)])
+    bia = Learner("bia", problem="nothing")
+    assert write([bia, ana], tmp_path) == 2
+    found = {each.key: each for each in find(tmp_path)}
+    assert sorted(found) == ["ana/01_retries/01_retries_exercises", "ana/02_workers/02_workers_exercises"]
+    retries = found["ana/01_retries/01_retries_exercises"]
+    assert retries.path.read_bytes() == b"en"
+    assert submitted_at(retries.path, retries.file) == NOW.isoformat()
+    roster = read(tmp_path / "roster.csv")
+    assert sorted(roster) == ["ana", "bia"]
+    assert match(roster, retries.key)["learner"] == "Ana Souza"
+
+
+@pytest.mark.parametrize("name", ["../x", "a/b", ".hidden", ""])
+def test_a_learner_name_that_is_no_folder_name_is_refused(tmp_path, name):
+    with pytest.raises(ValueError):
+        write([Learner(name, notebooks=[Notebook("01_retries_exercises.ipynb", b"", NOW)])], tmp_path)
+    assert not (tmp_path.parent / "x").exists()
