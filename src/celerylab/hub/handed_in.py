@@ -12,8 +12,8 @@ from celerylab.atomic import write_bytes, write_text
 from celerylab.grader import nbgrader_layout
 from celerylab.grader.roster import FIELDS
 
-# what `celerylab build` names an exercises notebook: 01_retries_exercises.ipynb -> assignment 01_retries
-EXERCISES = re.compile(r"^(?P<assignment>\d\d_[a-z0-9_]+?)_exercises\.ipynb$")
+# what `celerylab build` names an exercises notebook (pt: _exercicios): 01_retries_exercises.ipynb -> 01_retries
+EXERCISES = re.compile(r"^(?P<assignment>\d\d_[a-z0-9_]+?)_(exercises|exercicios)\.ipynb$")
 SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._@-]{0,99}$")
 
 
