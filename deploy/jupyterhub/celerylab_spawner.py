@@ -62,7 +62,12 @@ class CourseSpawner(LocalProcessSpawner):
         return f"celerylab-hub-{self.unix_name}"
 
     def cgroups(self) -> list[Path]:
-        return [where / self.cgroup_name for controller in ("memory", "cpu") for where in hierarchies(controller)]
+        """The learner's cgroup in each hierarchy: memory (the cap), cpu (the quota), cpuacct (CPU time used)."""
+        found: dict[Path, None] = {}
+        for controller in ("memory", "cpu", "cpuacct"):
+            for where in hierarchies(controller):
+                found[where.resolve() / self.cgroup_name] = None
+        return list(found)
 
     def ensure_user(self) -> pwd.struct_passwd:
         """The learner's Unix user, made the first time (its own group, a home only it reads)."""

@@ -22,12 +22,14 @@ def course(home, lang="pt"):
 def test_only_prefixed_users_and_exercises_notebooks(tmp_path):
     ana, root = tmp_path / "ana", tmp_path / "root"
     (course(ana) / "01_retries_exercises.ipynb").write_text('{"a": 1}')
+    (course(ana) / "02_workers_exercicios.ipynb").write_text('{"b": 2}')   # the Portuguese name
     (course(ana) / "01_retries.ipynb").write_text("{}")          # a lesson notebook, not an exercise
     (course(ana) / "notes_exercises.txt").write_text("")
     (course(root) / "01_retries_exercises.ipynb").write_text("{}")
     found = learners(users=[user("clab-ana", ana, gecos="Ana Souza,,,"), user("root", root), user("clab-", root)])
     assert [(each.name, each.full_name) for each in found] == [("ana", "Ana Souza")]
-    assert [(n.name, n.raw) for n in found[0].notebooks] == [("01_retries_exercises.ipynb", b'{"a": 1}')]
+    assert [(n.name, n.raw) for n in found[0].notebooks] == [("01_retries_exercises.ipynb", b'{"a": 1}'),
+                                                             ("02_workers_exercicios.ipynb", b'{"b": 2}')]
 
 
 def test_links_out_of_the_home_and_files_of_others_are_not_read(tmp_path):

@@ -15,12 +15,12 @@ ANSWERS = {
         {"name": "prof", "admin": True, "servers": {"": {"ready": True, "url": "/user/prof/"}}},
         {"name": "caio", "admin": False, "servers": {"": {"ready": True, "url": "/user/caio/"}}},
     ],
-    "/user/ana/api/contents/celerylab/exercises?content=1": {"content": [
-        {"type": "directory", "path": "celerylab/exercises/pt"}, {"type": "file", "path": "celerylab/x"}]},
-    "/user/ana/api/contents/celerylab/exercises/pt?content=1": {"content": [
-        {"type": "notebook", "name": "01_retries_exercises.ipynb", "path": "celerylab/exercises/pt/01_retries_exercises.ipynb"},
-        {"type": "notebook", "name": "scratch.ipynb", "path": "celerylab/exercises/pt/scratch.ipynb"}]},
-    "/user/ana/api/contents/celerylab/exercises/pt/01_retries_exercises.ipynb?content=1": {
+    "/user/ana/api/contents/exercises?content=1": {"content": [
+        {"type": "directory", "path": "exercises/pt"}, {"type": "file", "path": "x"}]},
+    "/user/ana/api/contents/exercises/pt?content=1": {"content": [
+        {"type": "notebook", "name": "01_retries_exercises.ipynb", "path": "exercises/pt/01_retries_exercises.ipynb"},
+        {"type": "notebook", "name": "scratch.ipynb", "path": "exercises/pt/scratch.ipynb"}]},
+    "/user/ana/api/contents/exercises/pt/01_retries_exercises.ipynb?content=1": {
         "content": NOTEBOOK, "last_modified": "2026-12-06T03:59:00.5Z"},
 }
 

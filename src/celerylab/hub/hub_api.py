@@ -10,7 +10,6 @@ from datetime import datetime, timezone
 
 from celerylab.grader.submission import MAX_BYTES
 from celerylab.hub.handed_in import Learner, Notebook, is_exercises
-from celerylab.hub.homes import COURSE_FOLDER
 from celerylab.i18n import t
 
 TIMEOUT = 30
@@ -46,8 +45,9 @@ class Hub:
         found = self.get("/hub/api/users")
         return [user for user in found if isinstance(user, dict)] if isinstance(found, list) else []
 
-    def learners(self, folder: str = COURSE_FOLDER) -> list[Learner]:
-        """Every user of the hub but its admins; the notebooks of those whose server is running."""
+    def learners(self) -> list[Learner]:
+        """Every user of the hub but its admins; the notebooks of those whose server is running (its root is the
+        learner's copy of the course: deploy/jupyterhub)."""
         found = []
         for user in sorted(self.users(), key=lambda each: str(each.get("name"))):
             if user.get("admin") or not isinstance(user.get("name"), str):
@@ -58,7 +58,7 @@ class Hub:
                 learner.problem = t("hub.collect.not_running")
             else:
                 try:
-                    learner.notebooks = self.notebooks(server["url"], folder)
+                    learner.notebooks = self.notebooks(server["url"])
                 except HubError as problem:  # one learner's server or folder: the others are still read
                     learner.problem = str(problem)
             found.append(learner)
@@ -69,9 +69,9 @@ class Hub:
         model = self.get(f"{server_url.rstrip('/')}/api/contents/{quoted}?content=1")
         return model if isinstance(model, dict) else {}
 
-    def notebooks(self, server_url: str, folder: str) -> list[Notebook]:
+    def notebooks(self, server_url: str) -> list[Notebook]:
         kept = []
-        top = self.contents(server_url, f"{folder}/exercises")
+        top = self.contents(server_url, "exercises")
         for lang in top.get("content") or []:
             if lang.get("type") != "directory":
                 continue
