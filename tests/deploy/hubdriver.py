@@ -21,6 +21,8 @@ ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "deploy" / "jupyterhub" / "jupyterhub_config.py"
 PROXY = Path("/opt/celerylab/node/node_modules/.bin/configurable-http-proxy")
 PREFIX = "clab-"
+INSTALLED = Path("/opt/celerylab/venv/bin/celerylab")  # the install deploy/jupyterhub/README.md describes
+PROBE = "import celerylab.stack, celerylab.checks, redis, jupyterhub"
 
 
 def free_port() -> int:
@@ -31,6 +33,29 @@ def free_port() -> int:
 
 def proxy_command() -> str | None:
     return shutil.which("configurable-http-proxy") or (str(PROXY) if PROXY.exists() else None)
+
+
+def usable_by_learners(celerylab: Path) -> str | None:
+    """Why another Unix user cannot run the environment of `celerylab` (a virtualenv whose interpreter lives under a
+    0700 /root falls back to the system's Python without the course's packages), or None."""
+    try:
+        probe = subprocess.run([str(celerylab.with_name("python")), "-c", PROBE], user="nobody", capture_output=True,
+                               text=True, timeout=120)
+    except OSError as error:
+        return str(error)
+    return None if probe.returncode == 0 else (probe.stderr.strip().splitlines() or ["?"])[-1]
+
+
+def learners_celerylab() -> tuple[Path | None, str]:
+    """The celerylab command learners run: this environment's when another user can run it, else the /opt install."""
+    problems = []
+    for candidate in (Path(sys.executable).with_name("celerylab"), INSTALLED):
+        if candidate.exists():
+            problem = usable_by_learners(candidate)
+            if problem is None:
+                return candidate, ""
+            problems.append(f"{candidate}: {problem}")
+    return None, "; ".join(problems) or "no celerylab command"
 
 
 def why_not() -> str | None:
@@ -45,9 +70,10 @@ def why_not() -> str | None:
         return f"no configurable-http-proxy: npm install --prefix {PROXY.parents[2]} configurable-http-proxy@5.3.0"
     if not (Path(sys.executable).parent / "jupyterhub").exists():
         return "JupyterHub is not installed in this environment: pip install jupyterhub"
-    for path in (ROOT, Path(sys.executable)):
-        if not all(os.stat(part).st_mode & 0o005 == 0o005 for part in [path, *path.parents] if part.is_dir()):
-            return f"learners (other Unix users) cannot read {path}: install the course where they can (README)"
+    command, problem = learners_celerylab()
+    if command is None:
+        return f"learners (other Unix users) cannot run the course's environment ({problem}): install it where they " \
+               "can, as deploy/jupyterhub/README.md says (/opt/celerylab)"
     return None
 
 
@@ -65,7 +91,7 @@ class Hub:
         env = dict(os.environ, CELERYLAB_HUB_STATE=str(self.state), CELERYLAB_HUB_PORT=str(self.port),
                    CELERYLAB_HUB_IP="127.0.0.1", CELERYLAB_HUB_API_TOKEN=self.token,
                    CELERYLAB_HUB_COURSE=str(ROOT), CELERYLAB_HUB_PROXY=proxy_command() or "",
-                   CELERYLAB_HUB_CELERYLAB=str(Path(sys.executable).with_name("celerylab")),
+                   CELERYLAB_HUB_CELERYLAB=str(learners_celerylab()[0]),
                    CELERYLAB_HUB_MEM_GB=str(mem_gb), CELERYLAB_HUB_CPUS=str(cpus))
         env.update(CELERYLAB_HUB_INTERNAL_PORT=str(free_port()), CELERYLAB_HUB_PROXY_API_PORT=str(free_port()))
         begun = time.monotonic()
