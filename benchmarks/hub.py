@@ -94,8 +94,7 @@ def main() -> int:
         names = [hub.add_learner(f"l{n}") for n in range(args.learners)]
         unix = {name: hubdriver.PREFIX + name for name in names}
         begun = time.monotonic()
-        with ThreadPoolExecutor(len(names)) as pool:
-            list(pool.map(lambda name: hub.start_server(name, "pt"), names))
+        hub.start_servers(names, "pt")
         result["servers_ready_s"] = round(time.monotonic() - begun, 1)
         time.sleep(5)
         result["idle_pss_mib"] = {name: round(pss_mib(unix[name])) for name in names}

@@ -130,9 +130,14 @@ class Hub:
     def server(self, name: str) -> dict:
         return (self.api("GET", f"/hub/api/users/{name}").get("servers") or {}).get("", {})
 
-    def start_server(self, name: str, lang: str = "pt", timeout: float = 180) -> None:
-        self.api("POST", f"/hub/api/users/{name}/server", {"lang": lang})
-        assert until(lambda: self.server(name).get("ready"), timeout, step=0.5), name
+    def start_server(self, name: str, lang: str = "pt", timeout: float = 300) -> None:
+        self.start_servers([name], lang, timeout)
+
+    def start_servers(self, names: list[str], lang: str = "pt", timeout: float = 300) -> None:
+        """Ask for every learner's server at once (the hub spawns them side by side), then wait for all."""
+        for name in names:
+            self.api("POST", f"/hub/api/users/{name}/server", {"lang": lang})
+        assert until(lambda: all(self.server(name).get("ready") for name in names), timeout, step=0.5), names
 
     def stop_server(self, name: str, timeout: float = 60) -> None:
         try:
