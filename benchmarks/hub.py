@@ -59,6 +59,16 @@ def cpu_seconds(unix_name: str) -> float | None:
     return None
 
 
+def unix_user_exists(name: str) -> bool:
+    import pwd
+
+    try:
+        pwd.getpwnam(name)
+        return True
+    except KeyError:
+        return False
+
+
 def work(hub: hubdriver.Hub, name: str, solution: dict) -> dict:
     started = time.monotonic()
     lesson = json.loads(json.dumps(hub.contents(name, LESSON)["content"]))
@@ -129,7 +139,8 @@ def main() -> int:
     finally:
         hub.stop()
     result["left_after_hub_stop"] = {name: hubdriver.processes_of(hubdriver.PREFIX + name) for name in hub.learners}
-    result["users_left"] = [name for name in hub.learners if hubdriver.processes_of(hubdriver.PREFIX + name)]
+    result["unix_users_left"] = [name for name in hub.learners if unix_user_exists(hubdriver.PREFIX + name)]
+    result["load_average_1_5_15"] = [round(value, 1) for value in psutil.getloadavg()]
     print(json.dumps(result, indent=1))
     return 0
 
