@@ -30,7 +30,9 @@ def test_layout_roster_and_the_newest_of_two_languages(tmp_path):
 
 
 @pytest.mark.parametrize("name", ["../x", "a/b", ".hidden", ""])
-def test_a_learner_name_that_is_no_folder_name_is_refused(tmp_path, name):
-    with pytest.raises(ValueError):
-        write([Learner(name, notebooks=[Notebook("01_retries_exercises.ipynb", b"", NOW)])], tmp_path)
-    assert not (tmp_path.parent / "x").exists()
+def test_a_learner_name_that_is_no_folder_name_is_skipped_and_named(tmp_path, name):
+    odd = Learner(name, notebooks=[Notebook("01_retries_exercises.ipynb", b"", NOW)])
+    assert write([odd, Learner("ana")], tmp_path / "out") == 0
+    assert odd.problem and odd.notebooks == []
+    assert not (tmp_path / "x").exists() and list(find(tmp_path)) == []
+    assert sorted(read(tmp_path / "out" / "roster.csv")) == ["ana"]

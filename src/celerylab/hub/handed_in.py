@@ -11,6 +11,7 @@ from pathlib import Path
 from celerylab.atomic import write_bytes, write_text
 from celerylab.grader import nbgrader_layout
 from celerylab.grader.roster import FIELDS
+from celerylab.i18n import t
 
 # what `celerylab build` names an exercises notebook (pt: _exercicios): 01_retries_exercises.ipynb -> 01_retries
 EXERCISES = re.compile(r"^(?P<assignment>\d\d_[a-z0-9_]+?)_(exercises|exercicios)\.ipynb$")
@@ -56,11 +57,13 @@ def is_exercises(name: str) -> bool:
 
 def write(learners: list[Learner], out: Path) -> int:
     """Each learner's notebooks as `out/<learner>/<assignment>/<notebook>` beside nbgrader's `timestamp.txt`, and
-    `out/roster.csv` naming every learner (those who handed in nothing too); the number of notebooks written."""
+    `out/roster.csv` naming every learner (those who handed in nothing too); the number of notebooks written. A
+    name that cannot be a folder name is skipped with its problem set."""
     written = 0
     for learner in learners:
-        if not SAFE_NAME.match(learner.name):
-            raise ValueError(learner.name)
+        if not SAFE_NAME.match(learner.name):  # no folder of its own can hold it (``..``, ``a/b``): named, not written
+            learner.problem, learner.notebooks = t("hub.collect.bad_name"), []
+            continue
         for notebook in learner.newest():
             folder = out / learner.name / notebook.assignment
             folder.mkdir(parents=True, exist_ok=True)
@@ -77,5 +80,6 @@ def roster(learners: list[Learner]) -> str:
     writer = csv.DictWriter(text, fieldnames=FIELDS, lineterminator="\n")
     writer.writeheader()
     for learner in sorted(learners, key=lambda each: each.name):
-        writer.writerow({"file": learner.name, "learner": learner.full_name or learner.name, "login": learner.name})
+        if SAFE_NAME.match(learner.name):
+            writer.writerow({"file": learner.name, "learner": learner.full_name or learner.name, "login": learner.name})
     return text.getvalue()
