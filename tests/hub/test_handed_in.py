@@ -8,7 +8,7 @@ import pytest
 from celerylab.grader.intake import find
 from celerylab.grader.nbgrader_layout import submitted_at
 from celerylab.grader.roster import match, read
-from celerylab.hub.handed_in import Learner, Notebook, write
+from celerylab.hub.handed_in import Learner, Notebook, drop_untouched, write
 
 NOW = datetime(2026, 12, 6, 4, 0, tzinfo=timezone.utc)
 
@@ -36,3 +36,19 @@ def test_a_learner_name_that_is_no_folder_name_is_skipped_and_named(tmp_path, na
     assert odd.problem and odd.notebooks == []
     assert not (tmp_path / "x").exists() and list(find(tmp_path)) == []
     assert sorted(read(tmp_path / "out" / "roster.csv")) == ["ana"]
+
+
+def test_notebooks_still_the_courses_own_are_left_out(tmp_path):
+    import nbformat
+
+    course = tmp_path / "exercises" / "pt"
+    course.mkdir(parents=True)
+    stub = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x = None  # your answer")])
+    (course / "01_retries_exercicios.ipynb").write_text(nbformat.writes(stub))
+    saved = nbformat.writes(stub).replace('"metadata": {}', '"metadata": {"saved": true}', 1)  # opened, saved
+    answered = nbformat.writes(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x = 1")]))
+    ana = Learner("ana", notebooks=[Notebook("01_retries_exercicios.ipynb", saved.encode(), NOW, "pt")])
+    bia = Learner("bia", notebooks=[Notebook("01_retries_exercicios.ipynb", answered.encode(), NOW, "pt"),
+                                    Notebook("01_retries_exercicios.ipynb", saved.encode(), NOW, "en")])
+    assert drop_untouched([ana, bia], tmp_path / "exercises") == 1
+    assert ana.notebooks == [] and [each.lang for each in bia.notebooks] == ["pt", "en"]  # no English original

@@ -5,7 +5,7 @@ import os
 import sys
 from pathlib import Path
 
-from celerylab.commands._common import add_lang
+from celerylab.commands._common import add_lang, add_lessons_dir, command_course
 from celerylab.i18n import t
 
 
@@ -15,6 +15,8 @@ def register(subparsers) -> None:
     parser.add_argument("--hub", metavar="URL", help=t("hub.collect.hub"))
     parser.add_argument("--token", help=t("hub.collect.token"))
     parser.add_argument("--prefix", default="clab-", help=t("hub.collect.prefix"))
+    parser.add_argument("--all", action="store_true", help=t("hub.collect.all"))
+    add_lessons_dir(parser)
     add_lang(parser)
     parser.set_defaults(run=run)
 
@@ -45,9 +47,12 @@ def run(args) -> int:
     if not learners:
         print(t("hub.collect.none", prefix=args.prefix), file=sys.stderr)
         return 1
+    dropped = 0 if args.all else handed_in.drop_untouched(learners, command_course(args).output_root / "exercises")
     out.mkdir(parents=True, exist_ok=True)
     written = handed_in.write(learners, out)
     for learner in learners:
         print(t("hub.collect.learner", learner=learner.name, count=len(learner.newest()), problem=learner.problem))
+    if dropped:
+        print(t("hub.collect.untouched", count=dropped))
     print(t("hub.collect.summary", notebooks=written, learners=len(learners), out=out, roster=out / "roster.csv"))
     return 0

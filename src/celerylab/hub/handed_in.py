@@ -25,6 +25,7 @@ class Notebook:
     name: str
     raw: bytes
     modified: datetime
+    lang: str = ""
 
     @property
     def assignment(self) -> str:
@@ -53,6 +54,36 @@ class Learner:
 
 def is_exercises(name: str) -> bool:
     return EXERCISES.match(name) is not None
+
+
+def code_sources(raw: bytes | str) -> list[str] | None:
+    """The code cells' sources of a notebook (the contents API joins lines, a file keeps them), None if unreadable."""
+    import nbformat
+
+    try:
+        return [cell.source for cell in nbformat.reads(raw, as_version=4).cells if cell.cell_type == "code"]
+    except Exception:  # a learner's notebook that is no notebook: the grader says why
+        return None
+
+
+def untouched(notebook: Notebook, exercises: Path) -> bool:
+    """Whether `notebook` is still the course's own (`exercises/<lang>/<name>`: the same code): nothing to grade."""
+    original = exercises / notebook.lang / notebook.name
+    try:
+        mine, theirs = code_sources(notebook.raw), code_sources(original.read_bytes())
+    except OSError:
+        return False
+    return mine is not None and mine == theirs
+
+
+def drop_untouched(learners: list[Learner], exercises: Path) -> int:
+    """Leave out every notebook the learner never changed; how many were left out."""
+    dropped = 0
+    for learner in learners:
+        kept = [each for each in learner.notebooks if not untouched(each, exercises)]
+        dropped += len(learner.notebooks) - len(kept)
+        learner.notebooks = kept
+    return dropped
 
 
 def write(learners: list[Learner], out: Path) -> int:

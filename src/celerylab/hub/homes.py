@@ -50,5 +50,5 @@ def notebooks(home: Path, folder: str, uid: int) -> tuple[list[Notebook], str]:
                 raw = read(path, home)
             except (OSError, Rejected):
                 continue
-            kept.append(Notebook(name, raw, datetime.fromtimestamp(info.st_mtime, tz=timezone.utc)))
+            kept.append(Notebook(name, raw, datetime.fromtimestamp(info.st_mtime, tz=timezone.utc), lang))
     return kept, ""

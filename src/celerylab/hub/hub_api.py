@@ -79,7 +79,7 @@ class Hub:
                 if item.get("type") == "notebook" and is_exercises(item.get("name", "")):
                     model = self.contents(server_url, item["path"])
                     raw = json.dumps(model.get("content"), ensure_ascii=False, indent=1).encode("utf-8")
-                    kept.append(Notebook(item["name"], raw, modified(model.get("last_modified"))))
+                    kept.append(Notebook(item["name"], raw, modified(model.get("last_modified")), lang.get("name", "")))
         return kept
 
 
