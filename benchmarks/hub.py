@@ -139,6 +139,7 @@ def main() -> int:
     finally:
         hub.stop()
     result["left_after_hub_stop"] = {name: hubdriver.processes_of(hubdriver.PREFIX + name) for name in hub.learners}
+    result["hub_left_behind"] = hub.left_behind
     result["unix_users_left"] = [name for name in hub.learners if unix_user_exists(hubdriver.PREFIX + name)]
     result["load_average_1_5_15"] = [round(value, 1) for value in psutil.getloadavg()]
     print(json.dumps(result, indent=1))

@@ -85,6 +85,7 @@ class Hub:
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen | None = None
         self.learners: list[str] = []
+        self.left_behind: list[str] = []  # what the hub left running when it stopped (proxy, services)
         self.started_in = 0.0
 
     def start(self, mem_gb: float = 2, cpus: float = 1) -> None:
@@ -203,12 +204,25 @@ class Hub:
             except (OSError, AssertionError):
                 pass
         if self.process and self.process.poll() is None:
+            import psutil
+
+            # the proxy and the hub's services run in sessions of their own: the hub stops them on SIGTERM
+            helpers = psutil.Process(self.process.pid).children(recursive=True)
             os.killpg(self.process.pid, signal.SIGTERM)
             try:
-                self.process.wait(30)
+                self.process.wait(60)
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait(10)
+            until(lambda: not any(each.is_running() and each.status() != psutil.STATUS_ZOMBIE for each in helpers),
+                  10, step=0.2)
+            self.left_behind = [" ".join(each.cmdline()[:2]) for each in helpers
+                                if each.is_running() and each.status() != psutil.STATUS_ZOMBIE]
+            for each in helpers:  # never left running, whatever the assertion on left_behind says
+                try:
+                    each.kill()
+                except psutil.Error:
+                    pass
         for name in self.learners:
             remove_user(PREFIX + name)
         self.log.close()

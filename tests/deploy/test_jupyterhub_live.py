@@ -97,3 +97,4 @@ def test_two_learners_check_and_the_instructor_collects_and_grades(hub, tmp_path
     hub.stop()
     assert all(not hubdriver.processes_of(hubdriver.PREFIX + name) for name in learners)
     assert hub.process.poll() is not None and not os.path.exists(hub.state / "jupyterhub.pid")
+    assert hub.left_behind == []  # the proxy and the idle culler stopped with the hub
