@@ -30,7 +30,7 @@ RUN useradd --create-home --uid 1000 learner \
 WORKDIR /build
 COPY pyproject.toml constraints.txt README.md ./
 COPY src ./src
-RUN pip install --no-cache-dir -c constraints.txt . && rm -rf /build
+RUN pip install --no-cache-dir -c constraints.txt ".[hub]" && rm -rf /build
 
 # The course itself (lessons, exercises, solutions), writable by the learner.
 COPY --chown=learner:learner . /course

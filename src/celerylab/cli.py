@@ -19,6 +19,7 @@ COMMANDS = [
     "celerylab.commands.hint",
     "celerylab.commands.solution",
     "celerylab.commands.reset",
+    "celerylab.commands.collect",
     "celerylab.commands.grade",
     "celerylab.commands.build",
     "celerylab.commands.matrix",

@@ -77,7 +77,7 @@ def test_one_lookup_reads_every_catalog_family():
     from celerylab.i18n import FAMILY_CATALOGS, PACKAGE, family_catalog
 
     assert {PACKAGE / path for path in FAMILY_CATALOGS.values()} == \
-        {path for path in catalog_files_in_package() if path.parent.name in ("audit", "sitegen", "matrix", "deploy")}
+        {path for path in catalog_files_in_package() if path.parent.name in ("audit", "sitegen", "matrix", "deploy", "hub")}
     for prefix in FAMILY_CATALOGS:
         key, texts = next(iter(family_catalog(prefix).items()))
         assert key.startswith(prefix), (prefix, key)

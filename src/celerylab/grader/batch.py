@@ -16,7 +16,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from celerylab.course import Course
-from celerylab.grader import feedback, intake, scoring
+from celerylab.grader import feedback, intake, nbgrader_layout, scoring
 from celerylab.grader.entry import Entry
 from celerylab.grader.entry_finish import course_order, finish
 from celerylab.grader.gradebook import Gradebook
@@ -68,8 +68,10 @@ class Outcome:
 
 
 def base_entry(found: intake.Found, digest: str | None, lesson=None, lang=None) -> Entry:
+    # nbgrader's timestamp.txt, else the file's time; a roster's `submitted` wins over both
+    submitted = nbgrader_layout.submitted_at(found.path, found.file)
     try:
-        submitted = stamp(os.lstat(found.path).st_mtime)  # the file's time; a roster's `submitted` wins
+        submitted = submitted or stamp(os.lstat(found.path).st_mtime)
     except OSError:
         submitted = None
     return Entry(found.key, found.file, found.key, lesson, lang or "pt", digest, submitted)

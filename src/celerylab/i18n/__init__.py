@@ -52,10 +52,11 @@ def catalog() -> dict[str, dict[str, str]]:
 
 
 # Catalogs kept beside the code that prints them, by key prefix. Every lesson's digest hashes i18n/*.yml (what a
-# notebook can print); the words of the audit, the site, the matrix and the health check reach no notebook, so a
-# wording change there re-executes nothing. One lookup, t(), reads them all.
+# notebook can print); the words of the audit, the site, the matrix, the health check and `collect` reach no
+# notebook, so a wording change there re-executes nothing. One lookup, t(), reads them all.
 FAMILY_CATALOGS = {"audit.": "audit/messages.yml", "site.": "sitegen/messages.yml",
-                   "matrix.": "matrix/messages.yml", "canary.": "deploy/messages.yml"}
+                   "matrix.": "matrix/messages.yml", "canary.": "deploy/messages.yml",
+                   "hub.": "hub/messages.yml"}
 PACKAGE = Path(__file__).resolve().parents[1]
 
 
