@@ -1,0 +1,40 @@
+"""`celerylab-audit`: the audit alone, the command of the light distribution (the options of `celerylab audit`)."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from celerylab.i18n import set_lang, t
+
+PROG = "celerylab-audit"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The `celerylab audit` subcommand's own parser, named as the light distribution's command."""
+    from celerylab.cli import translate_argparse
+    from celerylab.commands import audit
+
+    holder = argparse.ArgumentParser(prog=PROG)
+    audit.register(holder.add_subparsers())
+    parser = holder._subparsers._group_actions[0].choices["audit"]  # type: ignore[union-attr]
+    parser.prog = PROG
+    translate_argparse(parser)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if "--lang" in argv[:-1]:   # before the parser is built: its help texts are read in that language
+        set_lang(argv[argv.index("--lang") + 1])
+    args = build_parser().parse_args(argv)
+    if getattr(args, "lang", None):
+        set_lang(args.lang)
+    try:
+        return int(args.run(args) or 0)
+    except KeyboardInterrupt:
+        print(t("cli.interrupted"), file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
