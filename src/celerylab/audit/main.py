@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import sys
 
 from celerylab.i18n import set_lang, t
@@ -22,6 +23,11 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def has_stack() -> bool:
+    """The course's live stack is installed (the course's distribution; the light one ships the audit alone)."""
+    return importlib.util.find_spec("celerylab.stack.stack") is not None
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if "--lang" in argv[:-1]:   # before the parser is built: its help texts are read in that language
@@ -29,6 +35,9 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if getattr(args, "lang", None):
         set_lang(args.lang)
+    if args.live and not has_stack():
+        print(t("audit.light.no_live"), file=sys.stderr)
+        return 2
     try:
         return int(args.run(args) or 0)
     except KeyboardInterrupt:
