@@ -43,6 +43,7 @@ for app in sys.argv[1:]:
         out[app] = [2, []]
         continue
     rows = sorted([f.rule.id, f.subject, f.hit.file, f.hit.line] for f in report.findings + report.unknown)
+    rows += sorted(["error", rule_id, error.splitlines()[0][:120], 0] for rule_id, error in report.errors)
     out[app] = [report.exit_status(), rows]
 print(json.dumps(out))
 """

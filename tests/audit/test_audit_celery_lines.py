@@ -66,3 +66,17 @@ def task_is_unbound_of_limits(tmp_path, module: str) -> bool:
     with loaded(module, str(tmp_path)) as app:
         task = app.app.tasks["lines.report"]
         return task.time_limit is None and task.soft_time_limit is None
+
+
+def test_a_quorum_queue_is_read_from_its_arguments_where_celery_has_no_default_queue_type():
+    """Celery 5.3 and 5.4 have no task_default_queue_type setting: CL409 reads the queue's own arguments, no error."""
+    from types import SimpleNamespace
+
+    from kombu import Queue
+
+    from celerylab.audit.rules.delivery import queue_is_quorum
+
+    before_55 = SimpleNamespace(conf={})
+    assert queue_is_quorum(before_55, Queue("q", queue_arguments={"x-queue-type": "quorum"}))
+    assert not queue_is_quorum(before_55, Queue("q"))
+    assert queue_is_quorum(SimpleNamespace(conf={"task_default_queue_type": "quorum"}), Queue("q"))

@@ -54,6 +54,7 @@ def test_the_light_wheel_holds_the_audit_and_no_course(wheel):
 
 
 @pytest.mark.live
+@pytest.mark.timeout(1500)   # pip installs Celery and its dependencies: 225 s on a loaded 2-core machine
 def test_the_light_audit_on_the_oldest_celery_line_it_accepts(wheel, tmp_path):
     home = tmp_path / "venv"
     venv.create(home, with_pip=True)
