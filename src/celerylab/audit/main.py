@@ -15,9 +15,9 @@ def build_parser() -> argparse.ArgumentParser:
     from celerylab.cli import translate_argparse
     from celerylab.commands import audit
 
-    holder = argparse.ArgumentParser(prog=PROG)
-    audit.register(holder.add_subparsers())
-    parser = holder._subparsers._group_actions[0].choices["audit"]  # type: ignore[union-attr]
+    subparsers = argparse.ArgumentParser(prog=PROG).add_subparsers()
+    audit.register(subparsers)
+    parser = subparsers.choices["audit"]
     parser.prog = PROG
     translate_argparse(parser)
     return parser
