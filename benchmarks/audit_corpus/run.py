@@ -55,10 +55,11 @@ def main() -> int:
     for project in projects:
         if args.only and project["name"] not in args.only:
             continue
-        verdicts = {(row["rule"], row["subject"]): row["verdict"] for row in judged.get(project["name"], [])}
+        # YAML reads a bare true/false as a boolean: the verdict is its word either way
+        verdicts = {(row["rule"], row["subject"]): str(row["verdict"]).lower() for row in judged.get(project["name"], [])}
         status, plain = audit(args.corpus, project, False, args.from_json)
         scan_status, scanned = audit(args.corpus, project, True, args.from_json)
-        if plain is None:
+        if plain is None or plain.get("error"):
             print(f"{project['name']:<22} did not load: {project.get('note', '')}")
             continue
         defects = {(f["rule"], f["subject"]) for report in (plain, scanned or {}) for f in report.get("findings", [])
