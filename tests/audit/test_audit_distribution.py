@@ -104,25 +104,26 @@ def test_the_documented_code_scanning_workflow_uploads_the_sarif_its_audit_step_
     import jsonschema
     from test_audit_ci import sarif_schema
 
-    from celerylab import cli
+    from celerylab.audit.main import main
 
     steps = readme_yaml("upload-sarif")["jobs"]["audit"]["steps"]
-    [audit_step] = [step["run"] for step in steps if "celerylab audit" in step.get("run", "")]
+    [audit_step] = [step["run"] for step in steps if "celerylab-audit -A" in step.get("run", "")]
     [upload] = [step for step in steps if step.get("uses", "").startswith("github/codeql-action/upload-sarif@")]
     command, _, target = audit_step.partition(">")
     argv = shlex.split(command)
-    assert argv[:2] == ["celerylab", "audit"] and argv[2:4] == ["-A", "proj"]
+    assert argv[:1] == ["celerylab-audit"] and argv[1:3] == ["-A", "proj"]
     assert upload["if"] == "always()" and upload["with"]["sarif_file"] == target.strip()
-    status = cli.main([*argv[1:2], "-A", "audit_apps.cl107", *argv[4:], "--path", str(HERE)])
+    status = main(["-A", "audit_apps.cl107", *argv[3:], "--path", str(HERE)])
     sarif = json.loads(capsys.readouterr().out)
     assert status == 1 and not list(jsonschema.Draft4Validator(sarif_schema()).iter_errors(sarif))
 
 
 def test_the_documented_local_pre_commit_hook_runs_the_audit(capsys):
-    from celerylab import cli
+    from celerylab.audit.main import main
 
     [hook] = readme_yaml("repo: local")["repos"][0]["hooks"]
     argv = shlex.split(hook["entry"])
-    assert argv[:2] == ["celerylab", "audit"] and hook["pass_filenames"] is False
-    assert cli.main([argv[1], "-A", "audit_apps.cl105", *argv[4:], "--path", str(HERE)]) == 1
+    assert argv[:1] == ["celerylab-audit"] and argv[1:3] == ["-A", "proj"] and hook["pass_filenames"] is False
+    assert hook["language"] == "python" and hook["additional_dependencies"][0].startswith("celerylab-audit @ ")
+    assert main(["-A", "audit_apps.cl105", *argv[3:], "--path", str(HERE)]) == 1
     capsys.readouterr()

@@ -12,6 +12,8 @@ EXPECTED = {
     "cl101_transport": {("CL101", "broker_visibility_timeout")},
     "cl101_flask": {("CL101", "CELERY_TASK_ROUTES"), ("CL101", "CELERY_TASK_ACKS_LAT")},
     "cl101_own_switch": {("CL101", "task_acks_lat")},
+    "cl101_own_constant": {("CL101", "task_acks_lat")},
+    "cl101_undeclared": {("CL101", "result_backend_thread_saf")},
     "cl102": {("CL102", "task_max_retries")},
     "cl103": {("CL103", "cl103.declared")},
     "cl104": {("CL104", "backup")},

@@ -112,10 +112,16 @@ class AppView:
         return [module for module in modules if module is not None and is_user_module(module)]
 
     # --- time -----------------------------------------------------------------------------------------
-    @staticmethod
-    def limit(task) -> float | None:
+    def time_limits(self, task) -> tuple:
+        """(hard, soft): the limits a worker applies to the task, its own else the app-wide settings. Celery 5.7
+        copies task_time_limit into each task; 5.3 to 5.6 leave the task's None and the pool applies the setting."""
+        hard = task.time_limit if task.time_limit is not None else self.conf.task_time_limit
+        soft = task.soft_time_limit if task.soft_time_limit is not None else self.conf.task_soft_time_limit
+        return hard, soft
+
+    def limit(self, task) -> float | None:
         """The longest a task may run before the pool stops it (the hard limit, else the soft one)."""
-        values = [value for value in (task.time_limit, task.soft_time_limit) if value]
+        values = [value for value in self.time_limits(task) if value]
         return max(values) if values else None
 
     def acks_late(self, task) -> bool:

@@ -9,7 +9,10 @@ from celery import Task
 from celery.app.defaults import _OLD_SETTING_KEYS, _TO_NEW_KEY, SETTING_KEYS
 
 # Keys Celery writes itself, and prefixes extensions read from app.conf (celery-redbeat's redbeat_*).
-CELERY_OWN = {"deprecated_settings"}
+# Keys Celery reads though app/defaults.py declares none of them: its own bookkeeping, and settings a module reads with
+# conf.get (celery/backends/base.py: result_backend_thread_safe, read by every backend since 5.5; settings written
+# for it are no stray keys).
+CELERY_OWN = {"deprecated_settings", "result_backend_thread_safe", "override_backends"}
 EXTENSION_PREFIXES = ("redbeat_",)
 # kombu transport options people write as settings (`broker_visibility_timeout`), per kombu's Redis/SQS transports.
 TRANSPORT_OPTIONS = {"visibility_timeout", "unacked_restore_interval", "unacked_restore_throttle",

@@ -1,4 +1,5 @@
-"""The setting names the project's own code reads (`settings.X`, `config["X"]`, `.get("X")`, `getattr(o, "X")`)."""
+"""The setting names the project's own code reads (`settings.X`, `config["X"]`, `.get("X")`, `getattr(o, "X")`, and
+a module variable read by name, as a settings module uses its own constant: `"schedule": CELERY_EXPORT_CHECK`)."""
 from __future__ import annotations
 
 import ast
@@ -19,6 +20,8 @@ def read_names(tree) -> set[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
             found.add(node.attr)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            found.add(node.id)
         elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) and is_text(node.slice):
             found.add(str(getattr(node.slice, "value", "")))
         elif isinstance(node, ast.Call) and call_name(node) in LOOKUPS:

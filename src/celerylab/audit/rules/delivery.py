@@ -139,7 +139,8 @@ def acks_late_beyond_consumer_timeout(view):
 
 def queue_is_quorum(view, queue) -> bool:
     arguments = queue.queue_arguments or {}
-    return arguments.get("x-queue-type", view.conf.task_default_queue_type) == "quorum"
+    # task_default_queue_type is new in Celery 5.5: before it, every queue is classic unless its arguments say so
+    return arguments.get("x-queue-type", view.conf.get("task_default_queue_type", "classic")) == "quorum"
 
 
 @rule("CL409", "quorum-queue-on-direct-exchange", "medium", "defect")

@@ -14,7 +14,7 @@ def names(tasks) -> str:
 
 @rule("CL201", "no-time-limit", "medium", "practice")
 def no_time_limit(view):
-    unlimited = [name for name, task in view.tasks.items() if not task.time_limit and not task.soft_time_limit]
+    unlimited = [name for name, task in view.tasks.items() if not any(view.time_limits(task))]
     if unlimited:
         yield Hit("task_time_limit", {"count": len(unlimited), "tasks": names(unlimited)})
 
@@ -27,7 +27,7 @@ def soft_limit_not_below_hard(view):
     if globally:
         yield Hit("task_soft_time_limit", {"soft": conf.task_soft_time_limit, "hard": conf.task_time_limit})
     for name, task in view.tasks.items():
-        soft, hard = task.soft_time_limit, task.time_limit
+        hard, soft = view.time_limits(task)
         if soft and hard and soft >= hard and not (globally and (soft, hard) == (conf.task_soft_time_limit,
                                                                                   conf.task_time_limit)):
             yield Hit(name, {"soft": soft, "hard": hard})
@@ -36,8 +36,9 @@ def soft_limit_not_below_hard(view):
 @rule("CL203", "zero-time-limit", "medium", "defect")
 def zero_time_limit(view):
     for name, task in view.tasks.items():
+        limits = dict(zip(("time_limit", "soft_time_limit"), view.time_limits(task)))
         for option, setting in (("time_limit", "task_time_limit"), ("soft_time_limit", "task_soft_time_limit")):
-            if getattr(task, option) == 0 and getattr(task, option) is not False:
+            if limits[option] == 0 and limits[option] is not False:
                 yield Hit(f"{name}.{option}", {"task": name, "option": option,
                                                "global_value": view.conf.get(setting)})
 
@@ -46,6 +47,6 @@ def zero_time_limit(view):
 def limits_not_enforced_by_pool(view):
     pool = str(view.conf.worker_pool or "prefork").lower()
     if pool in UNENFORCED_POOLS:
-        limited = [name for name, task in view.tasks.items() if task.time_limit or task.soft_time_limit]
+        limited = [name for name, task in view.tasks.items() if any(view.time_limits(task))]
         if limited:
             yield Hit("worker_pool", {"pool": pool, "count": len(limited), "tasks": names(limited)})

@@ -37,7 +37,8 @@ def shown(view, path: str) -> str:
 @rule("CL205", "soft-limit-swallowed", "high", "defect")
 def soft_limit_swallowed(view):
     for name, task in view.user_tasks.items():
-        if not task.soft_time_limit:
+        soft = view.time_limits(task)[1]
+        if not soft:
             continue
         code = body(task)
         if code is None:
@@ -51,7 +52,7 @@ def soft_limit_swallowed(view):
                 if "SoftTimeLimitExceeded" not in earlier and (caught & BROAD or "" in caught) and not raises(handler):
                     line = code.line(handler)
                     yield Hit(f"{name}:{line}", {"task": name, "clause": f"except {ast.unparse(handler.type)}"
-                                                 if handler.type else "except", "soft": task.soft_time_limit},
+                                                 if handler.type else "except", "soft": soft},
                               file=shown(view, code.file), line=line)
                 earlier |= caught
 
