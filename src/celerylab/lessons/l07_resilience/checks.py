@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 
 from celerylab.checks import CheckRun, exercise
 from celerylab.lessons.l07_resilience import helpers
@@ -30,13 +32,21 @@ def post(http, order_id: int) -> tuple[int, float]:
     return status, time.monotonic() - started
 
 
-def during_outage(stack, http, downtime: float, orders: tuple[int, ...]) -> list[tuple[int, int, float]]:
-    """Stop the broker (keeping its data), post `orders` one after the other, start it after `downtime` s."""
+def during_outage(stack, http, downtime: float, orders: tuple[int, ...],
+                  restart_api: bool = False) -> list[tuple[int, int, float]]:
+    """Stop the broker (keeping its data), post `orders` at the same time, start it after `downtime` s.
+
+    With `restart_api`, the API process is restarted once every request answered, the broker still down (the
+    requests answer within 5 s of a longer outage): an order answered 202 that only the API's memory holds is lost.
+    """
     stack.broker.stop(keep_data=True)
     timer = threading.Timer(downtime, stack.broker.start)
     timer.start()
     time.sleep(0.2)
-    answers = [(order, *post(http, order)) for order in orders]
+    with ThreadPoolExecutor(max_workers=len(orders)) as pool:
+        answers = list(pool.map(lambda order: (order, *post(http, order)), orders))
+    if restart_api:
+        stack.services["shop"].restart()
     timer.join()
     helpers.revive(stack)
     return answers
@@ -64,7 +74,7 @@ def orders_survive(run: CheckRun) -> None:
                        limit=ANSWER_WITHIN, passed=in_time)
             if not all(criterion.passed for criterion in run.verdict.criteria):
                 return  # the first failed criterion decides: no long outage to sit through
-            long = during_outage(stack, http, LONG_OUTAGE, (4, 5))
+            long = during_outage(stack, http, LONG_OUTAGE, (4, 5), restart_api=True)
             answered = all(s in (202, 503) and t <= ANSWER_WITHIN for _, s, t in long)
             wanted = f"202/503, {within(ANSWER_WITHIN, 's')}"
             run.expect("l07.check.long_outage", wanted, wanted if answered else [(s, round(t, 1)) for _, s, t in long],
@@ -92,6 +102,9 @@ def bounded_memory(run: CheckRun) -> None:
                 break  # a failed task decides the verdict: the others are not waited for
             peak = max(peak, (worker.rss_total() - base) / helpers.MB)
     run.expect("l07.check.succeeded", LEAK_TASKS, len(pids))
+    # A child replaced right after its last task may be gone before the measurement: what it held counts as well
+    # (each task leaves LEAK_MB in the child for as long as the child lives), measured or not.
+    peak = max([peak, *(LEAK_MB * count for count in Counter(pids).values())])
     bounded = 0 < peak <= PEAK_LIMIT_MB
     run.expect("l07.check.peak", within(PEAK_LIMIT_MB, "MB"), within(PEAK_LIMIT_MB, "MB") if bounded else f"{peak:.0f} MB",
                limit=PEAK_LIMIT_MB, passed=bounded)
