@@ -131,8 +131,10 @@ def no_starvation(run: CheckRun) -> None:
 
 # Each chunk's index is its own id, as an import numbers its chunks: never its position in the chord.
 CHUNKS = {3: [1, 2, 3], 8: [4, 5], 12: [6, -7, 8], 17: [9, 10, 11, 12]}
-# Sent out of order (the statement asks for ascending indices), with a corrupt first and a corrupt last row.
-HIDDEN_CHUNKS = {52: [9], 50: [7, -8], 41: [2, 3], 40: [-1, 5], 45: [4, 5, 6], 7: [-3]}
+# Sent out of order (the statement asks for ascending indices), with a corrupt first and a corrupt last row, and a
+# corrupt chunk sent with index 0 (an index like any other: not a sentinel).
+HIDDEN_CHUNKS = {52: [9], 50: [7, -8], 41: [2, 3], 0: [-4, 6], 40: [-1, 5], 45: [4, 5, 6], 7: [-3]}
+CALLBACK_QUEUE = "consolidate"  # the callback runs on a worker of its own: it shares no process with any chunk
 
 
 def expected(chunks: dict[int, list[int]]) -> dict:
@@ -142,14 +144,16 @@ def expected(chunks: dict[int, list[int]]) -> dict:
 
 def send_chord(stack, chunks: dict[int, list[int]]):
     header = [stack.app.signature("ex.import_chunk", (index, rows)) for index, rows in chunks.items()]
-    result = chord(header, stack.app.signature("ex.consolidate")).apply_async()
+    result = chord(header, stack.app.signature("ex.consolidate", queue=CALLBACK_QUEUE)).apply_async()
     result.get(timeout=20, propagate=False)
     return result
 
 
 @exercise("l06.chord_survives")
 def chord_survives(run: CheckRun) -> None:
-    with run.stack(workers=[WorkerSpec(pool="prefork", concurrency=2)], timeline=False) as stack:
+    workers = [WorkerSpec(pool="prefork", concurrency=2, name="chunks"),
+               WorkerSpec(pool="prefork", concurrency=1, queues=(CALLBACK_QUEUE,), name="callback")]
+    with run.stack(workers=workers, timeline=False) as stack:
         broken = send_chord(stack, CHUNKS)
         run.expect_state("l06.check.chord_state", "SUCCESS", broken)
         run.expect("l06.check.chord_result", expected(CHUNKS), broken.result if broken.state == "SUCCESS" else None)

@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 
 from celerylab.checks import CheckRun, exercise
-from celerylab.lessons.l07_resilience import helpers
+from celerylab.lessons.l07_resilience import helpers, tasks
 from celerylab.stack import WorkerSpec
 
 ANSWER_WITHIN = 5.0     # seconds: the web request's budget
@@ -13,6 +15,7 @@ SHORT_OUTAGE = 2.0      # a restart the API must ride through (202)
 LONG_OUTAGE = 6.5       # longer than the budget: 202 or 503, in time
 LEAK_MB, LEAK_TASKS = 20, 6
 PEAK_LIMIT_MB, CHILDREN_LIMIT = 75, 2
+BALLAST_MB = 25  # the hidden run's fresh child starts this much bigger (another machine, another Python build)
 
 
 def within(limit: float, unit: str) -> str:
@@ -30,13 +33,21 @@ def post(http, order_id: int) -> tuple[int, float]:
     return status, time.monotonic() - started
 
 
-def during_outage(stack, http, downtime: float, orders: tuple[int, ...]) -> list[tuple[int, int, float]]:
-    """Stop the broker (keeping its data), post `orders` one after the other, start it after `downtime` s."""
+def during_outage(stack, http, downtime: float, orders: tuple[int, ...],
+                  restart_api: bool = False) -> list[tuple[int, int, float]]:
+    """Stop the broker (keeping its data), post `orders` at the same time, start it after `downtime` s.
+
+    With `restart_api`, the API process is restarted once every request answered, the broker still down (the
+    requests answer within 5 s of a longer outage): an order answered 202 that only the API's memory holds is lost.
+    """
     stack.broker.stop(keep_data=True)
     timer = threading.Timer(downtime, stack.broker.start)
     timer.start()
     time.sleep(0.2)
-    answers = [(order, *post(http, order)) for order in orders]
+    with ThreadPoolExecutor(max_workers=len(orders)) as pool:
+        answers = list(pool.map(lambda order: (order, *post(http, order)), orders))
+    if restart_api:
+        stack.services["shop"].restart()
     timer.join()
     helpers.revive(stack)
     return answers
@@ -64,7 +75,7 @@ def orders_survive(run: CheckRun) -> None:
                        limit=ANSWER_WITHIN, passed=in_time)
             if not all(criterion.passed for criterion in run.verdict.criteria):
                 return  # the first failed criterion decides: no long outage to sit through
-            long = during_outage(stack, http, LONG_OUTAGE, (4, 5))
+            long = during_outage(stack, http, LONG_OUTAGE, (4, 5), restart_api=True)
             answered = all(s in (202, 503) and t <= ANSWER_WITHIN for _, s, t in long)
             wanted = f"202/503, {within(ANSWER_WITHIN, 's')}"
             run.expect("l07.check.long_outage", wanted, wanted if answered else [(s, round(t, 1)) for _, s, t in long],
@@ -76,9 +87,9 @@ def orders_survive(run: CheckRun) -> None:
         run.expect("l07.check.none_lost", [], lost, passed=bool(done) and bool(accepted) and not lost)
 
 
-@exercise("l07.bounded_memory")
-def bounded_memory(run: CheckRun) -> None:
-    spec = WorkerSpec(pool="prefork", concurrency=1)
+def leak_run(run: CheckRun, ballast_mb: int) -> tuple[list[int], float]:
+    """Six leaking tasks on a fresh -c 1 worker whose child starts `ballast_mb` MB bigger: (their pids, peak growth MB)."""
+    spec = WorkerSpec(pool="prefork", concurrency=1, env={tasks.BALLAST_ENV: str(ballast_mb)} if ballast_mb else {})
     with run.stack(**helpers.stack_options(workers=[spec])) as stack:
         worker = stack.workers[0]
         worker.wait_pool_ready()
@@ -91,9 +102,23 @@ def bounded_memory(run: CheckRun) -> None:
             except Exception:
                 break  # a failed task decides the verdict: the others are not waited for
             peak = max(peak, (worker.rss_total() - base) / helpers.MB)
-    run.expect("l07.check.succeeded", LEAK_TASKS, len(pids))
+    # A child replaced right after its last task may be gone before the measurement: what it held counts as well
+    # (each task leaves LEAK_MB in the child for as long as the child lives), measured or not.
+    return pids, max([peak, *(LEAK_MB * count for count in Counter(pids).values())])
+
+
+def judge_leak(run: CheckRun, pids: list[int], peak: float, hidden: bool) -> None:
+    run.expect("l07.check.succeeded", LEAK_TASKS, len(pids), hidden=hidden)
     bounded = 0 < peak <= PEAK_LIMIT_MB
     run.expect("l07.check.peak", within(PEAK_LIMIT_MB, "MB"), within(PEAK_LIMIT_MB, "MB") if bounded else f"{peak:.0f} MB",
-               limit=PEAK_LIMIT_MB, passed=bounded)
+               limit=PEAK_LIMIT_MB, passed=bounded, hidden=hidden)
     run.expect("l07.check.children", f"≤ {CHILDREN_LIMIT}", len(set(pids)), limit=CHILDREN_LIMIT,
-               passed=0 < len(set(pids)) <= CHILDREN_LIMIT)
+               passed=0 < len(set(pids)) <= CHILDREN_LIMIT, hidden=hidden)
+
+
+@exercise("l07.bounded_memory")
+def bounded_memory(run: CheckRun) -> None:
+    judge_leak(run, *leak_run(run, 0), hidden=False)
+    if run.graded(3):
+        # the fresh child's size is this machine's: on another one it starts bigger, and the bounds still hold
+        judge_leak(run, *leak_run(run, BALLAST_MB), hidden=True)

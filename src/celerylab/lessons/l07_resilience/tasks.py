@@ -8,6 +8,9 @@ from celerylab.stack.appconfig import create_app
 
 app = create_app("l07_resilience")
 _kept: list[bytes] = []  # the leak: a module-level list that only grows, like a cache nobody evicts
+# A bigger fresh child, as on another machine: MB held from import on (before the pool forks), 0 unless asked for.
+BALLAST_ENV = "CELERYLAB_L07_BALLAST_MB"
+_ballast = os.urandom(1024) * (1024 * int(os.environ.get(BALLAST_ENV, "0")))
 
 
 @app.task(name="l07.echo")
