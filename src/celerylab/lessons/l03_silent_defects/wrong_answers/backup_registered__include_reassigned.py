@@ -1,4 +1,4 @@
-"""Reassigns app.conf.include to the scheduled module only, so the backup registers but the e-mail tasks of shop/emails.py, registered before, are dropped. Violates: "2. every task in `beat_schedule` shows up in `inspect registered`, and the ones the worker already registered (such as `emails.welcome`) stay there: the fix adds, it removes nothing;"
+"""Reassigns app.conf.include to the scheduled module only, so the backup registers but the e-mail tasks of shop/emails.py, registered before, are dropped. Violates: "2. every task in `beat_schedule` shows up in `inspect registered`, and the ones the worker already registered (such as `emails.welcome`) stay there: the fix adds, it removes nothing;" Blind review.
 
 Every task in beat_schedule is registered and succeeds; the fix unregisters
 the e-mail tasks that worked before (they are not in beat_schedule, so a

@@ -1,4 +1,4 @@
-"""Replaces the default autodiscovery with related_name="scheduled", so shop/tasks.py is no longer imported and whatever it defines (data.cleanup, if it lives there) stops being registered. Violates: "2. every task in `beat_schedule` shows up in `inspect registered`, and the ones the worker already registered (such as `emails.welcome`) stay there: the fix adds, it removes nothing;"
+"""Replaces the default autodiscovery with related_name="scheduled", so shop/tasks.py is no longer imported and whatever it defines (data.cleanup, if it lives there) stops being registered. Violates: "2. every task in `beat_schedule` shows up in `inspect registered`, and the ones the worker already registered (such as `emails.welcome`) stay there: the fix adds, it removes nothing;" Blind review.
 
 The learner fixes the backup by pointing autodiscover at scheduled.py and
 drops the original call: the backup registers, the modules found before by

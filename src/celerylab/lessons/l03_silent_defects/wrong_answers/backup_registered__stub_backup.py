@@ -1,4 +1,4 @@
-"""Defines a stand-in data.backup_db in ex_beat.py that just echoes its argument, so the worker reports SUCCESS for a backup that never backs anything up (the shop's real task stays unregistered). Violates: "3. the registered `data.backup_db` is the shop's own, defined in `shop/scheduled.py` (not a copy written in `ex_beat.py`);"
+"""Defines a stand-in data.backup_db in ex_beat.py that just echoes its argument, so the worker reports SUCCESS for a backup that never backs anything up (the shop's real task stays unregistered). Violates: "3. the registered `data.backup_db` is the shop's own, defined in `shop/scheduled.py` (not a copy written in `ex_beat.py`);" Blind review.
 
 Everything the check lists is satisfied on the wire; the defect is the
 silent one of the lesson turned around: the backup "succeeds" and does nothing.

@@ -1,4 +1,4 @@
-"""Deduplicates with a dict keyed by id; JSON turns the keys into strings, and the task sorts those strings, so ids sort as text ("10" before "9") — right only for the single-digit ids of the example. Violates: "`POST /notify` with `{"ids": [7, 3, 7]}` answers 2xx and `users.notify` returns the e-mail of **each distinct id exactly once**, in id order: `['caio@example.com', 'duda@example.com']` (and the same for other lists of ids, of one or two digits);"
+"""Deduplicates with a dict keyed by id; JSON turns the keys into strings, and the task sorts those strings, so ids sort as text ("10" before "9") — right only for the single-digit ids of the example. Violates: "`POST /notify` with `{"ids": [7, 3, 7]}` answers 2xx and `users.notify` returns the e-mail of **each distinct id exactly once**, in id order: `['caio@example.com', 'duda@example.com']` (and the same for other lists of ids, of one or two digits);" Blind review.
 
 The learner hit KeyError '3' in the worker and added int() at the lookup,
 not at the sort.

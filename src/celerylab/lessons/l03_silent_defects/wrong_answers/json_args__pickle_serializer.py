@@ -1,4 +1,4 @@
-"""Switches the app to the pickle serializer (and adds pickle to accept_content) so the User object and the set go through unchanged, opening the worker to code execution by anyone who can publish. Violates: "3. the app stays JSON-only: `task_serializer` `"json"` and `accept_content` `["json"]`, read from the worker."
+"""Switches the app to the pickle serializer (and adds pickle to accept_content) so the User object and the set go through unchanged, opening the worker to code execution by anyone who can publish. Violates: "3. the app stays JSON-only: `task_serializer` `"json"` and `accept_content` `["json"]`, read from the worker." Blind review.
 
 Both routes answer 2xx and both results are right; the fix is the one the
 lesson measures as worse than the bug.

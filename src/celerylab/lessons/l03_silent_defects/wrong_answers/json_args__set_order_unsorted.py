@@ -1,4 +1,4 @@
-"""Deduplicates with list(set(ids)) and drops the task's sorted(), relying on set iteration order, which is id order only for the small ids of the example (3, 5, 7) and not for ids like [9, 2]. Violates: "`POST /notify` with `{"ids": [7, 3, 7]}` answers 2xx and `users.notify` returns the e-mail of **each distinct id exactly once**, in id order: `['caio@example.com', 'duda@example.com']` (and the same for other lists of ids, of one or two digits);"
+"""Deduplicates with list(set(ids)) and drops the task's sorted(), relying on set iteration order, which is id order only for the small ids of the example (3, 5, 7) and not for ids like [9, 2]. Violates: "`POST /notify` with `{"ids": [7, 3, 7]}` answers 2xx and `users.notify` returns the e-mail of **each distinct id exactly once**, in id order: `['caio@example.com', 'duda@example.com']` (and the same for other lists of ids, of one or two digits);" Blind review.
 
 For [7, 3, 7], set() yields 3 then 7 (small ints hash to themselves), so the
 example comes back sorted by accident.

@@ -1,4 +1,4 @@
-"""Catches EncodeError in the routes and answers 202 anyway, so the routes stop returning 500 but the object route still never queues its task. Violates: "`POST /users/5/process` answers 2xx and `users.process` returns `{'id': 5, 'email': 'bia@example.com'}` (and the same for other users);".
+"""Catches EncodeError in the routes and answers 202 anyway, so the routes stop returning 500 but the object route still never queues its task. Violates: "`POST /users/5/process` answers 2xx and `users.process` returns `{'id': 5, 'email': 'bia@example.com'}` (and the same for other users);". Blind review.
 
 Avoids the fault instead of fixing it: the notify route is fixed properly,
 the user route hides the 500 behind a 202 with a task id nobody will ever run.

@@ -1,4 +1,4 @@
-"""Base class retry() scales default_retry_delay by the attempt number, so only the first retry is 60 s later and the second and third wait 120 s and 180 s. Violates: "every retry of `ex.send_invoice` (the first, the second and the third) is scheduled 60 s later;".
+"""Base class retry() scales default_retry_delay by the attempt number, so only the first retry is 60 s later and the second and third wait 120 s and 180 s. Violates: "every retry of `ex.send_invoice` (the first, the second and the third) is scheduled 60 s later;". Blind review.
 
 Attributes are exactly 3/60 and 3/30; a check that looks only at the first
 retry's ETA (as the sync_stock one does) sees 60 s.

@@ -1,4 +1,4 @@
-"""Patches the attributes of the tasks registered when the module is imported, so any task registered afterwards (the check's ex.sync_stock) keeps max_retries=3 / default_retry_delay=180. Violates: "**every task that declares nothing** gets the same as `ex.send_invoice`: the check adds a task of its own to your app, `ex.sync_stock`, which declares no option at all, and checks its attributes and its first retry;".
+"""Patches the attributes of the tasks registered when the module is imported, so any task registered afterwards (the check's ex.sync_stock) keeps max_retries=3 / default_retry_delay=180. Violates: "**every task that declares nothing** gets the same as `ex.send_invoice`: the check adds a task of its own to your app, `ex.sync_stock`, which declares no option at all, and checks its attributes and its first retry;". Blind review.
 
 Looks generic ("every task still on Celery's 180 s default"), and it keeps
 ex.welcome's 30 s, but it is a one-off loop over app.tasks at import time,

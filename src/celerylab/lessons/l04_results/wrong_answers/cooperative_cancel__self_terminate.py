@@ -1,4 +1,4 @@
-"""When the flag is set, marks the row and calls revoke(terminate=True) on its own id, so the worker sends SIGTERM to the very pool process running the report. Violates: "the pool process that ran the report is the same before and after (no process died);".
+"""When the flag is set, marks the row and calls revoke(terminate=True) on its own id, so the worker sends SIGTERM to the very pool process running the report. Violates: "the pool process that ran the report is the same before and after (no process died);". Blind review.
 
 Looks like "make sure it really stops": the row is "cancelled" before the
 signal arrives, progress is below the total, and a process dies.

@@ -1,4 +1,4 @@
-"""Stops a cancelled report by raising SystemExit, which Celery's tracer re-raises, so the prefork child that ran it exits and the pool replaces it. Violates: "the pool process that ran the report is the same before and after (no process died);".
+"""Stops a cancelled report by raising SystemExit, which Celery's tracer re-raises, so the prefork child that ran it exits and the pool replaces it. Violates: "the pool process that ran the report is the same before and after (no process died);". Blind review.
 
 The row is "cancelled" in time and the progress stays below the total; it is
 terminate=True by another name.

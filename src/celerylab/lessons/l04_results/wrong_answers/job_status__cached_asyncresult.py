@@ -1,4 +1,4 @@
-"""Keeps one AsyncResult per job id in a module-level dict to save Redis round trips; once it has read SUCCESS it never asks the backend again, so after the result expires this process still answers "expired": false. Violates: "the same e-mail, after the backend forgot the result (`result_expires=3`): still `"done"` with the same `"result"`, now with `"expired": true` — also when nobody asked the route before the backend forgot, and whichever API process answers.".
+"""Keeps one AsyncResult per job id in a module-level dict to save Redis round trips; once it has read SUCCESS it never asks the backend again, so after the result expires this process still answers "expired": false. Violates: "the same e-mail, after the backend forgot the result (`result_expires=3`): still `"done"` with the same `"result"`, now with `"expired": true` — also when nobody asked the route before the backend forgot, and whichever API process answers.". Blind review.
 
 Right when nobody asked before the expiry (a fresh object reads PENDING); wrong
 exactly when a client polled the job to completion and asks again later.

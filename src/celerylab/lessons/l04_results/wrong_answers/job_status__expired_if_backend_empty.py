@@ -1,4 +1,4 @@
-"""Sets "expired" to whether the backend has no key for the id, whatever the row's state, so a bulk send waiting for its countdown (or running without writing state) answers "expired": true. Violates: "`"status": "queued"` and `"expired": false` for a bulk send waiting for its `countdown`;".
+"""Sets "expired" to whether the backend has no key for the id, whatever the row's state, so a bulk send waiting for its countdown (or running without writing state) answers "expired": true. Violates: "`"status": "queued"` and `"expired": false` for a bulk send waiting for its `countdown`;". Blind review.
 
 Uses AsyncResult.exists() (new in 5.7) as "the backend forgot it", missing
 that the backend also has nothing for jobs that have not written a state yet.

@@ -1,4 +1,4 @@
-"""Uses the zone "Etc/GMT-3" for "UTC-3", but the POSIX Etc zones have the sign inverted (Etc/GMT-3 is UTC+3), so 8:30 "local" fires at 05:30 UTC and the cleanup, rewritten as 00:00 local, at 21:00 UTC. Violates: "`weekly-summary`: Mondays 11:30 UTC (8:30 in São Paulo), once a week;".
+"""Uses the zone "Etc/GMT-3" for "UTC-3", but the POSIX Etc zones have the sign inverted (Etc/GMT-3 is UTC+3), so 8:30 "local" fires at 05:30 UTC and the cleanup, rewritten as 00:00 local, at 21:00 UTC. Violates: "`weekly-summary`: Mondays 11:30 UTC (8:30 in São Paulo), once a week;". Blind review.
 
 A fixed offset to be safe from daylight saving, with the classic sign trap.
 

@@ -1,4 +1,4 @@
-"""Writes Monday as day_of_week=0 (Python's weekday()), but in crontab 0 is Sunday, so the weekly summary fires on Sundays at 11:30 UTC. Violates: "`weekly-summary`: Mondays 11:30 UTC (8:30 in São Paulo), once a week;".
+"""Writes Monday as day_of_week=0 (Python's weekday()), but in crontab 0 is Sunday, so the weekly summary fires on Sundays at 11:30 UTC. Violates: "`weekly-summary`: Mondays 11:30 UTC (8:30 in São Paulo), once a week;". Blind review.
 
 The hour conversion is right and it fires once a week.
 

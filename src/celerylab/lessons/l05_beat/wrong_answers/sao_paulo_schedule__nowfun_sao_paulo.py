@@ -1,4 +1,4 @@
-"""Keeps the app in UTC and gives the São Paulo crontabs a nowfun that returns São Paulo time; Celery 5.7 converts now to the app's zone before matching the fields, so they fire at 8:30 and 6:00 UTC. Violates: "`weekly-summary`: Mondays 11:30 UTC (8:30 in São Paulo), once a week;".
+"""Keeps the app in UTC and gives the São Paulo crontabs a nowfun that returns São Paulo time; Celery 5.7 converts now to the app's zone before matching the fields, so they fire at 8:30 and 6:00 UTC. Violates: "`weekly-summary`: Mondays 11:30 UTC (8:30 in São Paulo), once a week;". Blind review.
 
 The older per-entry time-zone recipe: on Celery 5.5/5.6 the fields were
 matched in the zone the instants came in; on 5.7 crontab.tz is app.timezone

@@ -1,4 +1,4 @@
-"""Treats only a duplicate-key error as "already sent" and sends anyway on any other database error (e.g. "database is locked" when two copies write at once), so simultaneous copies can both send. Violates: "5. a copy that runs while the database fails (the table `summary_claims` cannot be written) and another copy of the same period once it is back end in exactly one e-mail."
+"""Treats only a duplicate-key error as "already sent" and sends anyway on any other database error (e.g. "database is locked" when two copies write at once), so simultaneous copies can both send. Violates: "5. a copy that runs while the database fails (the table `summary_claims` cannot be written) and another copy of the same period once it is back end in exactly one e-mail." Blind review.
 
 "Better a duplicate than no summary": the exception is swallowed exactly
 under the concurrency the claim is there for.
