@@ -101,9 +101,10 @@ def report_looping(found: list[tuple[int, float]]) -> bool:
 LOOPING = 3  # times one part is logged that prove a loop: once is the run, twice may be one redelivery
 #: The reports the check sends, both longer than the 3 s timeout (the second waits the whole first one behind it).
 REPORTS = [("a", 4.0), ("b", 4.0)]
-#: At grading, lengths far past the example both ways, sent together: shorter than any sensible part, and three
-#: timeouts long with a fraction (a fixed number of parts, or whole seconds only, do not cover both).
-GRADED_REPORTS = [("c", 0.3), ("d", 13.7)]
+#: At grading, lengths far past the example both ways, sent together: shorter than any sensible part, and over
+#: twelve timeouts long with a fraction (a fixed number of parts, ten included, or whole seconds only, do not
+#: cover both: ten parts of 37.3 s are 3.73 s each, past the 3 s timeout).
+GRADED_REPORTS = [("c", 0.3), ("d", 37.3)]
 
 
 def run_reports(stack, cases: list[tuple[str, float]]) -> list[tuple[list[tuple[int, float]], float]]:
