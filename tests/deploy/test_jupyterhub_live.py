@@ -92,7 +92,7 @@ def test_a_learner_signs_up_and_in_through_the_hubs_pages_and_lands_in_their_lab
             # JupyterLab itself, on the course's notebooks in the chosen language, and its launcher
             expect(page.locator(".jp-DirListing-content")).to_contain_text("01_retries.ipynb", timeout=120_000)
             expect(page.locator(".jp-Launcher")).to_be_visible()
-            assert re.search(rf"/user/{name}/lab/tree/notebooks/en", page.url), page.url
+            assert re.search(rf"/user/{name}/lab/(workspaces/[^/]+/)?tree/notebooks/en", page.url), page.url
         finally:
             browser.close()
     assert hub.server(name).get("ready") and hubdriver.processes_of(hubdriver.PREFIX + name)
