@@ -31,7 +31,7 @@ proxy = shutil.which("configurable-http-proxy") or "/opt/celerylab/node/node_mod
 c.ConfigurableHTTPProxy.command = [env("CELERYLAB_HUB_PROXY", proxy)]
 
 # accounts: learners sign up, the instructor approves them at /hub/authorize
-c.JupyterHub.authenticator_class = "nativeauthenticator.NativeAuthenticator"
+c.JupyterHub.authenticator_class = "native_login.CourseAuthenticator"  # NativeAuthenticator, its login page mended
 admin = env("CELERYLAB_HUB_ADMIN", "prof")
 c.Authenticator.admin_users = {admin}
 c.Authenticator.allow_all = True  # every account NativeAuthenticator lets in: those the instructor approved

@@ -23,6 +23,7 @@ PROXY = Path("/opt/celerylab/node/node_modules/.bin/configurable-http-proxy")
 PREFIX = "clab-"
 INSTALLED = Path("/opt/celerylab/venv/bin/celerylab")  # the install deploy/jupyterhub/README.md describes
 PROBE = "import celerylab.stack, celerylab.checks, redis, jupyterhub"
+CHROMIUM = Path("/usr/bin/chromium")  # Debian's, as tests/site uses: .ci/setup-browser installs it
 
 
 def free_port() -> int:
@@ -56,6 +57,27 @@ def learners_celerylab() -> tuple[Path | None, str]:
                 return candidate, ""
             problems.append(f"{candidate}: {problem}")
     return None, "; ".join(problems) or "no celerylab command"
+
+
+def stale_files(celerylab: Path) -> list[str]:
+    """The course's modules and catalogs (src/celerylab) that the environment of `celerylab` holds otherwise than
+    this checkout: learners' labs would run other code than the one under test (an /opt install not refreshed)."""
+    found = subprocess.run([str(celerylab.with_name("python")), "-c", "import celerylab; print(celerylab.__file__)"],
+                           capture_output=True, text=True, timeout=120)
+    installed = Path(found.stdout.strip()).parent
+    source = ROOT / "src" / "celerylab"
+    differ = []
+    for path in source.rglob("*"):
+        if path.suffix in (".py", ".yml") and "__pycache__" not in path.parts:
+            there = installed / path.relative_to(source)
+            if not there.is_file() or there.read_bytes() != path.read_bytes():
+                differ.append(path.relative_to(source).as_posix())
+    return sorted(differ)
+
+
+REFRESH = ("refresh it from this checkout: rsync -a --delete <checkout>/ /opt/celerylab/course/ (without .venv, .git); "
+           "/opt/celerylab/venv/bin/pip install -c /opt/celerylab/course/constraints.txt '/opt/celerylab/course[hub]'; "
+           "chmod -R a+rX /opt/celerylab")
 
 
 def why_not() -> str | None:
@@ -225,7 +247,8 @@ class Hub:
                     pass
         for name in self.learners:
             remove_user(PREFIX + name)
-        self.log.close()
+        if not self.log.closed:
+            self.log.close()
 
 
 def processes_of(unix_name: str) -> list[int]:

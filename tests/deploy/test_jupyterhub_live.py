@@ -1,9 +1,11 @@
-"""A class on a real JupyterHub (deploy/jupyterhub): two learners sign in, each runs an exercise's check in their own
-lab, the instructor collects and grades their notebooks, and nothing is left running: no server, no process."""
+"""A class on a real JupyterHub (deploy/jupyterhub), one hub for the module: a learner signs up and in through the
+hub's pages in a browser and lands in their lab; two learners run an exercise's check in their own labs, the
+instructor collects and grades their notebooks in the grader's sandbox, and nothing is left running."""
 from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -17,13 +19,17 @@ pytestmark = [pytest.mark.live, pytest.mark.slow, pytest.mark.timeout(900)]
 ANSWER, CHECK = "ex1-answer", "ex1-check"
 
 
-@pytest.fixture
-def hub(tmp_path):
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory):
+    """One hub for the module's tests (loadscope: they run on one worker, in order; the last one stops it)."""
     reason = hubdriver.why_not()
     if reason:
         pytest.skip(reason)
-    state = tmp_path / "hub"
-    state.mkdir()
+    stale = hubdriver.stale_files(hubdriver.learners_celerylab()[0])
+    if stale:
+        pytest.fail(f"the learners' install differs from this checkout in {len(stale)} files ({', '.join(stale[:5])}"
+                    f"...): {hubdriver.REFRESH}")
+    state = tmp_path_factory.mktemp("hub")
     running = hubdriver.Hub(state)
     try:
         running.start()
@@ -43,6 +49,55 @@ def sources(path: Path) -> list[str]:
 def celerylab(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "celerylab.cli", "--lang", "en", *args], capture_output=True,
                           text=True, timeout=600)
+
+
+def test_a_learner_signs_up_and_in_through_the_hubs_pages_and_lands_in_their_lab(hub):
+    if not hubdriver.CHROMIUM.exists():
+        pytest.fail(f"{hubdriver.CHROMIUM} is missing: run .ci/setup-browser")
+    from playwright.sync_api import expect, sync_playwright
+
+    name, password = f"cai{os.urandom(2).hex()}", f"Fila-{os.urandom(4).hex()}-celery"
+    hub.learners.append(name)  # their Unix user goes with the hub
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(hubdriver.CHROMIUM), args=["--disable-gpu"])
+        try:
+            def sign_up_and_in(page, name: str, password: str, hint: str):
+                page.goto(hub.url + "/hub/signup")
+                page.fill("#username_input", name)
+                page.fill("#password_input", password)
+                page.fill("#password_confirmation_input", password)
+                page.click("#signup_submit")
+                expect(page.locator("body")).to_contain_text(hint)
+                sign_in(page, name, password)
+
+            def sign_in(page, name: str, password: str) -> None:
+                page.goto(hub.url + "/hub/login")
+                page.fill("#username_input", name)
+                page.fill("#password_input", password)
+                page.click("#login_submit")
+
+            page = browser.new_context().new_page()
+            sign_up_and_in(page, name, password, "sent to the admin")  # a sign-up waits for the instructor
+            expect(page.locator("body")).to_contain_text("has not been authorized")
+            instructor = browser.new_context().new_page()  # the instructor (admin: approved on sign-up) approves
+            sign_up_and_in(instructor, "prof", password, "signup was successful")
+            instructor.goto(f"{hub.url}/hub/authorize/{name}")
+            instructor.wait_for_url(re.compile(r"/hub/authorize"))
+            expect(instructor.locator("body")).to_contain_text(name)
+            sign_in(page, name, password)
+            page.wait_for_url(re.compile(r"/hub/spawn"))  # the hub asks for the language (the spawner's form)
+            page.select_option("#lang", "en")
+            page.click("#spawn_form [type=submit]")
+            page.wait_for_url(re.compile(rf"/user/{name}/lab"), timeout=240_000)
+            # JupyterLab itself, on the course's notebooks in the chosen language, and its launcher
+            expect(page.locator(".jp-DirListing-content")).to_contain_text("01_retries.ipynb", timeout=120_000)
+            expect(page.locator(".jp-Launcher")).to_be_visible()
+            assert re.search(rf"/user/{name}/lab/(workspaces/[^/]+/)?tree/notebooks/en", page.url), page.url
+        finally:
+            browser.close()
+    assert hub.server(name).get("ready") and hubdriver.processes_of(hubdriver.PREFIX + name)
+    hub.stop_server(name)
+    assert hubdriver.processes_of(hubdriver.PREFIX + name) == []
 
 
 def test_two_learners_check_and_the_instructor_collects_and_grades(hub, tmp_path):
@@ -83,11 +138,9 @@ def test_two_learners_check_and_the_instructor_collects_and_grades(hub, tmp_path
         file = Path(name, "01_retries", "01_retries_exercicios.ipynb")
         assert sources(from_homes / file) == sources(collected / file)
 
-    grades = tmp_path / "grades"
-    # --unsafe-no-sandbox: on this machine the grader's sandbox cannot start the packaged PostgreSQL lesson 01's
-    # checks use (initdb: "could not look up effective user ID" of the job's nameless uid), which no hub changes
+    grades = tmp_path / "grades"  # in the grader's sandbox, as an instructor grades (lesson 01 starts PostgreSQL)
     graded = celerylab("grade", str(collected), "--roster", str(collected / "roster.csv"), "--out", str(grades),
-                       "--jobs", "2", "--unsafe-no-sandbox")
+                       "--jobs", "2")
     assert graded.returncode == 0, graded.stdout + graded.stderr
     book = json.loads((grades / "gradebook.json").read_text())["submissions"]
     totals = {record["learner"]: record["total"] for record in book.values()}
