@@ -75,6 +75,23 @@ def stale_files(celerylab: Path) -> list[str]:
     return sorted(differ)
 
 
+def refresh_installed(celerylab: Path) -> None:
+    """Bring the learners' install (the /opt one deploy/jupyterhub/README.md describes) to this checkout's code and
+    course files, as an instructor's update does, without pip: the course folder by rsync, the installed package's
+    files copied over (new dependencies still need the README's pip command: `stale_files` then still names files)."""
+    if celerylab != INSTALLED:
+        return
+    course = INSTALLED.parents[2] / "course"
+    subprocess.run(["rsync", "-a", "--delete", "--exclude", ".venv", "--exclude", ".git", "--exclude", "__pycache__",
+                    f"{ROOT}/", f"{course}/"], check=True, timeout=600)
+    found = subprocess.run([str(celerylab.with_name("python")), "-c", "import celerylab; print(celerylab.__file__)"],
+                           capture_output=True, text=True, timeout=120)
+    installed = Path(found.stdout.strip()).parent
+    subprocess.run(["rsync", "-a", "--exclude", "__pycache__", f"{ROOT / 'src' / 'celerylab'}/", f"{installed}/"],
+                   check=True, timeout=600)
+    subprocess.run(["chmod", "-R", "a+rX", str(INSTALLED.parents[2])], check=True, timeout=600)
+
+
 REFRESH = ("refresh it from this checkout: rsync -a --delete <checkout>/ /opt/celerylab/course/ (without .venv, .git); "
            "/opt/celerylab/venv/bin/pip install -c /opt/celerylab/course/constraints.txt '/opt/celerylab/course[hub]'; "
            "chmod -R a+rX /opt/celerylab")

@@ -25,7 +25,10 @@ def hub(tmp_path_factory):
     reason = hubdriver.why_not()
     if reason:
         pytest.skip(reason)
-    stale = hubdriver.stale_files(hubdriver.learners_celerylab()[0])
+    celerylab_command = hubdriver.learners_celerylab()[0]
+    if hubdriver.stale_files(celerylab_command):
+        hubdriver.refresh_installed(celerylab_command)
+    stale = hubdriver.stale_files(celerylab_command)
     if stale:
         pytest.fail(f"the learners' install differs from this checkout in {len(stale)} files ({', '.join(stale[:5])}"
                     f"...): {hubdriver.REFRESH}")
