@@ -11,7 +11,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / ".ci" / "fresh-machine"
 
-pytestmark = [pytest.mark.live, pytest.mark.slow, pytest.mark.needs("docker")]
+pytestmark = [pytest.mark.live, pytest.mark.slow, pytest.mark.needs("docker"),
+              pytest.mark.timeout(1800)]  # the first run after a dependency change fills the wheelhouse (> 300 s)
 
 
 @pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() != 0, reason="needs root (chroot and namespaces)")
