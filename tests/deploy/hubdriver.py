@@ -59,12 +59,17 @@ def learners_celerylab() -> tuple[Path | None, str]:
     return None, "; ".join(problems) or "no celerylab command"
 
 
+def installed_package(celerylab: Path) -> Path:
+    """The folder of the celerylab package that the environment of the `celerylab` command imports."""
+    found = subprocess.run([str(celerylab.with_name("python")), "-c", "import celerylab; print(celerylab.__file__)"],
+                           capture_output=True, text=True, timeout=120)
+    return Path(found.stdout.strip()).parent
+
+
 def stale_files(celerylab: Path) -> list[str]:
     """The course's modules and catalogs (src/celerylab) that the environment of `celerylab` holds otherwise than
     this checkout: learners' labs would run other code than the one under test (an /opt install not refreshed)."""
-    found = subprocess.run([str(celerylab.with_name("python")), "-c", "import celerylab; print(celerylab.__file__)"],
-                           capture_output=True, text=True, timeout=120)
-    installed = Path(found.stdout.strip()).parent
+    installed = installed_package(celerylab)
     source = ROOT / "src" / "celerylab"
     differ = []
     for path in source.rglob("*"):
@@ -84,9 +89,7 @@ def refresh_installed(celerylab: Path) -> None:
     course = INSTALLED.parents[2] / "course"
     subprocess.run(["rsync", "-a", "--delete", "--exclude", ".venv", "--exclude", ".git", "--exclude", "__pycache__",
                     f"{ROOT}/", f"{course}/"], check=True, timeout=600)
-    found = subprocess.run([str(celerylab.with_name("python")), "-c", "import celerylab; print(celerylab.__file__)"],
-                           capture_output=True, text=True, timeout=120)
-    installed = Path(found.stdout.strip()).parent
+    installed = installed_package(celerylab)
     subprocess.run(["rsync", "-a", "--exclude", "__pycache__", f"{ROOT / 'src' / 'celerylab'}/", f"{installed}/"],
                    check=True, timeout=600)
     subprocess.run(["chmod", "-R", "a+rX", str(INSTALLED.parents[2])], check=True, timeout=600)
