@@ -36,6 +36,13 @@ def test_a_measured_cell_without_its_experiment_fails_and_only_by_this_rule(less
     assert problems(lessons) == []
 
 
+def test_a_cell_without_needs_measures_too_but_a_language_cell_does_not(lessons):
+    # echo-run needs nothing from the machine (a schedule asked of Celery on a stopped clock measures as much as a
+    # live stack); lang-pt and lang-en set the page up; start-stack and close-stack say they measure nothing
+    (lessons / "l42_demo" / "experiments").mkdir()
+    assert [problem.split(": ", 1)[1].split(" ", 2)[1] for problem in problems(lessons)] == ["'echo-run'"]
+
+
 def test_an_experiment_cell_passes_and_a_wrong_name_is_located(lessons):
     declare_experiments(lessons)
     lesson = lessons / "l42_demo" / "lesson.md"

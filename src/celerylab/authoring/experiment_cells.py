@@ -11,8 +11,9 @@ LONGEST = 60  # lines of an experiment module: the Celery calls of one measureme
 
 
 def measured(cell: SourceCell) -> bool:
-    """A lesson-notebook code cell that needs the machine and does not say it measures nothing."""
-    return (cell.kind == "code" and bool(cell.needs) and cell.measures and not (cell.exercise or cell.check)
+    """A lesson-notebook code cell that does not say it measures nothing: with or without `needs` (a schedule asked of
+    Celery on a stopped clock measures as much as a live stack), but not a one-language cell (it sets the page up)."""
+    return (cell.kind == "code" and cell.measures and not (cell.exercise or cell.check or cell.lang)
             and cell.in_variant("lesson"))
 
 

@@ -1,4 +1,4 @@
-"""Lesson 05's notebook helpers: stacks with N Beats, a measuring window, runs named by the Beat that sent them."""
+"""Lesson 05's notebook helpers: stacks with N Beats, a measuring window, runs named by the Beat that sent them, the lock."""
 from __future__ import annotations
 
 import time
@@ -129,3 +129,24 @@ def send_gap(stack: Stack, t0: float, before: str, after: str, timeout: float = 
 
     sent = polling.read_until(sends, lambda sent: sent[after], timeout, step=0.1)
     return min(sent[after]) - max(sent[before])
+
+
+def lock_holder(stack: Stack, exclude=(), timeout: float = 15.0):
+    """The Beat whose log says ``beat: Acquired lock`` (RedBeat takes the lock in beat_init)."""
+    holder = polling.until(lambda: next((beat for beat in stack.beats
+                                         if beat not in exclude and beat.alive and "Acquired lock" in beat.logs), None),
+                           timeout, step=0.02)
+    if holder is None:
+        raise TimeoutError("no Beat acquired the lock")
+    return holder
+
+
+def lock_ttl(stack: Stack) -> float:
+    """Seconds the RedBeat lock still has to live (its key is under the stack's namespace)."""
+    import redis
+
+    client = redis.Redis.from_url(stack.broker.url)
+    try:
+        return client.pttl(f"{stack.namespace}redbeat:lock") / 1000
+    finally:
+        client.close()

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from celerylab import notebook_views
 from celerylab.i18n import t
+from celerylab.lessons.l05_beat.clock import longest_gap, wall
 
 
 def report(**facts) -> None:
@@ -37,3 +38,18 @@ def plot_sends(panels: dict[str, list[dict]], within: float = 0.25):
     axes_list[-1].set_xlabel(t("l05.plot.seconds"))
     figure.tight_layout()
     return figure
+
+
+def dst_table(nights, every_day) -> None:
+    """The daylight-saving nights (experiments dst_nights and daily_timedelta) as one table, in New York time."""
+    zone, rows = "America/New_York", []
+    for night in nights:
+        for label, runs in night.daily.items():
+            rows.append({"change": f"{night.day:%m-%d}", "schedule": label, "longest_gap": "",
+                         "runs": " | ".join(wall(runs, zone, "%m-%d %H:%M %Z"))})
+        for label, runs in night.night.items():
+            rows.append({"change": f"{night.day:%m-%d}", "schedule": label, "longest_gap": f"{longest_gap(runs)} min",
+                         "runs": f"{len(runs)}: " + ", ".join(wall(runs, zone))})
+    rows.append({"change": f"{every_day.runs[0]:%m-%d}", "schedule": "timedelta(days=1)", "longest_gap": "",
+                 "runs": " | ".join(wall(every_day.runs, zone, "%m-%d %H:%M %Z"))})
+    table(rows, ["change", "schedule", "runs", "longest_gap"])
