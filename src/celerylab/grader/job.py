@@ -172,5 +172,17 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def finish(code: int) -> None:
+    """End the job process now: its records are on the pipe and its descendants killed (main's `finally`), so
+    nothing is left to the interpreter's shutdown, which tears down every module the job imported (0.2 s on a
+    quiet machine, 1.3 s under load)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    finish(main())
