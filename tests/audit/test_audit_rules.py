@@ -14,6 +14,8 @@ EXPECTED = {
     "cl101_own_switch": {("CL101", "task_acks_lat")},
     "cl101_own_constant": {("CL101", "task_acks_lat")},
     "cl101_undeclared": {("CL101", "result_backend_thread_saf")},
+    # CELERY_MAILER_BACKEND and _CHUNK_SIZE are read by an installed library (by name, by its appconf prefix)
+    "cl101_library": {("CL101", "CELERY_MAILER_CHUNK_SIZ"), ("CL101", "result_expire")},
     "cl102": {("CL102", "task_max_retries")},
     "cl103": {("CL103", "cl103.declared")},
     "cl104": {("CL104", "backup")},
@@ -24,6 +26,8 @@ EXPECTED = {
     "cl107_decoder_ok": set(),
     "cl108": {("CL108", "result_serializer"), ("CL108", "cl108.work"),   # and json-only accept refuses both:
               ("CL119", "result_serializer"), ("CL119", "cl108.work.serializer")},
+    "cl108_library": {("CL108", "cl108lib.own"), ("CL119", "cl108lib.own.serializer")},
+    "cl108_no_backend": set(),
     "cl109": {("CL109", "name")},
     "cl110": {("CL110", "task_always_eager")},
     "cl111": {("CL111", "audit_apps.celeryconfg")},
@@ -47,7 +51,7 @@ EXPECTED = {
     "cl203": {("CL201", "task_time_limit"), ("CL203", "cl203.stream.time_limit"),
               ("CL203", "cl203.stream.soft_time_limit")},
     "cl204": {("CL204", "worker_pool")},
-    "cl205": {("CL205", "cl205.export:13")},
+    "cl205": {("CL205", "cl205.export:14"), ("CL205", "cl205.loops:54")},
     "cl301": {("CL301", "cl301.welcome")},
     "cl302": {("CL302", "cl302.auto"), ("CL302", "cl302.by_hand"), ("CL302", "cl302.unbounded_in_body")},
     "cl303": {("CL303", "cl303.hammer")},
@@ -89,7 +93,9 @@ EXPECTED = {
     "cl702": {("CL702", "task_routes['cl702.payment']")},
     "cl701": {("CL701", "cl701.export"), ("CL701", "task_routes['cl701.invoice']")},
 }
-UNDECIDED = {"cl604": {("CL604", "sweep")}, "cl401_unknown": {("CL401", "acks_late")}, "cl408_unknown": {("CL408", "acks_late")}, "cl404": {("CL404", "worker_prefetch_multiplier")}}
+UNDECIDED = {"cl604": {("CL604", "sweep")},
+             "cl108_library": {("CL108", "fakethumbs.generate"), ("CL119", "fakethumbs.generate.serializer")},
+             "cl401_unknown": {("CL401", "acks_late")}, "cl408_unknown": {("CL408", "acks_late")}, "cl404": {("CL404", "worker_prefetch_multiplier")}}
 
 
 @pytest.mark.parametrize("module", sorted(EXPECTED))

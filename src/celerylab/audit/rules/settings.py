@@ -6,7 +6,7 @@ from celery import Task
 from celerylab.audit import project_settings as known
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
-from celerylab.audit.setting_reads import project_reads, spelled
+from celerylab.audit.setting_reads import library_reads, project_reads, spelled
 
 
 def reached_another_way(view, key: str, setting: str) -> bool:
@@ -17,16 +17,23 @@ def reached_another_way(view, key: str, setting: str) -> bool:
         return False
 
 
+def unread_keys(view) -> list[str]:
+    """The user's keys Celery does not know that no code reads: not the project's own code (its own switches are
+    its own), nor an installed library loaded with it (django-celery-email's `CELERY_EMAIL_BACKEND`, offered to
+    Celery with the whole Django settings, is the library's)."""
+    unknown = [key for key in sorted(view.user) if not (known.is_known(key) or known.task_attribute(key))]
+    if not unknown:
+        return []
+    reads = project_reads(view)
+    unknown = [key for key in unknown if not spelled(view, key) & reads]
+    by_library = library_reads({name for key in unknown for name in spelled(view, key)}) if unknown else set()
+    return [key for key in unknown if not spelled(view, key) & by_library]
+
+
 @rule("CL101", "unknown-setting", "high", "defect")
 def unknown_setting(view):
-    """A key Celery does not know, that the project's own code does not read either (its own switches are its own)."""
-    reads = None
-    for key in sorted(view.user):
-        if known.is_known(key) or known.task_attribute(key):
-            continue
-        reads = project_reads(view) if reads is None else reads
-        if spelled(view, key) & reads:
-            continue
+    """A key Celery does not know, that no code of the project or of its libraries reads."""
+    for key in unread_keys(view):
         option = known.transport_option(key)
         if option:
             yield Hit(key, {"key": key, "option": option}, message="transport")
