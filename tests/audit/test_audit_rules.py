@@ -16,6 +16,8 @@ EXPECTED = {
     "cl101_undeclared": {("CL101", "result_backend_thread_saf")},
     # CELERY_MAILER_BACKEND and _CHUNK_SIZE are read by an installed library (by name, by its appconf prefix)
     "cl101_library": {("CL101", "CELERY_MAILER_CHUNK_SIZ"), ("CL101", "result_expire")},
+    # CELERY_BEAT_TOUCH_FILE is read by the package's Beat scheduler, a module loading the app does not import
+    "audit_apps.pkg_unloaded.celery": {("CL101", "task_acks_lat")},
     "cl102": {("CL102", "task_max_retries")},
     "cl103": {("CL103", "cl103.declared")},
     "cl104": {("CL104", "backup")},

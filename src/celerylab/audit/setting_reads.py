@@ -5,6 +5,7 @@ names a django-appconf class declares under its prefix)."""
 from __future__ import annotations
 
 import ast
+import os
 import re
 import sys
 
@@ -48,6 +49,38 @@ def project_reads(view) -> set[str]:
         if tree is not None:
             names |= read_names(tree)
     return names
+
+
+def spelling_files(paths, keys: set[str], also: str = "") -> list[tuple[str, ast.Module]]:
+    """(path, syntax tree) of the files among `paths` whose text spells one of `keys` (or `also`): only those are
+    parsed, so a large package costs a read of its text."""
+    found: list[tuple[str, ast.Module]] = []
+    for path in paths:
+        try:
+            with open(path, encoding="utf-8") as handle:
+                source = handle.read()
+        except (OSError, UnicodeDecodeError):
+            continue
+        if any(key in source for key in keys) or (also and also in source):
+            tree = parsed(path)
+            if tree is not None:
+                found.append((path, tree))
+    return found
+
+
+def package_reads(view, keys: set[str]) -> set[str]:
+    """Which of `keys` the app's own package reads in a module the load did not import (the Beat scheduler class a
+    setting names, a health check): the project's own setting all the same."""
+    from celerylab.audit.reach import project_files
+    from celerylab.audit.scan import call_site_files
+
+    read = {os.path.realpath(path) for path in call_site_files(view)}
+    paths = [path for _, path in project_files(view.loaded.spec.partition(":")[0])
+             if os.path.realpath(path) not in read]
+    names: set[str] = set()
+    for _, tree in spelling_files(paths, keys):
+        names |= read_names(tree)
+    return names & keys
 
 
 def spelled(view, key: str) -> set[str]:
@@ -126,17 +159,8 @@ def library_reads(keys) -> set[str]:
     """Which of `keys` a loaded library reads (a setting of its own, offered to Celery by a settings object read
     whole). Only the files that spell one of them, or declare an appconf class, are parsed."""
     wanted = set(keys)
+    files = library_files()
     found: set[str] = set()
-    for path, module in library_files().items():
-        try:
-            with open(path, encoding="utf-8") as handle:
-                source = handle.read()
-        except (OSError, UnicodeDecodeError):
-            continue
-        if not any(key in source for key in wanted) and "AppConf" not in source:
-            continue
-        tree = parsed(path)
-        if tree is None:
-            continue
-        found |= (library_read_names(tree) | appconf_names(tree, module)) & wanted
+    for path, tree in spelling_files(files, wanted, also="AppConf"):
+        found |= (library_read_names(tree) | appconf_names(tree, files[path])) & wanted
     return found

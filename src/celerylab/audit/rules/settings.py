@@ -6,7 +6,7 @@ from celery import Task
 from celerylab.audit import project_settings as known
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
-from celerylab.audit.setting_reads import library_reads, project_reads, spelled
+from celerylab.audit.setting_reads import library_reads, package_reads, project_reads, spelled
 
 
 def reached_another_way(view, key: str, setting: str) -> bool:
@@ -18,16 +18,25 @@ def reached_another_way(view, key: str, setting: str) -> bool:
 
 
 def unread_keys(view) -> list[str]:
-    """The user's keys Celery does not know that no code reads: not the project's own code (its own switches are
-    its own), nor an installed library loaded with it (django-celery-email's `CELERY_EMAIL_BACKEND`, offered to
-    Celery with the whole Django settings, is the library's)."""
+    """The user's keys Celery does not know that no code reads: not the project's own code (its own switches are its
+    own: the loaded modules, --scan's files, the rest of the app's package), nor an installed library loaded with it
+    (django-celery-email's `CELERY_EMAIL_BACKEND`, offered to Celery with the whole Django settings, is the
+    library's). Each source is read only for the keys the ones before it left."""
     unknown = [key for key in sorted(view.user) if not (known.is_known(key) or known.task_attribute(key))]
-    if not unknown:
-        return []
-    reads = project_reads(view)
-    unknown = [key for key in unknown if not spelled(view, key) & reads]
-    by_library = library_reads({name for key in unknown for name in spelled(view, key)}) if unknown else set()
-    return [key for key in unknown if not spelled(view, key) & by_library]
+
+    def unread(reads: set[str]) -> list[str]:
+        return [key for key in unknown if not spelled(view, key) & reads]
+
+    def names() -> set[str]:
+        return {name for key in unknown for name in spelled(view, key)}
+
+    if unknown:
+        unknown = unread(project_reads(view))
+    if unknown:
+        unknown = unread(package_reads(view, names()))
+    if unknown:
+        unknown = unread(library_reads(names()))
+    return unknown
 
 
 @rule("CL101", "unknown-setting", "high", "defect")
