@@ -35,6 +35,8 @@ EXPECTED = {
     "cl111": {("CL111", "audit_apps.celeryconfg")},
     "cl111_empty": {("CL111", "audit_apps.web_settings"), ("CL201", "task_time_limit"), ("CL503", "result_backend")},
     "cl112": {("CL112", "broker_url")},
+    "cl112_literal": {("CL112", "broker_url")},
+    "cl112_word": set(),
     "cl113": {("CL113", "cl113.move(point)"), ("CL113", "cl113.move(tags)"), ("CL113", "cl113.move(pair)"),
               ("CL113", "cl113.tags(return)")},
     "cl115": set(),
@@ -141,3 +143,11 @@ def test_messages_carry_the_measured_facts(audit_app):
 def test_a_suggestion_names_the_closest_registered_task(audit_app):
     [finding] = audit_app("cl104").findings
     assert "`data.backup_db`" in finding.message
+
+
+def test_a_password_that_is_only_a_word_of_the_source_is_not_written_there(audit_app, monkeypatch):
+    """The environment's password "shopfront" is a word of cl112_word.py's docstring, not a password written in it."""
+    monkeypatch.setenv("AUDIT_CL112_WORD_BROKER", "amqp://shopfront:shopfront@rabbit:5672//")
+    report = audit_app("cl112_word")
+    assert report.facts["broker"] == "amqp"   # the environment's URL, with its password, is the one in use
+    assert "CL112" not in {finding.rule.id for finding in report.findings}
