@@ -1,6 +1,8 @@
 """One small app per rule: the audit reports exactly that rule's findings, and the clean app nothing at all."""
 from __future__ import annotations
 
+import sys
+
 import pytest
 from audit_helpers import pairs
 
@@ -79,6 +81,7 @@ EXPECTED = {
     "cl409": {("CL409", "reminders")},
     "cl501": {("CL501", "result_expires")},
     "cl501_half": {("CL501", "result_expires")},
+    "cl501_db": {("CL501", "result_expires")},
     "cl502": {("CL502", "audit_apps/cl502.py:14")},
     "cl503": {("CL503", "result_backend")},
     "cl504": {("CL504", "result_expires")},
@@ -151,3 +154,11 @@ def test_a_password_that_is_only_a_word_of_the_source_is_not_written_there(audit
     report = audit_app("cl112_word")
     assert report.facts["broker"] == "amqp"   # the environment's URL, with its password, is the one in use
     assert "CL112" not in {finding.rule.id for finding in report.findings}
+
+
+def test_the_result_rules_need_no_redis_client_for_another_backend(audit_app, monkeypatch):
+    """doccano (django-db backend) has no redis client: CL501 and CL504 raised ModuleNotFoundError for it."""
+    monkeypatch.setitem(sys.modules, "celery.backends.redis", None)   # as if redis were not installed
+    report = audit_app("cl501_db")
+    assert report.errors == []
+    assert ("CL501", "result_expires") in pairs(report.findings)
