@@ -32,11 +32,16 @@ def unread_keys(view) -> list[str]:
 
     if unknown:
         unknown = unread(project_reads(view))
+    # A Celery setting under a prefix Celery does not read (CELERY_BROKER_URL without namespace) stays Celery's
+    # business whoever else reads it: only the project's own reads (passing it on, as Flask's make_celery does)
+    # answer for it, and reached_another_way checks that.
+    theirs = [key for key in unknown if known.unprefixed(key)]
+    unknown = [key for key in unknown if not known.unprefixed(key)]
     if unknown:
         unknown = unread(package_reads(view, names()))
     if unknown:
         unknown = unread(library_reads(names()))
-    return unknown
+    return sorted([*theirs, *unknown])
 
 
 @rule("CL101", "unknown-setting", "high", "defect")
