@@ -20,7 +20,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 APPS = ROOT / "tests" / "audit"
-SKIP = {"__init__", "base"}   # helpers of the sample apps, no app of their own
+SKIP = {"__init__", "base", "libraries"}   # helpers of the sample apps, no app of their own
 
 
 def sample_apps() -> list[str]:

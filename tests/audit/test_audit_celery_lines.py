@@ -26,9 +26,13 @@ app.conf.update(broker_url="redis://localhost:6379/0", result_backend="redis://l
 @app.task(name="lines.report")
 def report(user_id):
     try:
-        return user_id
+        return build(user_id)
     except Exception:
         return None
+
+
+def build(user_id):
+    return user_id
 '''
 
 

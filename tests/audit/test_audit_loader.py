@@ -84,6 +84,13 @@ def test_a_missing_dependency_of_the_users_module_is_the_users_error(english):
     assert error.traceback.endswith("ModuleNotFoundError: No module named 'audit_surely_missing_dependency'")
 
 
+def test_a_missing_distribution_is_the_users_error_not_a_missing_module(english):
+    # PackageNotFoundError is a ModuleNotFoundError named after the distribution (here the app's own package)
+    error = load_error("audit_apps.bad_metadata")
+    assert "your code raised an exception" in error.message and "there is no module" not in error.message
+    assert error.traceback.endswith("PackageNotFoundError: No package metadata was found for audit_apps")
+
+
 def test_an_exception_in_a_task_module_names_the_stage(english):
     error = load_error("audit_apps.bad_include")
     assert "while importing the task modules" in error.message

@@ -1,6 +1,8 @@
 """One small app per rule: the audit reports exactly that rule's findings, and the clean app nothing at all."""
 from __future__ import annotations
 
+import sys
+
 import pytest
 from audit_helpers import pairs
 
@@ -14,6 +16,10 @@ EXPECTED = {
     "cl101_own_switch": {("CL101", "task_acks_lat")},
     "cl101_own_constant": {("CL101", "task_acks_lat")},
     "cl101_undeclared": {("CL101", "result_backend_thread_saf")},
+    # CELERY_MAILER_BACKEND and _CHUNK_SIZE are read by an installed library (by name, by its appconf prefix)
+    "cl101_library": {("CL101", "CELERY_MAILER_CHUNK_SIZ"), ("CL101", "result_expire")},
+    # CELERY_BEAT_TOUCH_FILE is read by the package's Beat scheduler, a module loading the app does not import
+    "audit_apps.pkg_unloaded.celery": {("CL101", "task_acks_lat")},
     "cl102": {("CL102", "task_max_retries")},
     "cl103": {("CL103", "cl103.declared")},
     "cl104": {("CL104", "backup")},
@@ -24,11 +30,15 @@ EXPECTED = {
     "cl107_decoder_ok": set(),
     "cl108": {("CL108", "result_serializer"), ("CL108", "cl108.work"),   # and json-only accept refuses both:
               ("CL119", "result_serializer"), ("CL119", "cl108.work.serializer")},
+    "cl108_library": {("CL108", "cl108lib.own"), ("CL119", "cl108lib.own.serializer")},
+    "cl108_no_backend": set(),
     "cl109": {("CL109", "name")},
     "cl110": {("CL110", "task_always_eager")},
     "cl111": {("CL111", "audit_apps.celeryconfg")},
     "cl111_empty": {("CL111", "audit_apps.web_settings"), ("CL201", "task_time_limit"), ("CL503", "result_backend")},
     "cl112": {("CL112", "broker_url")},
+    "cl112_literal": {("CL112", "broker_url")},
+    "cl112_word": set(),
     "cl113": {("CL113", "cl113.move(point)"), ("CL113", "cl113.move(tags)"), ("CL113", "cl113.move(pair)"),
               ("CL113", "cl113.tags(return)")},
     "cl115": set(),
@@ -47,7 +57,7 @@ EXPECTED = {
     "cl203": {("CL201", "task_time_limit"), ("CL203", "cl203.stream.time_limit"),
               ("CL203", "cl203.stream.soft_time_limit")},
     "cl204": {("CL204", "worker_pool")},
-    "cl205": {("CL205", "cl205.export:13")},
+    "cl205": {("CL205", "cl205.export:14"), ("CL205", "cl205.loops:54")},
     "cl301": {("CL301", "cl301.welcome")},
     "cl302": {("CL302", "cl302.auto"), ("CL302", "cl302.by_hand"), ("CL302", "cl302.unbounded_in_body")},
     "cl303": {("CL303", "cl303.hammer")},
@@ -71,6 +81,7 @@ EXPECTED = {
     "cl409": {("CL409", "reminders")},
     "cl501": {("CL501", "result_expires")},
     "cl501_half": {("CL501", "result_expires")},
+    "cl501_db": {("CL501", "result_expires")},
     "cl502": {("CL502", "audit_apps/cl502.py:14")},
     "cl503": {("CL503", "result_backend")},
     "cl504": {("CL504", "result_expires")},
@@ -89,7 +100,9 @@ EXPECTED = {
     "cl702": {("CL702", "task_routes['cl702.payment']")},
     "cl701": {("CL701", "cl701.export"), ("CL701", "task_routes['cl701.invoice']")},
 }
-UNDECIDED = {"cl604": {("CL604", "sweep")}, "cl401_unknown": {("CL401", "acks_late")}, "cl408_unknown": {("CL408", "acks_late")}, "cl404": {("CL404", "worker_prefetch_multiplier")}}
+UNDECIDED = {"cl604": {("CL604", "sweep")},
+             "cl108_library": {("CL108", "fakethumbs.generate"), ("CL119", "fakethumbs.generate.serializer")},
+             "cl401_unknown": {("CL401", "acks_late")}, "cl408_unknown": {("CL408", "acks_late")}, "cl404": {("CL404", "worker_prefetch_multiplier")}}
 
 
 @pytest.mark.parametrize("module", sorted(EXPECTED))
@@ -133,3 +146,19 @@ def test_messages_carry_the_measured_facts(audit_app):
 def test_a_suggestion_names_the_closest_registered_task(audit_app):
     [finding] = audit_app("cl104").findings
     assert "`data.backup_db`" in finding.message
+
+
+def test_a_password_that_is_only_a_word_of_the_source_is_not_written_there(audit_app, monkeypatch):
+    """The environment's password "shopfront" is a word of cl112_word.py's docstring, not a password written in it."""
+    monkeypatch.setenv("AUDIT_CL112_WORD_BROKER", "amqp://shopfront:shopfront@rabbit:5672//")
+    report = audit_app("cl112_word")
+    assert report.facts["broker"] == "amqp"   # the environment's URL, with its password, is the one in use
+    assert "CL112" not in {finding.rule.id for finding in report.findings}
+
+
+def test_the_result_rules_need_no_redis_client_for_another_backend(audit_app, monkeypatch):
+    """doccano (django-db backend) has no redis client: CL501 and CL504 raised ModuleNotFoundError for it."""
+    monkeypatch.setitem(sys.modules, "celery.backends.redis", None)   # as if redis were not installed
+    report = audit_app("cl501_db")
+    assert report.errors == []
+    assert ("CL501", "result_expires") in pairs(report.findings)

@@ -8,11 +8,16 @@ from urllib.parse import urlsplit
 
 from celerylab.audit import project_settings as known
 from celerylab.audit.loader import Loaded, is_user_module
-from celerylab.audit.sources import Declared, declared
+from celerylab.audit.sources import Declared, declared, function_of
 
 # kombu's Redis and SQS transports redeliver unacknowledged messages after this many seconds by default.
 DEFAULT_VISIBILITY_TIMEOUT = 3600
 VISIBILITY_SCHEMES = {"redis", "rediss", "sentinel", "sqs", "redis+socket"}
+
+
+def task_module(task) -> str:
+    """The name of the module that defines the task's function (a library's, for a task a library registers)."""
+    return getattr(function_of(task), "__module__", "") or ""
 
 
 @dataclass
@@ -42,10 +47,9 @@ class AppView:
     @cached_property
     def user_tasks(self) -> dict:
         """The tasks whose code is the user's own (a library's tasks are not theirs to rename or rewrite)."""
-        from celerylab.audit.sources import function_of
 
         def own(task) -> bool:
-            module = sys.modules.get(getattr(function_of(task), "__module__", "") or "")
+            module = sys.modules.get(task_module(task))
             return module is not None and is_user_module(module)
 
         return {name: task for name, task in self.tasks.items() if own(task)}

@@ -6,6 +6,7 @@ import os
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError
 
 from celery import Celery
 
@@ -43,7 +44,9 @@ def import_module(spec: str, name: str):
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as error:
-        if error.name and (name == error.name or name.startswith(error.name + ".")):
+        # importlib.metadata's PackageNotFoundError is one too, named after a distribution, not a module
+        missing = error.name and not isinstance(error, PackageNotFoundError)
+        if missing and (name == error.name or name.startswith(f"{error.name}.")):
             return None
         raise user_error(spec, "import", error) from error
     except (Exception, SystemExit) as error:

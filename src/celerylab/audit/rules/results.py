@@ -17,11 +17,12 @@ def seconds(value):
 
 
 def truncates(view) -> bool:
-    """The backend turns result_expires into whole seconds with int() (Redis: expires_type=int)."""
-    from celery.backends.redis import RedisBackend
-
+    """The backend turns result_expires into whole seconds with int() (Redis: expires_type=int). Read from the
+    class's ancestry by name: importing celery.backends.redis needs the redis client, which an app on another
+    backend (doccano's django-db) need not have."""
     cls = view.backend_class
-    return bool(cls and issubclass(cls, RedisBackend))
+    return any(each.__module__ == "celery.backends.redis" and each.__name__ == "RedisBackend"
+               for each in getattr(cls, "__mro__", ()))
 
 
 def stores_results(view) -> bool:

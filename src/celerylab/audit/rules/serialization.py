@@ -5,6 +5,7 @@ import inspect
 
 from kombu.serialization import registry
 
+from celerylab.audit.appview import task_module
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
 
@@ -54,13 +55,27 @@ def pickle_accepted(view):
                       message="decoder", anchor=())
 
 
+def produced(view) -> tuple[str, ...]:
+    """The app-wide serializer settings whose output someone reads: `result_serializer` only with a result backend
+    (without one no result is stored, and nothing decodes it)."""
+    return ("task_serializer", "result_serializer", "event_serializer") if view.backend_scheme else \
+        ("task_serializer", "event_serializer")
+
+
 @rule("CL108", "pickle-produced", "critical", "defect")
 def pickle_produced(view):
-    for setting in ("task_serializer", "result_serializer", "event_serializer"):
+    """Pickle produced by the app's settings or by one of the project's tasks; a library's task (registered by its
+    import, sent, if ever, by the library's own code as its set-up decides) is left undecided."""
+    for setting in produced(view):
         value = view.conf.get(setting)
         if allows_pickle(value):
             yield Hit(setting, {"setting": setting, "value": repr(value)})
     default = view.conf.task_serializer
     for name, task in view.tasks.items():
         if task.serializer != default and allows_pickle(task.serializer):
-            yield Hit(name, {"setting": f"{name}.serializer", "value": repr(task.serializer)})
+            values = {"setting": f"{name}.serializer", "value": repr(task.serializer)}
+            if name in view.user_tasks:
+                yield Hit(name, values)
+            else:
+                yield Hit(name, {**values, "task": name, "library": task_module(task)}, unknown=True,
+                          message="library")

@@ -6,7 +6,7 @@ from celery import Task
 from celerylab.audit import project_settings as known
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
-from celerylab.audit.setting_reads import project_reads, spelled
+from celerylab.audit.setting_reads import library_reads, package_reads, project_reads, spelled
 
 
 def reached_another_way(view, key: str, setting: str) -> bool:
@@ -17,16 +17,37 @@ def reached_another_way(view, key: str, setting: str) -> bool:
         return False
 
 
+def unread_keys(view) -> list[str]:
+    """The user's keys Celery does not know that no code reads: not the project's own code (its own switches are its
+    own: the loaded modules, --scan's files, the rest of the app's package), nor an installed library loaded with it
+    (django-celery-email's `CELERY_EMAIL_BACKEND`, offered to Celery with the whole Django settings, is the
+    library's). Each source is read only for the keys the ones before it left."""
+    unknown = [key for key in sorted(view.user) if not (known.is_known(key) or known.task_attribute(key))]
+
+    def unread(reads: set[str]) -> list[str]:
+        return [key for key in unknown if not spelled(view, key) & reads]
+
+    def names() -> set[str]:
+        return {name for key in unknown for name in spelled(view, key)}
+
+    if unknown:
+        unknown = unread(project_reads(view))
+    # A Celery setting under a prefix Celery does not read (CELERY_BROKER_URL without namespace) stays Celery's
+    # business whoever else reads it: only the project's own reads (passing it on, as Flask's make_celery does)
+    # answer for it, and reached_another_way checks that.
+    theirs = [key for key in unknown if known.unprefixed(key)]
+    unknown = [key for key in unknown if not known.unprefixed(key)]
+    if unknown:
+        unknown = unread(package_reads(view, names()))
+    if unknown:
+        unknown = unread(library_reads(names()))
+    return sorted([*theirs, *unknown])
+
+
 @rule("CL101", "unknown-setting", "high", "defect")
 def unknown_setting(view):
-    """A key Celery does not know, that the project's own code does not read either (its own switches are its own)."""
-    reads = None
-    for key in sorted(view.user):
-        if known.is_known(key) or known.task_attribute(key):
-            continue
-        reads = project_reads(view) if reads is None else reads
-        if spelled(view, key) & reads:
-            continue
+    """A key Celery does not know, that no code of the project or of its libraries reads."""
+    for key in unread_keys(view):
         option = known.transport_option(key)
         if option:
             yield Hit(key, {"key": key, "option": option}, message="transport")

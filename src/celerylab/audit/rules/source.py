@@ -5,8 +5,9 @@ import dataclasses
 import enum
 import inspect
 import os
+import re
 import typing
-from urllib.parse import unquote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
@@ -26,6 +27,16 @@ def password(url) -> str:
         return ""
 
 
+def written_at(text: str, secret: str) -> int | None:
+    """Where the source writes the password: inside a URL (`user:secret@host`, as written or %-quoted) or as a
+    string of its own (`PASSWORD = "secret"`); None when it is only a word of other text (doccano's password
+    "doccano" in a comment's link to its own repository)."""
+    spellings = {re.escape(secret), re.escape(quote(secret, safe=""))}
+    written = [rf":(?:{each})@" for each in spellings] + [rf"(['\"])(?:{each})\1" for each in spellings]
+    found = [match.start() for pattern in written for match in [re.search(pattern, text)] if match]
+    return min(found) if found else None
+
+
 @rule("CL112", "password-in-source", "critical", "defect")
 def password_in_source(view):
     for setting in ("broker_url", "result_backend"):
@@ -37,9 +48,10 @@ def password_in_source(view):
                 text = open(path, encoding="utf-8").read()
             except (OSError, UnicodeDecodeError):
                 continue
-            if secret in text:  # the finding names the file and line, never the password
+            at = written_at(text, secret)
+            if at is not None:  # the finding names the file and line, never the password
                 shown = os.path.relpath(path, view.loaded.folder or None)
-                line = text[:text.index(secret)].count("\n") + 1
+                line = text[:at].count("\n") + 1
                 yield Hit(setting, {"setting": setting, "file": f"{shown}:{line}"}, file=shown, line=line)
                 break
 

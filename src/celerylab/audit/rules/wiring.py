@@ -5,6 +5,7 @@ import inspect
 
 from kombu.serialization import prepare_accept_content, registry
 
+from celerylab.audit.appview import task_module
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
 
@@ -50,18 +51,24 @@ def serializer_not_accepted(view):
     conf = view.conf
     accept = accepted(conf.accept_content)
     result_accept = accepted(conf.result_accept_content) if conf.result_accept_content else accept
-    checks = [("task_serializer", conf.task_serializer, accept, "accept_content"),
-              ("result_serializer", conf.result_serializer, result_accept,
-               "result_accept_content" if conf.result_accept_content else "accept_content")]
-    checks += [(f"{name}.serializer", task.serializer, accept, "accept_content")
+    checks = [("task_serializer", conf.task_serializer, accept, "accept_content", "")]
+    if view.backend_scheme:  # without a result backend no result is stored, and none is read
+        checks.append(("result_serializer", conf.result_serializer, result_accept,
+                       "result_accept_content" if conf.result_accept_content else "accept_content", ""))
+    checks += [(f"{name}.serializer", task.serializer, accept, "accept_content", name)
                for name, task in view.tasks.items() if task.serializer != conf.task_serializer]
-    for setting, serializer, allowed, against in checks:
+    for setting, serializer, allowed, against, task in checks:
         kind = content_type(serializer)
-        if kind is None:
-            yield Hit(setting, {"setting": setting, "serializer": serializer}, message="unregistered")
-        elif kind not in allowed:
-            yield Hit(setting, {"setting": setting, "serializer": serializer, "against": against,
-                                "accepted": ", ".join(sorted(registry.type_to_name.get(t, t) for t in allowed))})
+        if kind is not None and kind in allowed:
+            continue
+        values = {"setting": setting, "serializer": serializer, "against": against,
+                  "accepted": ", ".join(sorted(registry.type_to_name.get(t, t) for t in allowed))}
+        message = "unregistered" if kind is None else "message"
+        if task and task not in view.user_tasks:  # a library's task: sent, if ever, as the library's set-up decides
+            yield Hit(setting, {**values, "task": task, "library": task_module(view.tasks[task])}, unknown=True,
+                      message="library")
+        else:
+            yield Hit(setting, values, message=message)
 
 
 @rule("CL606", "beat-arguments-do-not-fit", "high", "defect")
