@@ -114,10 +114,11 @@ class CourseSpawner(LocalProcessSpawner):
         return preexec
 
     def user_env(self, env):
+        """The learner's environment. Nothing in it names the hub's own folder, which the learner may not be able to
+        read (a private checkout): `celerylab lab` turns on JupyterHub's extension itself when a hub starts it."""
         user = pwd.getpwnam(self.unix_name)
         env.update(USER=self.unix_name, HOME=user.pw_dir, SHELL=user.pw_shell or "/bin/bash",
                    CELERYLAB_LANG=self.lang, CELERYLAB_ROOT=f"{user.pw_dir}/celerylab",
-                   JUPYTER_CONFIG_PATH=str(HERE / "jupyter-config"),
                    JUPYTERHUB_DEFAULT_URL=f"/lab/tree/notebooks/{self.lang}")
         env.pop("JUPYTERHUB_SINGLEUSER_APP", None)
         return env

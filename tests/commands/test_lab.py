@@ -111,3 +111,13 @@ def test_a_broken_settings_file_is_replaced_not_fatal(tmp_path: Path):
     user.write_text("{not json")
     lab.lab_argv(parse(), tmp_path, "pt", scope=tmp_path)
     assert '"Arquivo"' in user.read_text(encoding="utf-8")
+
+
+def test_started_by_a_hub_it_turns_on_the_hubs_extension_and_keeps_the_hubs_port(tmp_path: Path, monkeypatch):
+    monkeypatch.setenv("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:41234/user/ana/")
+    argv = lab.lab_argv(parse("--no-browser"), tmp_path, "pt", scope=tmp_path / "scope")
+    assert "--ServerApp.jpserver_extensions=jupyterhub=True" in argv
+    assert "--ServerApp.port_retries=0" in argv and "--ServerApp.port_retries=20" not in argv
+    monkeypatch.delenv("JUPYTERHUB_SERVICE_URL")
+    argv = lab.lab_argv(parse("--no-browser"), tmp_path, "pt", scope=tmp_path / "scope")
+    assert not any("jpserver_extensions" in part for part in argv)

@@ -45,3 +45,13 @@ def test_the_environment_is_the_learners(monkeypatch):
     assert env["USER"] == "clab-ana" and env["HOME"] == "/home/clab-ana"
     assert env["CELERYLAB_LANG"] == "en" and env["CELERYLAB_ROOT"] == "/home/clab-ana/celerylab"
     assert env["JUPYTERHUB_DEFAULT_URL"] == "/lab/tree/notebooks/en" and "JUPYTERHUB_SINGLEUSER_APP" not in env
+
+
+def test_the_learners_environment_names_nothing_in_the_hubs_own_folder(monkeypatch):
+    """The hub's folder may be a private checkout (CI clones into a 0700 folder): a path into it that the learner's
+    server needs (JupyterHub's extension config once) left the server on 8888 outside the hub, never ready."""
+    monkeypatch.setattr(celerylab_spawner.pwd, "getpwnam", lambda name: SimpleNamespace(
+        pw_dir=f"/home/{name}", pw_shell="/bin/bash", pw_name=name))
+    env = spawner(lang="pt").user_env({"PATH": "/usr/bin:/bin"})
+    hub_folder = str(celerylab_spawner.HERE.parents[1])
+    assert [key for key, value in env.items() if hub_folder in value] == []

@@ -68,7 +68,8 @@ def test_caps_culling_language_and_storage():
     assert int(single["memory"]["guarantee"].rstrip("G")) <= int(single["memory"]["limit"].rstrip("G"))
     langs = {profile["kubespawner_override"]["environment"]["CELERYLAB_LANG"] for profile in single["profileList"]}
     assert langs == {"pt", "en"}
-    # the course's image: the course in /course (Dockerfile), which the hook copies and the extension config lives in
+    # the course's image: the course in /course (Dockerfile), which the hook copies; `celerylab lab`, started by the
+    # hub, turns on its single-user extension itself (tests/commands/test_lab_under_hub.py)
     dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
     assert "COPY --chown=learner:learner . /course" in dockerfile and '".[hub]"' in dockerfile
-    assert (ROOT / single["extraEnv"]["JUPYTER_CONFIG_PATH"].removeprefix("/course/")).is_dir()
+    assert single["cmd"][:2] == ["celerylab", "lab"]

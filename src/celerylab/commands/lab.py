@@ -16,6 +16,9 @@ LOOPBACK = "127.0.0.1"
 START_FOLDERS = ("notebooks", "exercises")
 # JupyterLab's own menus in the course's language (the pt-BR language pack from PyPI, when installed).
 LOCALES = {"pt": ("pt_BR", "jupyterlab_language_pack_pt_BR"), "en": ("en", None)}
+# Started by a JupyterHub: its single-user extension (the hub's login, address, prefix and activity), turned on
+# here rather than by a config file, which learners, other Unix users, may not be able to read (a private checkout).
+HUB_EXTENSION = "--ServerApp.jpserver_extensions=jupyterhub=True"
 
 
 
@@ -124,6 +127,11 @@ def terminal_shell() -> list[str]:
     return [os.environ.get("SHELL") or "/bin/sh", "-i"]
 
 
+def started_by_hub() -> bool:
+    """Whether a JupyterHub spawner started this lab (it gives every single-user server its address this way)."""
+    return bool(os.environ.get("JUPYTERHUB_SERVICE_URL"))
+
+
 def lab_argv(args, root: Path, lang: str, scope: Path) -> list[str]:
     """The `jupyter lab` command line: the course root, the start folder, address, port and token; `scope`:
     this course and language's folder (`learner_state.scope_dir`)."""
@@ -143,8 +151,12 @@ def lab_argv(args, root: Path, lang: str, scope: Path) -> list[str]:
             "--ServerApp.terminado_settings=" + json.dumps({"shell_command": terminal_shell()})]
     if args.port:  # an explicit port is kept or refused, never silently moved
         argv += [f"--ServerApp.port={args.port}", "--ServerApp.port_retries=0"]
+    elif started_by_hub():  # the hub's port (from its extension), kept or refused: the hub waits on that one
+        argv.append("--ServerApp.port_retries=0")
     else:  # $JUPYTER_PORT or 8888, then the next free ones
         argv.append("--ServerApp.port_retries=20")
+    if started_by_hub():
+        argv.append(HUB_EXTENSION)
     folder = start_folder(root, lang)
     if folder:
         # a workspace named for the language: a tab left open on the Portuguese lab that reconnects to an
