@@ -1,11 +1,13 @@
 """Lighthouse (mobile) on the built site: accessibility and performance of four pages, light and dark palettes.
 
 Run by hand: ``.venv/bin/python benchmarks/site_lighthouse.py [--site site_build] [--runs 3] [--pages / ...]
-[--reports DIR]``; ``--reports`` keeps each run's JSON report there.
+[--lessons] [--against OTHER_SITE] [--reports DIR]``; ``--lessons`` scores every lesson page of the built site (pt
+and en), ``--against`` runs another build (say, before a change) alternately with it, run for run, so both see the
+same load; ``--reports`` keeps each run's JSON report there.
 Needs Node.js and npm: Lighthouse 12.2.3 is installed once into ~/.cache/celerylab/lighthouse (Lighthouse 13
 needs Node 22). The site is served as static hosts serve it, text gzipped; Chromium is /usr/bin/chromium.
 Prints each page's median score per palette (targets: accessibility >= 95, performance >= 90), the load average
-before the page, and the median run's metrics and the audits that cost it (LCP element, DOM size, main-thread work,
+before each run, and the median run's metrics and the audits that cost it (LCP element, DOM size, main-thread work,
 transfer size, unused JavaScript, render-blocking resources).
 """
 from __future__ import annotations
@@ -51,6 +53,13 @@ class GzipHandler(SimpleHTTPRequestHandler):
         import io
 
         return io.BytesIO(body)
+
+
+def lesson_pages(site: Path) -> list[str]:
+    """Every lesson page of a built site, Portuguese then English (lessons/NN_slug/ and en/lessons/NN_slug/)."""
+    return [f"/{index.parent.relative_to(site).as_posix()}/"
+            for folder in (site / "lessons", site / "en" / "lessons")
+            for index in sorted(folder.glob("[0-9][0-9]_*/index.html"))]
 
 
 def lighthouse_bin() -> Path:
@@ -120,35 +129,57 @@ def _item(item: dict) -> str:
     return label
 
 
+def serve(site: str) -> tuple[ThreadingHTTPServer, str]:
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(GzipHandler, directory=site))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, f"http://127.0.0.1:{httpd.server_port}"
+
+
+def summary(page: str, palette: str, label: str, reports: list[dict], loads: list[float]) -> str:
+    """One line per page, palette and site: median scores, spread, the load averages of its runs, its costs."""
+    runs = [scores(report) for report in reports]
+    accessibility = statistics.median(a for a, _ in runs)
+    performance = [p for _, p in runs]
+    median = sorted(zip(performance, range(len(reports))))[len(reports) // 2][1]
+    return (f"{page:28} {palette:5} {label}accessibility {accessibility:.0f}  performance median "
+            f"{statistics.median(performance):.0f} (min {min(performance)}, max {max(performance)})"
+            f"  load {'/'.join(f'{load:.1f}' for load in loads)}\n    {costs(reports[median])}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", default="site_build", help="a built site folder (mkdocs build)")
+    parser.add_argument("--against", help="another built site (e.g. before a change), run alternately with --site "
+                        "under the same load")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--pages", nargs="+", default=PAGES, help="paths under the site root")
+    parser.add_argument("--pages", nargs="+", help=f"paths under the site root (default {' '.join(PAGES)}, "
+                        "or none with --lessons)")
+    parser.add_argument("--lessons", action="store_true",
+                        help="every lesson page of the built site, pt and en (after --pages)")
     parser.add_argument("--palettes", nargs="+", default=list(PALETTES), choices=list(PALETTES))
     parser.add_argument("--reports", type=Path, help="a folder to keep every run's JSON report in")
     args = parser.parse_args()
+    pages = args.pages or ([] if args.lessons else PAGES)
+    pages += [page for page in lesson_pages(Path(args.site)) if args.lessons and page not in pages]
     binary = lighthouse_bin()
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(GzipHandler, directory=args.site))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{httpd.server_port}"
+    sites = {"": args.site} if not args.against else {"against ": args.against, "site    ": args.site}
+    servers = {label: serve(folder) for label, folder in sites.items()}
     try:
-        for page in args.pages:
+        for page in pages:
             for palette in args.palettes:
-                load = os.getloadavg()[0]
                 name = page.strip("/").replace("/", "_") or "home"
-                reports = [run_lighthouse(binary, base + page, palette,
-                                          args.reports / f"{name}-{palette}-{n}.json" if args.reports else None)
-                           for n in range(args.runs)]
-                runs = [scores(report) for report in reports]
-                accessibility = statistics.median(a for a, _ in runs)
-                performance = [p for _, p in runs]
-                median = sorted(zip(performance, range(len(reports))))[len(reports) // 2][1]
-                print(f"{page:28} {palette:5}  accessibility {accessibility:.0f}  performance median "
-                      f"{statistics.median(performance):.0f} (min {min(performance)}, max {max(performance)})"
-                      f"  load {load:.1f}\n    {costs(reports[median])}", flush=True)
+                reports: dict[str, list[dict]] = {label: [] for label in sites}
+                loads: dict[str, list[float]] = {label: [] for label in sites}
+                for n in range(args.runs):
+                    for label, (_, base) in servers.items():  # alternately: both sites see the same load
+                        loads[label].append(os.getloadavg()[0])
+                        keep = args.reports / f"{label.strip() or 'site'}-{name}-{palette}-{n}.json" if args.reports else None
+                        reports[label].append(run_lighthouse(binary, base + page, palette, keep))
+                for label in sites:
+                    print(summary(page, palette, label, reports[label], loads[label]), flush=True)
     finally:
-        httpd.shutdown()
+        for httpd, _ in servers.values():
+            httpd.shutdown()
     return 0
 
 

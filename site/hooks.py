@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 from mkdocs.plugins import event_priority
 
 from celerylab.sitegen.diagram_text import with_text_versions
+from celerylab.sitegen.lazy_sections import wrap_between_headings
 from celerylab.sitegen.page_a11y import name_search_dialog
 from celerylab.sitegen.pages import build_site_pages, site_nav
 from celerylab.sitegen.search import split_search_index
@@ -23,6 +24,8 @@ HEAD_ALTERNATE = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^
 # On home pages the i18n plugin writes the selector's links as "/" and "/en/": made relative, the site also
 # works under a sub-path or opened from disk.
 ROOTED_SWITCH = re.compile(r'(<a href=")/([^"]*)(" hreflang="[^"]*" class="md-select__link">)')
+# A lesson page (lessons/NN_slug/, en/lessons/NN_slug/): its sections are laid out only near the screen.
+LESSON_URL = re.compile(r"^(?:[a-z]{2}/)?lessons/[0-9]{2}_[^/]+/$")
 # Mermaid (3.5 MB) only on pages holding a diagram, before Material's bundle, which then uses the global `mermaid`.
 BUNDLE = re.compile(r'<script src="([^"]*)assets/javascripts/bundle\.[0-9a-f]+\.min\.js">')
 MERMAID_SCRIPTS = ("assets/javascripts/mermaid-11.17.2.min.js", "assets/javascripts/celerylab-mermaid.js")
@@ -80,9 +83,11 @@ def on_page_markdown(markdown, page, config, files):
 
 
 def on_post_page(output, page, config):
-    """Drop head alternates, name the search dialog, relative switch links; for non-default languages,
-    Material's `base` at the language root."""
+    """Drop head alternates, name the search dialog, lesson sections laid out near the screen only, relative
+    switch links; for non-default languages, Material's `base` at the language root."""
     output = name_search_dialog(HEAD_ALTERNATE.sub("", output))
+    if LESSON_URL.match(page.url):
+        output = wrap_between_headings(output)
     if 'class="mermaid"' in output:
         output = BUNDLE.sub(lambda m: "".join(f'<script src="{m.group(1)}{src}"></script>' for src in MERMAID_SCRIPTS)
                             + m.group(0), output, count=1)

@@ -83,6 +83,16 @@ def test_code_carries_spans_only_where_its_colour_changes_and_table_cells_their_
     assert re.search(r'<td data-label="[^"]+">', html)
 
 
+def test_lesson_pages_alone_wrap_the_blocks_between_their_headings(built_site):
+    """Lesson pages lay out only the blocks near the screen (celerylab.sitegen.lazy_sections); other pages not."""
+    for prefix in ("", "en/"):
+        html = (built_site / prefix / "lessons" / "90_fixture" / "index.html").read_text(encoding="utf-8")
+        assert html.count('<div class="cl-lazy">') >= 1, prefix
+        assert not re.search(r'<div class="cl-lazy">\s*<h[1-6]', html)
+        for page in ("releases", "glossary", "lessons"):
+            assert 'class="cl-lazy"' not in (built_site / prefix / page / "index.html").read_text(encoding="utf-8")
+
+
 def test_glossary_gathers_lesson_terms(built_site):
     html = (built_site / "glossary" / "index.html").read_text(encoding="utf-8")
     assert "Janela de visibilidade" in html and "Chave de idempotência" in html
