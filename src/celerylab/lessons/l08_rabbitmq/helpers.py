@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 import threading
 import time
@@ -14,9 +15,10 @@ from kombu import Connection
 from celerylab import localized
 from celerylab.deploy.canary import healthy
 from celerylab.i18n import t
-from celerylab.lessons.l08_rabbitmq import page, tasks
+from celerylab.lessons.l08_rabbitmq import page, sources, tasks
 from celerylab.polling import until
-from celerylab.stack import Stack, WorkerSpec
+from celerylab.stack import Stack, WorkerSpec, redis_binaries
+from celerylab.stack.broker import URL_ENV as LAB_BROKER_ENV
 from celerylab.stack.rabbitmq_node import RabbitNode
 
 APP = "celerylab.lessons.l08_rabbitmq.tasks"
@@ -27,14 +29,26 @@ EXPECTED = 60.0  # seconds given to a wait that ends as soon as what it waits fo
 SETTLE = 2.0  # seconds a settled poison queue must stay settled (a requeued message is redelivered in ms)
 
 
-def start_node(consumer_timeout_ms: int = LAB_TIMEOUT_MS) -> RabbitNode | None:
-    """The page's private RabbitMQ node; None where RabbitMQ is not installed (the page then shows its recorded run)."""
+def start_node(consumer_timeout_ms: int = LAB_TIMEOUT_MS) -> RabbitNode | sources.UrlBroker | None:
+    """The page's RabbitMQ: a URL given, else a private node (the system's rabbitmq-server, else a container); None
+    where there is none (the page then shows its recorded run)."""
     return page.start(consumer_timeout_ms)
 
 
 def queue_name(label: str) -> str:
-    """A queue of its own for one experiment: nothing one leaves behind reaches the next one's worker."""
-    return f"l08-{label}-{uuid.uuid4().hex[:6]}"
+    """A queue of its own for one experiment: nothing one leaves behind reaches the next one's worker (on a broker
+    given by URL, the page deletes it at the end)."""
+    return page.declared(f"l08-{label}-{uuid.uuid4().hex[:6]}")
+
+
+def results_broker_kind() -> str | None:
+    """The broker kind of an experiment's own Redis: the stacks' usual choice (None), but when the lab's broker URL
+    is this page's RabbitMQ (AMQP), the private Redis a stack would start without that URL."""
+    if not sources.is_amqp(os.environ.get(LAB_BROKER_ENV, "")):
+        return None
+    if redis_binaries.system() is not None:
+        return "redis-server"
+    return "packaged" if redis_binaries.packaged() is not None else "embedded"
 
 
 def quorum(name: str, exchange_type: str = "direct", **arguments) -> dict:
@@ -43,7 +57,7 @@ def quorum(name: str, exchange_type: str = "direct", **arguments) -> dict:
             "queue_arguments": {"x-queue-type": "quorum", **arguments}}
 
 
-def experiment(node: RabbitNode | None, queue: str, *, queues: dict | None = None, concurrency: int = 1,
+def experiment(node: RabbitNode | sources.UrlBroker | None, queue: str, *, queues: dict | None = None, concurrency: int = 1,
                workers: int = 1, poll: float | None = None, **worker_settings) -> Stack:
     """A stack whose `workers` prefork workers consume `queue` on the node (results in the stack's own Redis).
 
@@ -61,7 +75,7 @@ def experiment(node: RabbitNode | None, queue: str, *, queues: dict | None = Non
         settings["beat_schedule"] = {"l08-enqueue-due": {"task": "l08.enqueue_due", "schedule": poll}}
         scheduled_in_db = {"beats": 1, "database": [tasks.SCHEDULE]}
     spec = WorkerSpec(pool="prefork", concurrency=concurrency, queues=(queue,), settings=worker_settings)
-    return Stack.start(APP, workers=[spec] * workers, timeline=False, settings=settings,
+    return Stack.start(APP, workers=[spec] * workers, timeline=False, settings=settings, broker_kind=results_broker_kind(),
                        env={"CELERYLAB_RUNS": "{workdir}/runs.log"}, **scheduled_in_db)
 
 
@@ -78,7 +92,7 @@ def when(stack: Stack, label: str) -> float | None:
     return float(found[0][-1]) if found else None
 
 
-def ready(node: RabbitNode, queue: str) -> int | None:
+def ready(node: RabbitNode | sources.UrlBroker, queue: str) -> int | None:
     """Messages ready in a queue (a passive declare: nothing is created); None when the queue does not exist."""
     with Connection(node.url) as connection:
         try:
@@ -258,11 +272,27 @@ def field(seen, key: str):
     return getattr(seen, key) if dataclasses.is_dataclass(seen) else seen[key]
 
 
-def shown(value, key: str = "") -> str:
+# Keys whose missing value (None, or "" for the worker's line) has a sentence of its own (`l08.none.<key>`): what
+# did not happen. `exited_after` has two, told apart by the record's `ack_timeout`.
+SAID_WHEN_MISSING = {"ack_timeout", "timeout_after", "ran_after_restart", "back_in_queue", "in_queue_while_down",
+                     "waited", "late", "ran_after_back", "redelivered_after", "reconnected_after", "raised",
+                     "returned_after"}
+
+
+def absent(key: str, record=None) -> str:
+    """What a missing measurement means, in the page's words: the worker logged nothing, the task never ran, the
+    process never exited because nothing closed its channel, or hung after the 406..."""
+    if key == "exited_after":
+        logged = record is not None and field(record, "ack_timeout")
+        return t("l08.none.exited_after_hung" if logged else "l08.none.exited_after_no_406", seconds=seconds(EXPECTED))
+    return t(f"l08.none.{key}") if key in SAID_WHEN_MISSING else "-"
+
+
+def shown(value, key: str = "", record=None) -> str:
     """One measured value as the page prints it: durations in seconds (milliseconds for a `ms_` key, two decimals),
-    booleans in the page's words, None as "-"."""
-    if value is None:
-        return "-"
+    booleans in the page's words, a missing value (None, "") as what did not happen (`absent`)."""
+    if value is None or value == "":
+        return absent(key, record)
     if key.startswith("ms_"):
         return f"{localized.number(value, digits=2)} ms"
     if isinstance(value, bool):
@@ -272,10 +302,10 @@ def shown(value, key: str = "") -> str:
     return localized.value("l08", value)
 
 
-def show(seen: dict, *keys: str) -> None:
+def show(seen, *keys: str) -> None:
     """Print the chosen measurements of an experiment's record, one per line, with the lesson's label for each."""
     for key in keys or (list(seen) if isinstance(seen, dict) else [item.name for item in dataclasses.fields(seen)]):
-        print(f"{t(f'l08.seen.{key}')}: {shown(field(seen, key), key)}")
+        print(f"{t(f'l08.seen.{key}')}: {shown(field(seen, key), key, seen)}")
 
 
 def stop_node(node: RabbitNode | None) -> None:
@@ -309,4 +339,5 @@ def summary() -> None:
             ("9 broker restart", field(seen["restart"], "after"), ("alive", "reconnected_after", "canary")),
             ("9 cancel_consumer", field(seen["restart"], "stopped"), ("ping", "canary"))]
     for section, record, keys in rows:
-        print(f"{section}: " + "; ".join(f"{t(f'l08.seen.{key}')} = {shown(field(record, key), key)}" for key in keys))
+        print(f"{section}: " + "; ".join(f"{t(f'l08.seen.{key}')} = {shown(field(record, key), key, record)}"
+                                         for key in keys))

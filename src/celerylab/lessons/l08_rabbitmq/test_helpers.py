@@ -48,3 +48,17 @@ def test_a_worker_that_answers_late_is_asked_again_rather_than_counted_as_holdin
 
 def test_a_worker_that_never_answers_counts_as_holding_nothing():
     assert helpers.scheduled(SlowToAnswer(silent=10**6), timeout=0.2) == 0
+
+
+@pytest.mark.parametrize(("language", "nothing", "no_406", "hung"), [
+    ("pt", "nada (nenhum 406 no log)", "não saiu (sem 406", "não saiu em 60,0 s depois do 406: travado"),
+    ("en", "nothing (no 406 in its log)", "it did not exit (no 406", "it did not exit within 60.0 s of the 406: hung")])
+def test_a_measurement_that_did_not_happen_says_what_did_not_happen(lang, language, nothing, no_406, hung):
+    """An edited section 1 whose report ends before the timeout: no 406, no exit; a loaded run: a 406, no exit."""
+    lang(language)
+    assert helpers.shown("", "ack_timeout") == nothing
+    no_timeout = {"ack_timeout": "", "exited_after": None}
+    timed_out = {"ack_timeout": "Unrecoverable error: PreconditionFailed(406, ...", "exited_after": None}
+    assert helpers.shown(None, "exited_after", no_timeout).startswith(no_406)
+    assert helpers.shown(None, "exited_after", timed_out).startswith(hung)
+    assert helpers.shown(None, "waited") != "-" and helpers.shown(None, "timeout_after") != "-"

@@ -11,8 +11,9 @@ from celerylab import atomic, i18n
 from celerylab.compiler.model import Target
 from celerylab.compiler.plan import plan_lesson
 from celerylab.course import Course
-from celerylab.lessons.l08_rabbitmq import page
+from celerylab.lessons.l08_rabbitmq import page, sources
 from celerylab.stack import rabbitmq_node
+from celerylab.stack.broker import URL_ENV as LAB_BROKER_ENV
 from celerylab.stack.rabbitmq_node import RabbitNode
 
 RECORDED = page.RECORDED
@@ -20,9 +21,12 @@ RECORDED = page.RECORDED
 
 @pytest.fixture
 def no_rabbitmq(monkeypatch, tmp_path):
-    """RabbitMQ hidden (its scripts are looked for in an empty folder), and a node that would start fails the test."""
+    """RabbitMQ hidden (its scripts, docker and podman are looked for in an empty folder, no URL is given), and a node
+    that would start fails the test."""
     monkeypatch.setattr(rabbitmq_node, "LIB_BIN", tmp_path)
     monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.delenv(sources.URL_ENV, raising=False)
+    monkeypatch.delenv(LAB_BROKER_ENV, raising=False)
     monkeypatch.setattr(RabbitNode, "start", lambda self: pytest.fail("a node was started without RabbitMQ"))
     monkeypatch.setenv("CELERYLAB_LANG", i18n.get_lang())
     monkeypatch.setattr(i18n, "_current", i18n._current)
@@ -52,7 +56,8 @@ def test_without_rabbitmq_every_measured_cell_prints_the_recorded_run(no_rabbitm
     assert recorded in notice and other not in notice
     assert f"RabbitMQ {kept['rabbitmq']}" in notice and kept["date"] in notice and f"Celery {kept['celery']}" in notice
     for command in ("apt install rabbitmq-server", "dnf install rabbitmq-server", "brew install rabbitmq",
-                    "docker-compose.yml"):
+                    "docker-compose.yml", "docker pull rabbitmq:4", sources.URL_ENV, "rabbitmq-server, rabbitmqctl",
+                    "docker, podman"):
         assert command in notice, command
     mark = i18n.t("l08.recorded_mark", lang, rabbitmq=kept["rabbitmq"], date=kept["date"])
     measured = [cell for cell, text in printed.items() if cell not in ("lang-pt", "lang-en", "node", "summary", "close")]
