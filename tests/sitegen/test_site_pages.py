@@ -117,6 +117,11 @@ def test_rich_outputs_pick_the_most_useful_representation():
     assert rendered.blocks[3].startswith("```json\n{\n")
 
 
+def test_a_table_cell_s_angle_brackets_stay_text():
+    table = html_table_to_markdown("<table><tr><th>GET /tasks/&lt;id&gt;</th></tr><tr><td>a &amp; b</td></tr></table>")
+    assert "GET /tasks/&lt;id&gt;" in table and "a &amp; b" in table and "<id>" not in table
+
+
 def test_html_tables():
     assert html_table_to_markdown("<p>hi</p>") is None
     assert html_table_to_markdown("<table><tr><td>a</td></tr></table><table></table>") is None

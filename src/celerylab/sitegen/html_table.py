@@ -1,6 +1,7 @@
 """Turn an HTML output holding one simple table (a pandas DataFrame, say) into a Markdown table."""
 from __future__ import annotations
 
+import html
 from html.parser import HTMLParser
 
 # Tags whose text is never table content.
@@ -66,7 +67,9 @@ class _TableParser(HTMLParser):
 
 
 def _escape(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("|", "\\|") or " "
+    """A cell's text as Markdown shows it literally: the parser decoded `&lt;id&gt;` to `<id>`, which Markdown would
+    pass on as an unknown HTML element (lesson 04's `GET /tasks/<id>` header read `GET /tasks/`)."""
+    return html.escape(text, quote=False).replace("\\", "\\\\").replace("|", "\\|") or " "
 
 
 def html_table_to_markdown(html: str) -> str | None:
