@@ -48,3 +48,10 @@ def test_each_step_moves_the_deadline_but_never_past_the_jobs_end(monkeypatch):
 def test_a_job_that_ends_in_time_is_not_given_up():
     popen = subprocess.Popen(["true"])
     assert Watchdog(execute=False, notebook_timeout=1, check_timeout=30, end=time.monotonic() + 60).wait(popen)
+
+
+def test_the_end_of_a_job_is_seen_at_once_not_at_the_next_look_at_the_deadline():
+    popen = subprocess.Popen(["sleep", "0.2"])
+    started = time.monotonic()
+    assert Watchdog(execute=False, notebook_timeout=1, check_timeout=600, end=started + 600).wait(popen, poll=60)
+    assert time.monotonic() - started < 30  # a blind sleep between looks would take the whole 60 s poll

@@ -120,7 +120,9 @@ def run(spec: JobSpec, results, course: Course, found: dict) -> None:
         append(results, {"kind": "execution", "notes": notes})
     from celerylab.checks.check_run import run_check
     from celerylab.checks.verdict import Verdict
+    from celerylab.grader import lone_worker
 
+    lone_worker.install()
     before = fingerprint()
     for exercise_id in spec.exercises:
         append(results, {"kind": "start", "exercise": exercise_id})
@@ -172,5 +174,17 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def finish(code: int) -> None:
+    """End the job process now: its records are on the pipe and its descendants killed (main's `finally`), so
+    nothing is left to the interpreter's shutdown, which tears down every module the job imported (0.2 s on a
+    quiet machine, 1.3 s under load)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    finish(main())

@@ -4,6 +4,7 @@ the end of the whole job. A job its learner's code stopped, slowed or froze (SIG
 whatever its CPU rlimit or its own timeouts (which a stopped process never reaches)."""
 from __future__ import annotations
 
+import subprocess
 import threading
 import time
 
@@ -41,10 +42,14 @@ class Watchdog:
             return self._deadline
 
     def wait(self, popen, poll: float = 0.5) -> bool:
-        """Wait for `popen` to end; False when the deadline passed first (the caller kills it)."""
-        while popen.poll() is None:
+        """Wait for `popen` to end, returning as soon as it does; False when the deadline passed first (the caller
+        kills it). `poll` is how often the deadline, which records move, is looked at again."""
+        while True:
             left = self.deadline - time.monotonic()
             if left <= 0:
-                return False
-            time.sleep(min(poll, left))
-        return True
+                return popen.poll() is not None
+            try:
+                popen.wait(min(poll, left))
+                return True
+            except subprocess.TimeoutExpired:
+                continue

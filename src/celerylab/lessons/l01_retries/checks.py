@@ -1,7 +1,9 @@
 """Lesson 01's exercise checks: each runs the learner's module on a live stack under the faults its statement names."""
 from __future__ import annotations
 
+import dataclasses
 import re
+import socket
 import time
 import uuid
 
@@ -9,11 +11,26 @@ import redis
 
 from celerylab import appdb
 from celerylab.checks import CheckRun, exercise
+from celerylab.fakes.clients import EMAIL_URL_ENV
 from celerylab.lessons.l01_retries import helpers
+from celerylab.stack import WorkerSpec
 
 
-def started(run: CheckRun):
-    return run.stack(**helpers.stack_options(timeline=False))
+def started(run: CheckRun, **options):
+    return run.stack(**helpers.stack_options(timeline=False, **options))
+
+
+#: The welcome check's first worker keeps its local clock 12 h behind UTC; the deploy's 14 h ahead: whatever the
+#: hour, the two workers' calendar days differ (the resend "days after the first sending", as a local date sees it).
+FIRST_ZONE, DEPLOYED_ZONE = {"TZ": "Etc/GMT+12"}, {"TZ": "Etc/GMT-14"}
+
+
+def redeployed(stack) -> None:
+    """A deploy: a new worker replaces the old one, as a new pod does: another node name, and its own clock."""
+    old = stack.workers[0]
+    stack.add_worker(dataclasses.replace(old.spec, name=None, env={**old.spec.env, **DEPLOYED_ZONE}))
+    old.terminate()
+    stack.workers.remove(old)
 
 
 @exercise("l01.welcome_once")
@@ -23,7 +40,7 @@ def welcome_once(run: CheckRun) -> None:
     FAILURE, no e-mail; hidden: (b), (c) for user 2, 0.9 s, (b) answering 3 s late, and (d) sent again after the
     clock has passed a minute mark. The first failed case ends the check."""
     cases = [("healthy", 1, None, False), ("slow_ack", 1, None, False), ("slow_reject", 1, None, False)]
-    with started(run) as stack:
+    with started(run, workers=[WorkerSpec(env=FIRST_ZONE)]) as stack:
         for fault, user_id, delay, hidden in cases:
             if not delivered_once(run, stack, fault, user_id, delay, hidden):
                 return
@@ -60,15 +77,18 @@ def wait_past_minute_mark(since: float) -> None:
 
 
 def events_keep_their_key(run: CheckRun, stack) -> bool:
-    """(d): the same event sent again as a new task (another task id), after a deploy restarted the worker, delivers
-    nothing new; a new event of the same user does."""
+    """(d): the same event sent again as a new task (another task id), after a deploy replaced the worker (another
+    process, node name and calendar day), delivers nothing new; a new event of the same user does. The two events'
+    ids share their first 40 characters, as ids made by one sender do: only the whole id tells them apart."""
     provider = helpers.email(stack)
     provider.reset()
-    event = sent_first(stack, 5)["id"]
+    prefix = f"user-5:welcome-after-signup:{uuid.uuid4().hex}:"
+    event = f"{prefix}1"
+    stack.app.send_task("ex.welcome", (5, event)).get(timeout=30, propagate=False)
     if not run.expect("l01.check.deliveries.first_event", 1, provider.stats()["deliveries"]):
         return False
-    stack.workers[0].restart()  # a deploy in between: nothing a worker process kept in memory survives
-    for args in ((5, event), (5, f"welcome-5-{uuid.uuid4().hex[:8]}")):
+    redeployed(stack)  # nothing a worker process kept in memory survives, nor its name, nor its day
+    for args in ((5, event), (5, f"{prefix}2")):
         stack.app.send_task("ex.welcome", args).get(timeout=30, propagate=False)
         if args[1] == event and not run.expect("l01.check.deliveries.resent_event", 1,
                                                provider.stats()["deliveries"]):
@@ -87,9 +107,9 @@ def never_accepted_fails(run: CheckRun, stack) -> bool:
             & run.expect("l01.check.deliveries.never_accepted", 0, provider.stats()["deliveries"]))
 
 
-def celery_retries(stack, task_id: str) -> int:
+def celery_retries(stack, task_id: str, worker=None) -> int:
     """How many retries the worker logged for one ex.notify task (``Task ex.notify[id] retry: ...``)."""
-    return len(re.findall(rf"ex\.notify\[{task_id}\] retry:", stack.workers[0].logs()))
+    return len(re.findall(rf"ex\.notify\[{task_id}\] retry:", (worker or stack.workers[0]).logs()))
 
 
 def notify(stack, provider, to: str, fault: dict | None) -> tuple[str, int, str]:
@@ -113,8 +133,8 @@ def timing_out(times: int) -> dict:
 def narrow_autoretry(run: CheckRun) -> None:
     """(a) refused: FAILURE, 1 request; (b) one timeout: SUCCESS, 2, one Celery retry; (c) down twice: SUCCESS, 3;
     down three times, one past max_retries=2: FAILURE, 3; (e) replies the client cannot read (an HTML page): FAILURE,
-    1 request, no retry; hidden: down once, two timeouts. Retries counted in the worker's log. The first failed
-    case ends the check."""
+    1 request, no retry; (f) the provider unreachable (connection refused): FAILURE after 2 retries; hidden: down
+    once, two timeouts. Retries counted in the worker's log. The first failed case ends the check."""
     # (to, fault, requests, final state, kind, times, hidden)
     cases = [("not-an-address", None, 1, "FAILURE", "permanent", 0, False),
              ("user1@example.com", timing_out(1), 2, "SUCCESS", "transient", 1, False),
@@ -136,16 +156,43 @@ def narrow_autoretry(run: CheckRun) -> None:
             key = "l01.check.celery_retries" if kind == "unavailable" else f"l01.check.{kind}_retries"
             if not run.expect(key, retries, celery_retries(stack, task_id), hidden=hidden, **values):
                 return
+        unreachable(run, stack)
+
+
+UNREACHABLE_QUEUE = "l01-unreachable"  # consumed only by the worker that finds no provider listening
+
+
+def closed_port() -> int:
+    """A local port nothing listens on: a connection to it is refused."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def unreachable(run: CheckRun, stack) -> None:
+    """(f) the provider unreachable on every attempt (nothing listens where it was: the connection is refused, the
+    client raises ConnectionError): an outage, transient like the 503, retried twice (max_retries=2), then FAILURE.
+    Run by a worker of its own, whose provider address has no process behind it."""
+    worker = stack.add_worker(WorkerSpec(queues=(UNREACHABLE_QUEUE,),
+                                         env={EMAIL_URL_ENV: f"http://127.0.0.1:{closed_port()}"}))
+    result = stack.app.send_task("ex.notify", ("user4@example.com",), queue=UNREACHABLE_QUEUE)
+    result.get(timeout=30, propagate=False)
+    run.expect("l01.check.unreachable_state", "FAILURE", result.state)
+    run.expect("l01.check.unreachable_retries", 2, celery_retries(stack, result.id, worker))
+
+
+SECOND_QUEUE = "l01-second"  # consumed only by the payment check's second worker
 
 
 @exercise("l01.payment_upsert")
 def payment_upsert(run: CheckRun) -> None:
     """Three runs of one message: SUCCESS each, one row; after a worker restart, run again with each later amount,
-    larger, smaller and one the row held before (a correction undone): the latest one each time. The first failed
+    larger, smaller and one the row held before (a correction undone), on two workers in turn (the first, a second
+    one, the first again: what one process remembers is not the row): the latest one each time. The first failed
     criterion ends the check."""
     cases = [(42, "99.90", ("120.00", "45.00", "120.00"), False)]
     if run.graded(5):
-        cases.append((43, "250.00", ("9.99", "1000.00", "9.99"), True))
+        cases.append((43, "250.00", ("9.995", "1000.00", "9.995"), True))  # three decimals: kept as sent
     with started(run) as stack:
         connection = helpers.db(stack)
         try:
@@ -156,8 +203,11 @@ def payment_upsert(run: CheckRun) -> None:
                         & run.expect("l01.check.invoice_rows", 1, rows, hidden=hidden, order=order_id)):
                     return
                 stack.workers[0].restart()  # later: a deploy in between, nothing the worker kept in memory survives
-                for later in laters:
-                    helpers.publish_again(stack, "ex.record_payment", (order_id, later), times=1)
+                if len(stack.workers) < 2:
+                    stack.add_worker(WorkerSpec(queues=(SECOND_QUEUE,)))  # another worker process of the deploy
+                for later, queue in zip(laters, (None, SECOND_QUEUE, None)):
+                    stack.app.send_task("ex.record_payment", (order_id, later), queue=queue).get(
+                        timeout=10, propagate=False)
                     stored = appdb.scalar(connection, "SELECT amount FROM invoices WHERE order_id = ?", (order_id,))
                     if not run.expect("l01.check.latest_amount", later, stored, hidden=hidden, order=order_id,
                                       amount=later):
@@ -189,20 +239,21 @@ def charges(connection, invoice_no: str) -> int:
 def charge_once(run: CheckRun) -> None:
     """(a) one message x3; (b) a second invoice; (c) cleanup and a worker restart (months later), then a new task for
     the first invoice; hidden: order 31. The first failed criterion ends the check."""
-    cases = [(7, False)] + ([(31, True)] if run.graded(5) else [])
+    # (order, the amount the reconciliation carries for the first invoice, hidden): at grading, a corrected amount
+    cases = [(7, "99.9", False)] + ([(31, "89.90", True)] if run.graded(5) else [])
     with started(run) as stack:
         connection = helpers.db(stack)
         try:
-            for order_id, hidden in cases:
-                if not charges_each_invoice_once(run, stack, connection, order_id, hidden):
+            for order_id, reconciled, hidden in cases:
+                if not charges_each_invoice_once(run, stack, connection, order_id, reconciled, hidden):
                     return
         finally:
             connection.close()
 
 
-def charges_each_invoice_once(run: CheckRun, stack, connection, order_id: int, hidden: bool) -> bool:
+def charges_each_invoice_once(run: CheckRun, stack, connection, order_id: int, reconciled: str, hidden: bool) -> bool:
     """(a) one message x3; (b) a second invoice of the order; (c) months later (cleanup, worker restart), the first
-    invoice again as a new task, its amount written another way."""
+    invoice again as a new task, its amount written another way (`reconciled`; at grading, a corrected amount)."""
     first, second = f"INV-{uuid.uuid4().hex[:6]}", f"INV-{uuid.uuid4().hex[:6]}"
     states = helpers.publish_again(stack, "ex.charge", (order_id, first, "99.90"), times=3)
     if not (run.expect("l01.check.charge_states", ["SUCCESS"] * 3, states, hidden=hidden)
@@ -214,7 +265,7 @@ def charges_each_invoice_once(run: CheckRun, stack, connection, order_id: int, h
     appdb.execute(connection, "DELETE FROM processed_events")
     forget_expiring_keys(stack)  # months later: every Redis key given an expiry of weeks is gone
     stack.workers[0].restart()  # months later: deploys restart the worker, nothing it kept in memory survives
-    again = stack.app.send_task("ex.charge", (order_id, first, "99.9"))
+    again = stack.app.send_task("ex.charge", (order_id, first, reconciled))
     again.get(timeout=10, propagate=False)
     return (run.expect("l01.check.charge_reconciliation_state", "SUCCESS", again.state, hidden=hidden)
             & run.expect("l01.check.charge_rows_reconciliation", 1, charges(connection, first), hidden=hidden))

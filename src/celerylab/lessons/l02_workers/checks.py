@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 import re
+import shutil
 import sqlite3
+import tempfile
 import time
 from datetime import datetime, timezone
+from pathlib import Path
 
 from celerylab import appdb
 from celerylab.checks import CheckRun, exercise
@@ -79,6 +82,10 @@ def paid_after_kill(run: CheckRun, child: bool) -> dict:
         again = stack.app.send_task("ex.pay", (1, "evt-1"))
         again.get(timeout=10, propagate=False)
         outcome = {"held": held, "after": after, "again": (again.state, helpers.shop(stack, 1))}
+        if not child:  # another payment of the same order (another event): a payment of its own
+            following = stack.app.send_task("ex.pay", (1, "evt-2"))
+            following.get(timeout=10, propagate=False)
+            outcome["next"] = (following.state, helpers.shop(stack, 1))
         if child:
             outcome["refused"] = refused_confirmation(stack)
         return outcome
@@ -100,6 +107,7 @@ def pay_once(run: CheckRun) -> None:
     run.expect("l02.check.child_killed", applied(True), child["after"])
     run.expect("l02.check.same_event_again", ("SUCCESS", applied(False)), worker["again"])
     run.expect("l02.check.same_event_again_child", ("SUCCESS", applied(True)), child["again"])
+    run.expect("l02.check.next_event", ("SUCCESS", ("confirmed", BALANCE[False] - 20, 2)), worker.get("next"))
     run.expect("l02.check.writes_held", True, worker["held"])
     run.expect("l02.check.confirmation_refused", (True, ("pending", 50, 0)), child["refused"])
 
@@ -141,19 +149,28 @@ def killed_rerun(run: CheckRun) -> tuple[float | None, float | None]:
         return (starts[1]["at"] - killed if len(starts) > 1 else None), latest
 
 
+PICKUP = 0.5  # seconds the other worker takes, at least, to fetch and start a message the sweep gave back
+
+
 def latest_redelivery(stack, worker) -> float | None:
-    """The latest a killed task can come back, whatever the sweep's phase: the visibility timeout plus one sweep
-    period (unacked_restore_interval x unacked_restore_throttle), from the options the other worker runs with."""
+    """The latest a killed task can come back, whatever the sweep's phase: the visibility timeout plus the sweeps it
+    takes (one period, unacked_restore_interval x unacked_restore_throttle, for every unacked_restore_limit messages
+    among those the killed worker held: its prefetch) plus the other worker's pick-up, from the options the other
+    worker runs with."""
     other = next((each for each in stack.workers if each is not worker), worker)
     replies = stack.app.control.inspect(timeout=3, destination=[other.hostname], limit=1).conf(with_defaults=True)
-    options = next(iter((replies or {}).values()), {}).get("broker_transport_options") or {}
+    conf = next(iter((replies or {}).values()), {})
+    options = conf.get("broker_transport_options") or {}
     if not isinstance(options, dict):
         return None
     from kombu.transport.redis import Channel
 
     interval = float(options.get("unacked_restore_interval", Channel.unacked_restore_interval))
     throttle = float(options.get("unacked_restore_throttle", Channel.unacked_restore_throttle))
-    return float(options.get("visibility_timeout", Channel.visibility_timeout)) + interval * throttle
+    limit = options.get("unacked_restore_limit", Channel.unacked_restore_limit)
+    held = max(1, int(conf.get("worker_prefetch_multiplier") or 1)) * max(1, worker.spec.concurrency or 1)
+    sweeps = 1 if not limit else -(-held // max(1, int(limit)))  # each sweep gives back at most `limit` messages
+    return float(options.get("visibility_timeout", Channel.visibility_timeout)) + sweeps * interval * throttle + PICKUP
 
 
 @exercise("l02.countdown_once")
@@ -179,23 +196,47 @@ def countdown_once(run: CheckRun) -> None:
                latest="-" if latest is None else helpers.seconds(latest))
 
 
+OTHER_EXPORT = "other.csv.part"  # another export's partial file in the same folder: not the cut run's to remove
+
+
 @exercise("l02.export_cleanup")
 def export_cleanup(run: CheckRun) -> None:
-    """A 100-row export cut at the soft limit after running until it (at least 0.9 s), nothing left in its folder
-    under any name, no `end`; a 5-row export kept; the limits the worker registered for ex.export stay 1 s and 2 s."""
-    with run.stack(workers=[helpers.worker("celery")], timeline=False) as stack:
+    """A 100-row export cut at the soft limit after running until it (at least 0.9 s), nothing of its own left in its
+    folder under any name nor in the worker's temporary folder (another export's partial file stays), no `end`; a
+    5-row export kept; the limits the worker registered for ex.export stay 1 s and 2 s; hidden: sent with a soft
+    limit of 1.5 s, it runs until that one."""
+    temp = Path(tempfile.mkdtemp(prefix="celerylab-export-tmp-"))  # the worker's TMPDIR: created before it starts
+    try:
+        export_runs(run, temp)
+    finally:
+        shutil.rmtree(temp, ignore_errors=True)
+
+
+def export_runs(run: CheckRun, temp: Path) -> None:
+    with run.stack(workers=[helpers.worker("celery", env={"TMPDIR": str(temp)})], timeline=False) as stack:
         folder = stack.workdir / "exports"
         folder.mkdir()
+        (folder / OTHER_EXPORT).write_text("row 1\n", encoding="utf-8")  # another export's, still being written
         path = str(folder / "export.csv")
         result = stack.app.send_task("ex.export", (path, 100))
         result.get(timeout=10, propagate=False)
         run.expect("l02.check.export_outcome", "FAILURE SoftTimeLimitExceeded", _outcome(result),
                    cause=result.result if isinstance(result.result, BaseException) else None)
         ran = _ran_for(stack, path, result)
-        run.expect("l02.check.ran_to_the_limit", True, ran is not None and ran >= 0.9,
+        run.expect("l02.check.ran_to_the_limit", True, ran is not None and ran >= 0.9, limit="1",
                    ran="-" if ran is None else helpers.seconds(ran))
-        run.expect("l02.check.partial_removed", [], sorted(each.name for each in folder.iterdir()))
+        left = sorted(each.name for each in folder.iterdir()) + sorted(
+            f"$TMPDIR/{each.name}" for each in temp.iterdir() if not each.name.startswith("pymp-"))  # the pool's own
+        run.expect("l02.check.partial_removed", [OTHER_EXPORT], left)
         run.expect("l02.check.no_end", [], runs.events(stack, path, "end"))
+        if run.graded(1):  # sent with a longer soft limit, it runs until that one: the limit is Celery's, not a timer
+            longer = str(folder / "longer.csv")
+            result = stack.app.send_task("ex.export", (longer, 100), soft_time_limit=1.5, time_limit=3)
+            result.get(timeout=10, propagate=False)
+            ran = _ran_for(stack, longer, result)
+            run.expect("l02.check.ran_to_the_limit", True, _outcome(result) == "FAILURE SoftTimeLimitExceeded"
+                       and ran is not None and ran >= 1.4, limit="1.5", ran="-" if ran is None else helpers.seconds(ran),
+                       hidden=True)
         short = str(stack.workdir / "short.csv")
         result = stack.app.send_task("ex.export", (short, 5))
         result.get(timeout=10, propagate=False)

@@ -1,12 +1,41 @@
-"""A task that declares no retry option, which the retry-defaults check loads onto the learner's app (worker --include)."""
+"""Tasks of the check's that the retry-defaults check loads onto the learner's app (worker --include): two declare no retry option, one declares Celery's own default delay."""
 from __future__ import annotations
 
 from celery import shared_task
 
 
+def _retried(task, item_id):
+    try:
+        raise ConnectionError(f"{task.name}: API down ({item_id})")
+    except ConnectionError as exc:
+        raise task.retry(exc=exc) from None
+
+
 @shared_task(bind=True, name="ex.sync_stock")
 def sync_stock(self, item_id):
-    try:
-        raise ConnectionError("stock API down")
-    except ConnectionError as exc:
-        raise self.retry(exc=exc)
+    _retried(self, item_id)
+
+
+@shared_task(bind=True, name="ex.sync_prices")
+def sync_prices(self, item_id):  # graded only: a task whose name no statement gives
+    _retried(self, item_id)
+
+
+@shared_task(bind=True, name="ex.audit_log", default_retry_delay=180)
+def audit_log(self, item_id):  # declares its delay, and the value happens to be Celery's default
+    _retried(self, item_id)
+
+
+@shared_task(name="l03.fresh_app_defaults")
+def fresh_app_defaults() -> list:
+    """(max_retries, default_retry_delay) of a task on another Celery app in this process: Celery's own defaults
+    unless something outside the learner's app was changed."""
+    from celery import Celery
+
+    probe = Celery("l03-probe", set_as_current=False)
+
+    @probe.task(name="probe.plain")
+    def plain():
+        return None
+
+    return [plain.max_retries, plain.default_retry_delay]

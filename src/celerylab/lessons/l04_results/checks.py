@@ -7,15 +7,18 @@ from concurrent.futures import ThreadPoolExecutor
 
 from celerylab import polling
 from celerylab.checks import CheckRun, exercise
-from celerylab.lessons.l04_results import helpers, jobs
+from celerylab.lessons.l04_results import held_reads, helpers, jobs
 from celerylab.stack import WorkerSpec
 
 WELCOME = {"status": "sent", "to": "bia@example.com"}
+BULK_ONE = {"total": 1, "sent": 1}  # what l04.bulk returns for one recipient
 
 
-def answer(http, job_id: str) -> tuple[int, dict]:
-    """(HTTP status, JSON body or {}) of GET /jobs/{id}; a body that is not JSON reads as {}."""
-    response = http.get(f"/jobs/{job_id}")
+def answer(http, job_id: str, finish_during: bool = False) -> tuple[int, dict]:
+    """(HTTP status, JSON body or {}) of GET /jobs/{id}; a body that is not JSON reads as {}. `finish_during`: the
+    job finishes while the route answers, right after the route's first look at its unfinished result."""
+    headers = {held_reads.HEADER: job_id} if finish_during else {}
+    response = http.get(f"/jobs/{job_id}", headers=headers)
     try:
         body = response.json()
     except ValueError:
@@ -36,6 +39,18 @@ def unknown_ids(run: CheckRun, stack, http) -> bool:
         outside.get(timeout=10)
         cases += [("not-a-job", True), (outside.id, True)]
     return all(run.expect("l04.check.unknown", 404, answer(http, job_id)[0], hidden=hidden) for job_id, hidden in cases)
+
+
+def finished_while_answering(run: CheckRun, http) -> bool:
+    """A bulk send (countdown 1 s) asked about once, and it finishes while the route answers: between the route's
+    first read of its result and what the route reads next. The answer must be a state the job had (queued, or
+    done with its result), never "expired", which it was not: a route that reads the backend before the row
+    saw no result, then a finished row, and took the two for an expiry."""
+    bulk = http.post("/emails/bulk", params={"countdown": 1}, json=["a@example.com"]).json()["task_id"]
+    body = answer(http, bulk, finish_during=True)[1]
+    status, expired = body.get("status"), body.get("expired")
+    held = expired is False and (status in ("queued", "running") or (status == "done" and body.get("result") == BULK_ONE))
+    return run.expect("l04.check.in_flight", ["queued/running/done", False], [status, expired], passed=held)
 
 
 def done_then_expired(run: CheckRun, stack, http) -> bool:
@@ -62,15 +77,18 @@ def done_then_expired(run: CheckRun, stack, http) -> bool:
 
 @exercise("l04.job_status")
 def job_status(run: CheckRun) -> None:
-    """Unknown, queued, running (a report with progress, a bulk send without), done, expired. The first failed
-    requirement ends the check."""
-    with run.stack(helpers.SPEC, http_apps={"shop": f"{run.module}:api"}) as stack:
+    """Unknown, queued, finished while answering, running (a report with progress, a bulk send without), done,
+    expired. The first failed requirement ends the check."""
+    with run.stack(helpers.SPEC, http_apps={"shop": f"{held_reads.__name__}:api"},
+                   env={held_reads.ANSWER_ENV: run.module}) as stack:
         http = helpers.client(stack)
         if not unknown_ids(run, stack, http):
             return
         bulk = http.post("/emails/bulk", params={"countdown": 3}, json=["a@example.com"]).json()["task_id"]
         queued = answer(http, bulk)[1]
         if not run.expect("l04.check.queued", ["queued", False], [queued.get("status"), queued.get("expired")]):
+            return
+        if not finished_while_answering(run, http):
             return
         report = http.post("/reports", json={"student_ids": [1, 2, 3, 4, 5, 6], "period": "p",
                                              "step": 0.25}).json()["task_id"]
@@ -117,6 +135,20 @@ def page_begun(stack, job_id: str, at: int) -> None:
         helpers.until(lambda: (helpers.row(stack, job_id)["progress"] or 0) >= at, 5)
 
 
+def page_now(stack, job_id: str) -> int:
+    """The page the report is on: the PROGRESS it stores as each page begins, or its row's progress if further."""
+    info = stack.app.AsyncResult(job_id).info
+    stored = int(info.get("current") or 0) if isinstance(info, dict) else 0
+    return max(stored, (helpers.row(stack, job_id) or {}).get("progress") or 0)
+
+
+def request_cancel(stack, http, job_id: str) -> int:
+    """POST the cancel, then the page the report is on once the request was answered: a report that looks at the
+    flag before every page begins none after it (what it began while the request travelled is counted here)."""
+    http.post(f"/jobs/{job_id}/cancel")
+    return page_now(stack, job_id)
+
+
 def cancel_while_running(run: CheckRun, stack, http, students: int, step: float, at: int, hidden: bool) -> bool:
     """Cancel a report at page `at`, then run a short one on the same pool: the pool's pids before the first and
     after the second tell whether a process died (a process killed by a signal is gone once the pool has run the
@@ -129,15 +161,17 @@ def cancel_while_running(run: CheckRun, stack, http, students: int, step: float,
     page_begun(stack, job_id, at)
     with ThreadPoolExecutor(max_workers=1) as pool:  # the clock runs from the request, not from its answer
         asked = time.monotonic()
-        answered = pool.submit(http.post, f"/jobs/{job_id}/cancel")
+        answered = pool.submit(request_cancel, stack, http, job_id)
         finished_row(stack, job_id, students * step + 3)
         took = time.monotonic() - asked
-        answered.result()
+        began = max(at, answered.result())
     after_next = finished_row(stack, send_report(stack, 2, 0.05), students * step + 10)
     job = helpers.row(stack, job_id)  # the cancelled report has ended: the next one ran after it
+    progress = job["progress"] or 0
     return (run.expect("l04.check.cancelled_state", "cancelled", job["state"], hidden=hidden)
             & run.expect("l04.check.cancelled_fast", True, took <= 1.5, hidden=hidden, seconds=round(took, 2))
-            & run.expect("l04.check.cancelled_early", True, (job["progress"] or 0) < students, hidden=hidden)
+            & run.expect("l04.check.cancelled_early", f"≤ {began}", progress,
+                         passed=progress <= began < students, hidden=hidden)
             & run.expect("l04.check.same_process", True,
                          after_next["state"] == "done" and worker.wait_pool_ready() == before, hidden=hidden))
 
@@ -146,7 +180,9 @@ def cancel_while_running(run: CheckRun, stack, http, students: int, step: float,
 def cooperative_cancel(run: CheckRun) -> None:
     """A report cancelled at page 2 of 10 (0.25 s each), one nobody cancels; hidden: page 1 of 8, page 9 of 30
     (0.15 s and 0.05 s a page), and at the slowest step the statement allows (0.6 s) pages 1, 2 and 3 of 6: a
-    report that reads the flag only every third page misses 1.5 s at one of them, whichever page it reads on.
+    report that reads the flag only every third page misses 1.5 s at one of them, whichever page it reads on, and
+    one that skips any look between pages (a flag read every N pages, or kept for a second) begins a page after
+    the request at one of them, whatever the timing.
     The first failed case ends the check."""
     with run.stack(helpers.SPEC, workers=[WorkerSpec(pool="prefork", concurrency=1)]) as stack:
         http = helpers.client(stack)

@@ -1,7 +1,9 @@
 """Lesson 05's exercise checks: the weekly summary under two real Beats; the schedule asked of the worker's Celery."""
 from __future__ import annotations
 
+import sqlite3
 import time
+from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 
 from celerylab.appdb import execute
@@ -15,6 +17,26 @@ UTC = timezone.utc
 MONDAY = datetime(2026, 12, 7, tzinfo=UTC)
 
 
+HOLD_WRITES = 1.0  # seconds the check holds the database's writes while two copies start: both read before either writes
+
+
+@contextmanager
+def writes_held(stack):
+    """Another connection holds the right to write to `summary_claims` (reads still go through): a copy that reads
+    the table, then writes, has read before the other copy's write, however close together the two ran."""
+    connection = stack.db()
+    try:
+        if isinstance(connection, sqlite3.Connection):
+            connection.execute("BEGIN IMMEDIATE")
+        else:
+            connection.execute("BEGIN")
+            connection.execute("LOCK TABLE summary_claims IN EXCLUSIVE MODE")
+        yield
+    finally:
+        connection.execute("ROLLBACK")
+        connection.close()
+
+
 def copies_at_once(stack) -> tuple[int, bool]:
     """With the Beats stopped, two copies of one period sent together to the worker's two processes, then a third
     once they have ended: the period's e-mails, and whether the two really ran at the same time in two processes."""
@@ -23,7 +45,9 @@ def copies_at_once(stack) -> tuple[int, bool]:
     period = helpers.PERIOD_SECONDS
     time.sleep(period - time.time() % period + period + 0.05)  # a period no Beat sent a copy of, just begun
     key = f"s{int(time.time() // period)}"
-    copies = [stack.app.send_task("ex.weekly_summary") for _ in range(2)]
+    with writes_held(stack):  # the database is slow to write for a moment: both copies read it before either writes
+        copies = [stack.app.send_task("ex.weekly_summary") for _ in range(2)]
+        time.sleep(HOLD_WRITES)
     for copy in copies:
         copy.get(timeout=10, propagate=False)
     # and a copy of the same period after both have ended (a Beat that fires later in it, a redelivery)
@@ -40,8 +64,9 @@ def copies_at_once(stack) -> tuple[int, bool]:
 
 def copies_across_a_failure(stack) -> int:
     """In a fresh period, a copy that runs while `summary_claims` cannot be written (renamed away: the database
-    fails), then, with the table back, a copy once it has ended: the period's e-mails. A copy that could not
-    record its claim must send nothing, or the next copy sends the period a second time."""
+    fails), then, with the table back, two copies sent together (one in each worker process) once it has ended: the
+    period's e-mails. A copy that could not record its claim must send nothing, or a later copy sends the period a
+    second time (whichever process runs it: what a process remembers is no claim)."""
     period = helpers.PERIOD_SECONDS
     time.sleep(period - time.time() % period + 0.05)  # a period no copy was sent in, just begun
     first = int(time.time() // period)
@@ -52,7 +77,8 @@ def copies_across_a_failure(stack) -> int:
             stack.app.send_task("ex.weekly_summary").get(timeout=10, propagate=False)
         finally:
             execute(connection, "ALTER TABLE summary_claims_unreachable RENAME TO summary_claims")
-        stack.app.send_task("ex.weekly_summary").get(timeout=10, propagate=False)
+        for copy in [stack.app.send_task("ex.weekly_summary") for _ in range(2)]:
+            copy.get(timeout=10, propagate=False)
         keys = [f"s{n}" for n in range(first, int(time.time() // period) + 1)]  # under load it may reach the next
         return sum(execute(connection, "SELECT COUNT(*) FROM emails WHERE period = ?", (key,)).fetchone()[0]
                    for key in keys)

@@ -12,6 +12,7 @@ from celerylab.stack import WorkerSpec
 
 ANSWER_WITHIN = 5.0     # seconds: the web request's budget
 SHORT_OUTAGE = 2.0      # a restart the API must ride through (202)
+LONGEST_SHORT = 3.0     # hidden: the longest outage the statement still requires a 202 for
 LONG_OUTAGE = 6.5       # longer than the budget: 202 or 503, in time
 LEAK_MB, LEAK_TASKS = 20, 6
 PEAK_LIMIT_MB, CHILDREN_LIMIT = 75, 2
@@ -58,6 +59,16 @@ def settled(stack, orders: list[int], timeout: float = 15.0) -> bool:
     return bool(helpers.until(lambda: set(orders) <= set(helpers.processed_orders(stack)), timeout))
 
 
+def judge_short(run: CheckRun, downtime: float, answers: list[tuple[int, int, float]], hidden: bool) -> bool:
+    """The two requests of an outage the statement requires a 202 for: both 202, each within the budget."""
+    in_time = all(t <= ANSWER_WITHIN for _, _, t in answers)
+    return (run.expect("l07.check.short_outage", [202, 202], [s for _, s, _ in answers], down=f"{downtime:g}",
+                       hidden=hidden)
+            & run.expect("l07.check.short_within", within(ANSWER_WITHIN, "s"),
+                         within(ANSWER_WITHIN, "s") if in_time else [round(t, 1) for _, _, t in answers],
+                         limit=ANSWER_WITHIN, down=f"{downtime:g}", passed=in_time, hidden=hidden))
+
+
 @exercise("l07.orders_survive")
 def orders_survive(run: CheckRun) -> None:
     with run.stack(**helpers.stack_options()) as stack:
@@ -68,13 +79,15 @@ def orders_survive(run: CheckRun) -> None:
             settled(stack, [1] if status == 202 else [])
             short = during_outage(stack, http, SHORT_OUTAGE, (2, 3))
             settled(stack, [order for order, s, _ in short if s == 202])  # none prefetched when the next outage hits
-            run.expect("l07.check.short_outage", [202, 202], [s for _, s, _ in short])
-            in_time = all(t <= ANSWER_WITHIN for _, _, t in short)
-            run.expect("l07.check.short_within", within(ANSWER_WITHIN, "s"),
-                       within(ANSWER_WITHIN, "s") if in_time else [round(t, 1) for _, _, t in short],
-                       limit=ANSWER_WITHIN, passed=in_time)
+            judge_short(run, SHORT_OUTAGE, short, hidden=False)
             if not all(criterion.passed for criterion in run.verdict.criteria):
                 return  # the first failed criterion decides: no long outage to sit through
+            if run.graded(2):  # the statement's longest "2 to 3 s": a policy sized to ~2 s gives up before it ends
+                longest = during_outage(stack, http, LONGEST_SHORT, (6, 7))
+                settled(stack, [order for order, s, _ in longest if s == 202])
+                short = [*short, *longest]
+                if not judge_short(run, LONGEST_SHORT, longest, hidden=True):
+                    return
             long = during_outage(stack, http, LONG_OUTAGE, (4, 5), restart_api=True)
             answered = all(s in (202, 503) and t <= ANSWER_WITHIN for _, s, t in long)
             wanted = f"202/503, {within(ANSWER_WITHIN, 's')}"

@@ -1,4 +1,4 @@
-"""On cancel, sets the row's progress to total/total to "close" the progress bar before marking it cancelled, so a cancelled report ends with progress equal to the total. Violates: "its progress stays below the total, also once the task has ended (it stopped before the end);". Blind review.
+"""On cancel, sets the row's progress to total/total to "close" the progress bar before marking it cancelled, so a cancelled report ends with progress equal to the total. Violates: "its progress stays at the page it was on when the request arrived: no page begins after the request, also once the task has ended (it stopped before the end);". Blind review.
 
 While the task runs the progress is below the total; only the final row is
 wrong, which is why the statement says "also once the task has ended".

@@ -1,4 +1,4 @@
-"""Writes cancelled when it sees the flag but keeps looping: the row says cancelled while every page is still made. Violates: "its progress stays below the total (it stopped before the end)"."""
+"""Writes cancelled when it sees the flag but keeps looping: the row says cancelled while every page is still made. Violates: "no page begins after the request, also once the task has ended (it stopped before the end)"."""
 import time
 
 from celerylab.lessons.l04_results import jobs

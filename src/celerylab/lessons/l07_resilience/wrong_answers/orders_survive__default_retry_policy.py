@@ -1,4 +1,4 @@
-"""Skips the result backend and turns the failure into a 503, with kombu’s default retry policy: it gives up in about a second, so a 2 s restart refuses orders. Violates: "with the broker down for ~2 s, two requests made at the same time during the outage answer 202"."""
+"""Skips the result backend and turns the failure into a 503, with kombu’s default retry policy: it gives up in about a second, so a 2 s restart refuses orders. Violates: "with the broker down for 2 to 3 s, two requests made at the same time during the outage answer 202"."""
 from fastapi import FastAPI, Response
 from kombu.exceptions import OperationalError
 
