@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import re
 import uuid
+from datetime import datetime
 
 import redis
 from celery.states import READY_STATES
@@ -170,11 +171,26 @@ def waits(attempts: list[float]) -> list[float]:
     return [round(b - a, 2) for a, b in zip(attempts, attempts[1:])]
 
 
+def retry_etas(stack: Stack, task_id: str) -> list[float | None]:
+    """When each retry's wait was over: the ETA each retried message carried (its `task-received` event), in
+    seconds since the task's first start; None for a retry with no wait (a countdown of 0 sends no ETA).
+    Compared with the next start, it tells an early start apart from a start event the worker reported late
+    (under load a gap between two reported starts can read 2.97 s for a 3 s countdown: the earlier start was
+    reported late, not the later one early)."""
+    starts = [event.timestamp for event in stack.timeline.events(task_id, ("task-started",))]
+    retries = stack.timeline.events(task_id, ("task-received",))[1:]  # the first one is the original send
+    if not starts:
+        return []
+    return [datetime.fromisoformat(event.fields["eta"]).timestamp() - starts[0] if event.fields.get("eta") else None
+            for event in retries]
+
+
 def attempt_record(stack: Stack, result) -> dict:
-    """One finished task: its attempts' start times, the countdown Celery chose before each retry, its end."""
+    """One finished task: its attempts' start times, the countdown Celery chose before each retry and the ETA
+    it set, its end."""
     attempts = stack.timeline.attempts(result.id)
     return {"attempts": attempts, "countdowns": countdowns(stack, result.id, len(attempts) - 1),
-            "state": result.state, "error": type(result.result).__name__}
+            "etas": retry_etas(stack, result.id), "state": result.state, "error": type(result.result).__name__}
 
 
 def outcome(stack: Stack, result, timeout: float = 30) -> dict:
