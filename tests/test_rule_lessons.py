@@ -28,7 +28,7 @@ def copied(tmp_path) -> Course:
 
 def test_a_renamed_heading_breaks_no_audit_link_and_no_claim(copied):
     lesson = Lesson("l01_retries", copied.lessons_dir / "l01_retries")
-    [claim] = [claim for claim in lesson_claims("l01_retries", copied.lessons_dir).values() if claim.cell == "wide-intro"]
+    [claim] = [claim for claim in lesson_claims("l01_retries", copied.lessons_dir).values() if claim.cell == "wide-run"]
     assert lesson_url("CL301", "en", copied) == "en/lessons/01_retries/#autoretry_forexception-retrying-what-will-never-work"
     assert section_link(lesson, claim.cell, "pt", "lessons") == \
         "lessons/01_retries.md#autoretry_forexception-retentar-o-que-nunca-vai-dar-certo"

@@ -1,8 +1,10 @@
-"""Lesson 01's notebook plumbing: its stack, the fakes' controls, counting runs, rows and broker messages."""
+"""Lesson 01's plumbing: its stack, the fakes' controls, waiting for and counting runs, rows, retries and broker messages."""
 from __future__ import annotations
 
 import json
+import re
 import uuid
+from datetime import datetime
 
 import redis
 from celery.states import READY_STATES
@@ -129,8 +131,16 @@ def run_welcome(stack: Stack, task: str, fault: str = "healthy", user_id: int = 
             "task_id": result.id}
 
 
+def finished(result, timeout: float = 10) -> str:
+    """Wait until a result's stored state is final; the state. Reads the stored state instead of waiting on the
+    backend's pub/sub: with one id re-used after forget(), a result message can be missed (seen on Celery 5.6 under
+    load: a 10 s timeout on a task that had finished)."""
+    until(lambda: result.state in READY_STATES, timeout=timeout, step=0.02)
+    return result.state
+
+
 def publish_again(stack: Stack, task: str, args: tuple, times: int = 3, timeout: float = 10) -> list[str]:
-    """Publish the same message `times` times, one after the other, with the same task id.
+    """Publish the same message `times` times, one after the other, with the same task id (the checks' re-run).
 
     This is not a broker redelivery (no message is restored): it is what any re-run looks like to the task.
     """
@@ -138,9 +148,57 @@ def publish_again(stack: Stack, task: str, args: tuple, times: int = 3, timeout:
     states = []
     for _ in range(times):
         result = stack.app.send_task(task, args, task_id=task_id)
-        # read the stored state instead of waiting on the backend's pub/sub: with one id re-used after forget(),
-        # a result message can be missed (seen on Celery 5.6 under load: a 10 s timeout on a task that had finished)
-        until(lambda: result.state in READY_STATES, timeout=timeout, step=0.02)
-        states.append(result.state)
+        states.append(finished(result, timeout))
         result.forget()
     return states
+
+
+def countdowns(stack: Stack, task_id: str, retries: int, timeout: float = 10) -> list[float]:
+    """The wait Celery chose for each retry of one task, as the worker logs it: `Task …[id] retry: Retry in 2s`."""
+    line = re.compile(rf"\[{re.escape(task_id)}\] retry: Retry in (\d+(?:\.\d+)?)s")
+    found = read_until(lambda: line.findall(stack.workers[0].logs), lambda seen: len(seen) >= retries,
+                      timeout=timeout)
+    return [int(seconds) if seconds.isdigit() else float(seconds) for seconds in found]
+
+
+def settled(stack: Stack, task_id: str, timeout: float = 10) -> None:
+    """Wait until the timeline holds the task's final event (events can trail the stored result)."""
+    stack.timeline.wait_for_any(("task-succeeded", "task-failed"), task_id, timeout=timeout)
+
+
+def waits(attempts: list[float]) -> list[float]:
+    """Seconds between consecutive attempts."""
+    return [round(b - a, 2) for a, b in zip(attempts, attempts[1:])]
+
+
+def retry_etas(stack: Stack, task_id: str) -> list[float | None]:
+    """When each retry's wait was over: the ETA each retried message carried (its `task-received` event), in
+    seconds since the task's first start; None for a retry with no wait (a countdown of 0 sends no ETA).
+    Compared with the next start, it tells an early start apart from a start event the worker reported late
+    (under load a gap between two reported starts can read 2.97 s for a 3 s countdown: the earlier start was
+    reported late, not the later one early)."""
+    starts = [event.timestamp for event in stack.timeline.events(task_id, ("task-started",))]
+    retries = stack.timeline.events(task_id, ("task-received",))[1:]  # the first one is the original send
+    if not starts:
+        return []
+    return [datetime.fromisoformat(event.fields["eta"]).timestamp() - starts[0] if event.fields.get("eta") else None
+            for event in retries]
+
+
+def attempt_record(stack: Stack, result) -> dict:
+    """One finished task: its attempts' start times, the countdown Celery chose before each retry and the ETA
+    it set, its end."""
+    attempts = stack.timeline.attempts(result.id)
+    return {"attempts": attempts, "countdowns": countdowns(stack, result.id, len(attempts) - 1),
+            "etas": retry_etas(stack, result.id), "state": result.state, "error": type(result.result).__name__}
+
+
+def outcome(stack: Stack, result, timeout: float = 30) -> dict:
+    """A finished task as the lesson prints it: state, exception, runs counted, waits between attempts, countdowns."""
+    result.get(timeout=timeout, propagate=False)
+    settled(stack, result.id)
+    error = type(result.result).__name__ if result.state == "FAILURE" else "-"
+    attempts = stack.timeline.attempts(result.id)
+    return {"state": result.state, "error": error, "runs": runs(stack, result.id),
+            "waits": [round(w, 1) for w in waits(attempts)],
+            "countdowns": countdowns(stack, result.id, len(attempts) - 1)}
