@@ -75,10 +75,25 @@ def done_then_expired(run: CheckRun, stack, http) -> bool:
     return True
 
 
+def running_past_the_backend(run: CheckRun, stack, http) -> bool:
+    """Hidden: a report whose pages last longer than `result_expires`, asked about once the backend forgot its
+    PROGRESS between two pages: still running with its progress, which the row keeps and the backend no longer
+    has."""
+    step = helpers.RESULT_EXPIRES + 1.5
+    report = http.post("/reports", json={"student_ids": [1, 2], "period": "p", "step": step}).json()["task_id"]
+    key, redis = helpers.result_key(stack, report), helpers.redis_client(stack)
+    helpers.until(lambda: redis.exists(key), 5)
+    helpers.until(lambda: not redis.exists(key), helpers.RESULT_EXPIRES + 3)  # page 1 runs on, its PROGRESS gone
+    body = answer(http, report)[1]
+    return run.expect("l04.check.running", ["running", True, False],
+                      [body.get("status"), (body.get("progress") or 0) >= 1, body.get("expired")], hidden=True)
+
+
 @exercise("l04.job_status")
 def job_status(run: CheckRun) -> None:
     """Unknown, queued, finished while answering, running (a report with progress, a bulk send without), done,
-    expired. The first failed requirement ends the check."""
+    expired; hidden: a report running after the backend forgot its progress. The first failed requirement ends
+    the check."""
     with run.stack(helpers.SPEC, http_apps={"shop": f"{held_reads.__name__}:api"},
                    env={held_reads.ANSWER_ENV: run.module}) as stack:
         http = helpers.client(stack)
@@ -102,7 +117,10 @@ def job_status(run: CheckRun) -> None:
         body = answer(http, long_bulk)[1]
         if not run.expect("l04.check.running_bulk", ["running", False], [body.get("status"), body.get("expired")]):
             return
-        done_then_expired(run, stack, http)
+        if not done_then_expired(run, stack, http):
+            return
+        if run.graded(1):
+            running_past_the_backend(run, stack, http)
 
 
 def send_report(stack, students: int, step: float) -> str:
@@ -179,7 +197,9 @@ def cancel_while_running(run: CheckRun, stack, http, students: int, step: float,
 @exercise("l04.cooperative_cancel")
 def cooperative_cancel(run: CheckRun) -> None:
     """A report cancelled at page 2 of 10 (0.25 s each), one nobody cancels; hidden: page 1 of 8, page 9 of 30
-    (0.15 s and 0.05 s a page), and at the slowest step the statement allows (0.6 s) pages 1, 2 and 3 of 6: a
+    (0.15 s and 0.05 s a page), page 4 of 5 (0.3 s: a short report, cancelled near its end, which an answer that
+    honours only early requests or only long reports runs to the end), and at the slowest step the statement
+    allows (0.6 s) pages 1, 2 and 3 of 6: a
     report that reads the flag only every third page misses 1.5 s at one of them, whichever page it reads on, and
     one that skips any look between pages (a flag read every N pages, or kept for a second) begins a page after
     the request at one of them, whatever the timing.
@@ -192,7 +212,8 @@ def cooperative_cancel(run: CheckRun) -> None:
         job = finished_row(stack, send_report(stack, 3, 0.1), 5)
         if not run.expect("l04.check.uncancelled", ["done", 3], [job["state"], job["progress"]]):
             return
-        if run.graded(20):
-            for students, step, at in ((8, 0.15, 1), (30, 0.05, 9), (6, 0.6, 1), (6, 0.6, 2), (6, 0.6, 3)):
+        if run.graded(24):
+            for students, step, at in ((8, 0.15, 1), (30, 0.05, 9), (5, 0.3, 4), (6, 0.6, 1), (6, 0.6, 2),
+                                       (6, 0.6, 3)):
                 if not cancel_while_running(run, stack, http, students=students, step=step, at=at, hidden=True):
                     return
