@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from celerylab import atomic
+from celerylab import atomic, wrong_answers
 from celerylab.compiler.digest import lesson_digest
 from celerylab.compiler.imports import PACKAGE, parse_python, reached, referenced
 from celerylab.course import Lesson
@@ -107,6 +107,6 @@ def record(lesson: Lesson, answer: WrongAnswer, rejection: Rejection) -> None:
         data = atomic.read_json(path, default={}) or {}
         answers = dict(data.get("answers", {}))
         answers[key(answer)] = {"digest": rejection.digest, "failed": rejection.failed}
-        present = {each.stem for each in path.parent.glob("*__*.py")}
+        present = {key(each) for each in wrong_answers.in_lesson(lesson.folder)}
         answers = {name: answers[name] for name in sorted(answers) if name in present}
         atomic.write_json(path, {"format": FORMAT, "answers": answers})
