@@ -100,6 +100,14 @@ def in_parallel(calls: dict) -> dict:
         return {name: future.result() for name, future in futures.items()}
 
 
+def returned(result, timeout: float = 10):
+    """What `result.get()` returns, or the class name of what it raises (a claim observes it before asserting)."""
+    try:
+        return result.get(timeout=timeout)
+    except Exception as error:  # noqa: BLE001 - observed, then asserted on
+        return type(error).__name__
+
+
 def seconds(value: float) -> str:
     """A duration as printed on the page: one decimal (a comma in Portuguese) and a unit."""
     return f"{localized.number(value, digits=1)} s"
