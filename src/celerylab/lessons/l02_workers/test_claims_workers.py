@@ -25,8 +25,8 @@ def shut(lab):
 def test_a_killed_child_fails_is_requeued_or_retried(lab, observe):
     lost = lost_child(lab, seconds=3)  # 3 s: the fourth kill still lands mid-task
     early, late, reject, retry = (lost[name] for name in ("default", "acks_late", "reject", "retry"))
-    observe.equal(early=(early.state, "FAILURE WorkerLostError"), early_runs=(len(early.starts), 1),
-                  acks_late=(late.state, "FAILURE WorkerLostError"), acks_late_runs=(len(late.starts), 1),
+    observe.equal(early=(early.outcome, "FAILURE WorkerLostError"), early_runs=(len(early.starts), 1),
+                  acks_late=(late.outcome, "FAILURE WorkerLostError"), acks_late_runs=(len(late.starts), 1),
                   reject_state=(reject.state, "SUCCESS"),
                   reject_redelivered=([e["redelivered"] for e in reject.starts], [False, True]),
                   retry_state=(retry.state, "SUCCESS"), retry_retries=([e["retries"] for e in retry.starts], [0, 1]))
@@ -76,7 +76,7 @@ def test_sigterm_to_the_process_group_loses_an_acks_late_task_and_the_recipe_req
     group, unacked = group_sigterm(lab, seconds=3)
     late, recipe = group["group_late"], group["group_recipe"]
     # a warm shutdown would have waited: SUCCESS, nothing queued
-    observe.equal(late_state=(late.state, "FAILURE WorkerLostError"), late_signal_15=("signal 15" in late.error, True),
+    observe.equal(late_state=(late.outcome, "FAILURE WorkerLostError"), late_signal_15=("signal 15" in late.error, True),
                   late_queued=(late.requeued, 0), unacked=(unacked, 0),
                   recipe_state=(recipe.state, "PENDING"), recipe_queued=(recipe.requeued, 1),
                   finished=([late.finished, recipe.finished], [False, False]),

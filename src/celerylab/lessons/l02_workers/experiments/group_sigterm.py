@@ -10,7 +10,8 @@ from celerylab.stack import Stack
 class GroupSigterm:
     finished: bool     # the task recorded its end
     requeued: int      # messages back in the worker's Redis queue
-    state: str         # the state, with the exception's class when it failed
+    state: str         # the result's state
+    outcome: str       # the state, with the exception's class when it failed
     error: str         # str() of the stored exception ("" when none)
 
 
@@ -30,6 +31,6 @@ def group_sigterm(lab: Stack, seconds: float = 3) -> tuple[dict[str, GroupSigter
         helpers.in_parallel({name: (lambda worker=worker: worker.kill(signal.SIGTERM, group=True))  # kill -- -PGID
                              for name, worker in workers.items()})
         found = {name: GroupSigterm(bool(runs.events(s, name, "end")), runs.queued(s, spec.queues[0]),
-                                    views.outcome(results[name]), str(results[name].result or ""))
+                                    results[name].state, views.outcome(results[name]), str(results[name].result or ""))
                  for name, spec in group.items()}
         return found, runs.unacked(s)

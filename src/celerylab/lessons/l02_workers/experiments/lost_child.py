@@ -15,7 +15,8 @@ SETTINGS: dict[str, dict] = {  # each worker's own settings (Celery's defaults o
 @dataclass
 class LostChild:
     settings: str
-    state: str            # the state, with the exception's class when it failed
+    state: str            # the result's state
+    outcome: str          # the state, with the exception's class when it failed
     error: str            # str() of the stored exception ("" when none)
     starts: list[dict]    # each start: at, redelivered, retries
 
@@ -33,5 +34,6 @@ def lost_child(lab: Stack, seconds: float = 3) -> dict[str, LostChild]:
             worker.kill_child()                # SIGKILL to the pool child only
         for result in results.values():
             result.get(timeout=15, propagate=False)
-        return {name: LostChild(name, views.outcome(result), str(result.result or ""), runs.events(s, name, "start"))
+        return {name: LostChild(name, result.state, views.outcome(result), str(result.result or ""),
+                                runs.events(s, name, "start"))
                 for name, result in results.items()}
