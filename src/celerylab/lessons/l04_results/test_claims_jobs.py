@@ -70,9 +70,9 @@ def test_revoked_ids_do_not_survive_a_restart_and_the_revoked_task_runs(stack, h
 
 def test_revoking_a_running_task_leaves_its_state_to_it(stack, observe):
     revoked = revoke_running_task(stack, stack.workers[0])  # one worker, no task_track_started
-    # nothing is stored until it ends: PENDING while it runs (whether a read lands before another state is timing)
+    # nothing is stored until it ends (whether a read lands before a REVOKED write is timing: observe whether one
+    # was read at all, every 20 ms over the 3 s it runs)
     observe.equal(revoked_while_running=(revoked.active, True), read_revoked=("REVOKED" in revoked.states, False),
-                  states_while_running=(sorted(set(revoked.states[:-1])), ["PENDING"]),
                   ends_in_success=(revoked.states[-1] == "SUCCESS", True), why=f"states read: {revoked.states}")
 
 

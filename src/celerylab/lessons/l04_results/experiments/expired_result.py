@@ -32,9 +32,10 @@ def expired_result(stack: Stack, http: httpx.Client) -> ExpiredResult:
     helpers.until(lambda: http.get(f"/tasks/{welcome_id}").json()["status"] == "SUCCESS", timeout=5)
     done_at = time.monotonic()
     key = stack.app.backend.get_key_for_task(welcome_id)  # <namespace>celery-task-meta-<id>
-    kept = AsyncResult(welcome_id, app=stack.app)
-    state, ttl_ms = kept.state, redis.pttl(key)
+    ttl_ms = redis.pttl(key)
     expires_at = time.monotonic() + ttl_ms / 1000  # Redis answered before now: the key lives at least this long
+    kept = AsyncResult(welcome_id, app=stack.app)
+    state = kept.state
     helpers.until(lambda: http.get(f"/tasks/{welcome_id}").json()["status"] == "PENDING",
                   timeout=helpers.RESULT_EXPIRES + 10)
     pending_at = time.monotonic()

@@ -18,7 +18,7 @@ def row_vs_backend(stack: Stack, http: httpx.Client, countdown: float = 6) -> Ro
     helpers.wait_row_left(stack, welcome, ("queued", "running"))
     helpers.until(lambda: http.get(f"/tasks/{welcome}").json()["status"] == "PENDING", timeout=6)  # result expired
     bulk = http.post("/emails/bulk", params={"countdown": countdown}, json=["c@example.com"]).json()["task_id"]
-    report = helpers.post_report(http, students=8)
+    report = helpers.post_report(http, students=8, step=0.5)  # 4 s: still running when the cell reads it
     refused = http.post("/users", json={"name": "Zé", "email": "no-address"}).json()["task_id"]
     helpers.wait_progress(stack, report, 1)
     helpers.wait_row_left(stack, refused, ("queued", "running"))
