@@ -1,13 +1,16 @@
 """The jobs table tells apart what PENDING hides; what revoke stops, with and without terminate."""
 from __future__ import annotations
 
-import time
-import uuid
-
 import pytest
-from celery.result import AsyncResult
 
-from celerylab.lessons.l04_results import helpers, scenarios
+from celerylab.lessons.l04_results import helpers
+from celerylab.lessons.l04_results.experiments.held_send_restart import held_send_restart
+from celerylab.lessons.l04_results.experiments.revoke_queued import revoke_queued
+from celerylab.lessons.l04_results.experiments.revoke_restart import revoke_restart
+from celerylab.lessons.l04_results.experiments.revoke_running import revoke_running
+from celerylab.lessons.l04_results.experiments.revoke_running_task import revoke_running_task
+from celerylab.lessons.l04_results.experiments.revoke_solo import revoke_solo
+from celerylab.lessons.l04_results.experiments.row_vs_backend import row_vs_backend
 from celerylab.stack import Stack, WorkerSpec
 
 pytestmark = pytest.mark.live
@@ -18,29 +21,14 @@ HELD = 6
 
 
 def test_the_row_tells_apart_what_the_backend_reads_as_pending(stack, http, observe):
-    welcome = http.post("/users", json={"name": "Bia", "email": "bia@example.com"}).json()["task_id"]
-    done = scenarios.wait_row_left(stack, welcome, ("queued", "running"))
-    observe.equal(welcome_row=(done and done["state"], "done"),
-                  welcome_row_result=(done and done["result"], {"status": "sent", "to": "bia@example.com"}))
-    expired = helpers.until(lambda: http.get(f"/tasks/{welcome}").json()["status"] == "PENDING", 6)
-    observe.that(expired_reads_pending_within_6_s=bool(expired))
-    bulk = http.post("/emails/bulk", params={"countdown": HELD}, json=["c@example.com"]).json()["task_id"]
-    report = scenarios.post_report(http, 8)
-    refused = http.post("/users", json={"name": "Zé", "email": "no-address"}).json()["task_id"]
-    scenarios.wait_progress(stack, report, 1)
-    scenarios.wait_row_left(stack, refused, ("queued", "running"))
-    invented = str(uuid.uuid4())
-    endpoint = {name: http.get(f"/tasks/{job}").json()["status"]
-                for name, job in [("expired", welcome), ("invented", invented), ("countdown", bulk),
-                                  ("running", report), ("refused", refused)]}
-    rows = {name: (helpers.row(stack, job) or {}).get("state")
-            for name, job in [("expired", welcome), ("invented", invented), ("countdown", bulk),
-                              ("running", report), ("refused", refused)]}
-    observe.equal(tasks_endpoint=(endpoint, {"expired": "PENDING", "invented": "PENDING", "countdown": "PENDING",
-                                             "running": "PROGRESS", "refused": "FAILURE"}),
-                  row_state=(rows, {"expired": "done", "invented": None, "countdown": "queued", "running": "running",
-                                    "refused": "failed"}))
-    assert helpers.row(stack, welcome)["result"] == {"status": "sent", "to": "bia@example.com"}
+    rows = {row["situation"]: row for row in row_vs_backend(stack, http, countdown=HELD).rows}
+    observe.equal(tasks_endpoint=({name: row["tasks_endpoint"] for name, row in rows.items()},
+                                  {"expired": "PENDING", "invented": "PENDING", "countdown": "PENDING",
+                                   "running": "PROGRESS", "refused": "FAILURE"}),
+                  row_state=({name: row["row_state"] for name, row in rows.items()},
+                             {"expired": "done", "invented": "-", "countdown": "queued", "running": "running",
+                              "refused": "failed"}),
+                  expired_row_result=(rows["expired"]["row_result"], {"status": "sent", "to": "bia@example.com"}))
 
 
 # seconds to the ETA: the revoke, its mark and the read back all happen before it (a 1.5 s countdown left a loaded
@@ -49,93 +37,48 @@ COUNTDOWN = 4.0
 
 
 def test_revoking_a_queued_task_marks_it_at_once_and_discards_it_at_its_eta(stack, http, observe):
-    worker = stack.workers[0]
-    since = worker.log_offset()
-    posted = time.monotonic()  # the API sets the ETA after this instant: COUNTDOWN is its earliest
-    bulk = http.post("/emails/bulk", params={"countdown": COUNTDOWN}, json=["d@example.com"]).json()["task_id"]
-    worker.wait_for_log(rf"l04.bulk\[{bulk}\] received", timeout=5, since=since)
-    http.delete(f"/tasks/{bulk}")
-    revoked = helpers.until(lambda: http.get(f"/tasks/{bulk}").json()["status"] == "REVOKED", 5)
-    before_eta = bool(revoked) and time.monotonic() - posted < COUNTDOWN
-    row_then = helpers.row(stack, bulk)["state"]
-    observe(endpoint_revoked_before_eta=before_eta, row_before_eta=row_then if before_eta else None)
-    job = scenarios.wait_row_left(stack, bulk, ("queued",), timeout=COUNTDOWN + 10)
-    discarded = worker.wait_for_log(rf"Discarding revoked task: l04.bulk\[{bulk}\]", timeout=COUNTDOWN + 5, since=since)
-    observe.equal(row_after_eta=(job and job["state"], "revoked"), row_result=(job and job["result"], None),
-                  worker_discarded=(bool(discarded), True))
-    assert revoked
+    queued = revoke_queued(stack, http, countdown=COUNTDOWN)
+    before_eta = queued.endpoint_revoked_before_eta
+    observe(endpoint_revoked_before_eta=before_eta, row_before_eta=queued.row_at_that_moment if before_eta else None)
+    observe.equal(row_after_eta=(queued.row_later, "revoked"), row_result=(queued.result, None),
+                  worker_discarded=(queued.worker_discarded, True))
     assert before_eta  # 5.5's worker marks it only when it discards it, at the ETA
-    assert row_then == "queued"
+    assert queued.row_at_that_moment == "queued"
 
 
 def test_revoke_without_terminate_does_not_stop_a_running_task(stack, http, observe):
-    report = scenarios.post_report(http, 4)
-    scenarios.wait_progress(stack, report, 2)
-    http.delete(f"/tasks/{report}")
-    job = scenarios.wait_row_left(stack, report, ("queued", "running"))
-    endpoint = http.get(f"/tasks/{report}").json()["status"]
+    kept_on = revoke_running(stack, http, terminate=False, students=4)
+    job = kept_on.row
     observe.equal(row_state=(job and job["state"], "done"), pages=(job and f"{job['progress']}/{job['total']}", "4/4"),
-                  tasks_endpoint=(endpoint, "SUCCESS"))
+                  tasks_endpoint=(kept_on.tasks_endpoint, "SUCCESS"))
 
 
 def test_terminate_kills_the_pool_process_halfway(stack, http, observe):
-    worker = stack.workers[0]
-    since = worker.log_offset()
-    report = scenarios.post_report(http, 10)
-    scenarios.wait_progress(stack, report, 2)
-    before = worker.child_pids()
-    http.delete(f"/tasks/{report}", params={"terminate": True})
-    job = scenarios.wait_row_left(stack, report, ("queued", "running"))
-    endpoint = http.get(f"/tasks/{report}").json()["status"]
-    observe.equal(tasks_endpoint=(endpoint, "REVOKED"), row_state=(job and job["state"], "revoked"),
+    killed = revoke_running(stack, http, terminate=True, students=10)
+    job = killed.row
+    observe.equal(tasks_endpoint=(killed.tasks_endpoint, "REVOKED"), row_state=(job and job["state"], "revoked"),
                   stopped_halfway=(bool(job) and job["progress"] < job["total"], True), why=f"the job's row: {job}")
-    terminating = worker.wait_for_log(rf"Terminating {report} \(15\)", timeout=5, since=since)
-    replaced = scenarios.replaced_children(worker, before)
-    observe.equal(worker_logged_sigterm=(bool(terminating), True), pool_processes_replaced=(replaced, 1))
+    observe.equal(worker_logged_sigterm=(killed.worker_log, True), pool_processes_replaced=(killed.pool_processes_replaced, 1))
 
 
 def test_revoked_ids_do_not_survive_a_restart_and_the_revoked_task_runs(stack, http, observe):
-    worker = stack.workers[0]
-    since = worker.log_offset()
-    bulk = http.post("/emails/bulk", params={"countdown": HELD}, json=["e@example.com"]).json()["task_id"]
-    worker.wait_for_log(rf"l04.bulk\[{bulk}\] received", timeout=5, since=since)
-    http.delete(f"/tasks/{bulk}")
-
-    def revoked():
-        inspect = stack.app.control.inspect(destination=[worker.hostname], timeout=1)
-        return helpers.until(inspect.revoked, timeout=10)[worker.hostname]
-
-    remembered = helpers.until(lambda: bulk in revoked(), 5)
-    observe.that(revoked_id_in_memory=bool(remembered))
-    worker.restart()
-    after = revoked()
-    observe.equal(revoked_ids_after_restart=(len(after), 0), why=f"revoked after the restart: {after}")
-    job = scenarios.wait_row_left(stack, bulk, ("queued", "running"), timeout=HELD + 24)
-    endpoint = http.get(f"/tasks/{bulk}").json()["status"]
-    observe.equal(row_state=(job and job["state"], "done"), tasks_endpoint=(endpoint, "SUCCESS"))
+    restart = revoke_restart(stack, http, countdown=HELD)  # this module's stack has one worker: no peer to copy from
+    observe.that(revoked_id_in_memory=restart.remembered)
+    observe.equal(revoked_ids_after_restart=(restart.revoked_after_restart, 0))
+    observe.equal(row_state=(restart.row_state, "done"), tasks_endpoint=(restart.tasks_endpoint, "SUCCESS"))
 
 
 def test_revoking_a_running_task_leaves_its_state_to_it(stack, observe):
-    worker = stack.workers[0]
-    result = stack.app.send_task("l04.slow", (3.0,))
-
-    def inspect():
-        return stack.app.control.inspect(destination=[worker.hostname], timeout=1)
-
-    running = helpers.until(lambda: any(task["id"] == result.id
-                                        for task in (inspect().active() or {}).get(worker.hostname, [])), 5)
-    stack.app.control.revoke(result.id)
-    remembered = helpers.until(lambda: result.id in ((inspect().revoked() or {}).get(worker.hostname) or []), 5)
-    during = AsyncResult(result.id, app=stack.app).state
-    finished = helpers.until(lambda: AsyncResult(result.id, app=stack.app).state == "SUCCESS", 8)
-    # no task_track_started: nothing is stored until it ends
-    observe.equal(revoked_while_running=(bool(running and remembered), True), state_while_running=(during, "PENDING"),
-                  ends_in_success=(bool(finished), True))
+    revoked = revoke_running_task(stack, stack.workers[0])  # one worker, no task_track_started
+    # nothing is stored until it ends (whether a read lands before a REVOKED write is timing: observe whether one
+    # was read at all, every 20 ms over the 3 s it runs)
+    observe.equal(revoked_while_running=(revoked.active, True), read_revoked=("REVOKED" in revoked.states, False),
+                  ends_in_success=(revoked.states[-1] == "SUCCESS", True), why=f"states read: {revoked.states}")
 
 
 @pytest.fixture(scope="module")
 def side():
-    stacks = scenarios.side_stacks({"alone": (0, ()), "with_peer": (1, ()), "no_mingle": (1, ("--without-mingle",))})
+    stacks = helpers.side_stacks({"alone": (0, ()), "with_peer": (1, ()), "no_mingle": (1, ("--without-mingle",))})
     try:
         yield stacks
     finally:
@@ -146,12 +89,9 @@ def side():
 def test_a_peer_worker_marks_a_running_revoked_task_revoked(side, observe):
     seen = {}
     for name in ("alone", "with_peer"):
-        stack = side[name]
-        result = stack.app.send_task("l04.slow", (3.0,))
-        assert scenarios.wait_active(stack, stack.workers[0], result.id)
-        stack.app.control.revoke(result.id)
-        seen[name] = helpers.states_seen(lambda: AsyncResult(result.id, app=stack.app).state,
-                                         lambda state: state == "SUCCESS")
+        revoked = revoke_running_task(side[name], side[name].workers[0])
+        assert revoked.active
+        seen[name] = revoked.states
     # Whether the first read comes before or after a REVOKED write is timing: observe what was read, not its order.
     # "the worker leaves a running task's state alone" holds alone only: a peer writes REVOKED
     observe.equal(alone_read_revoked=("REVOKED" in seen["alone"], False), alone_ends=(seen["alone"][-1], "SUCCESS"),
@@ -162,26 +102,14 @@ def test_a_peer_worker_marks_a_running_revoked_task_revoked(side, observe):
 def test_mingle_copies_revoked_ids_to_a_restarted_worker(side, observe):
     outcome = {}
     for name, stack in side.items():
-        main = stack.workers[0]
-        since = main.log_offset()
-        held = stack.app.send_task("l04.bulk", (["f@example.com"], "hi"), countdown=HELD)
-        main.wait_for_log(rf"l04.bulk\[{held.id}\] received", timeout=5, since=since)
-        stack.app.control.revoke(held.id)
-        assert helpers.until(lambda: held.id in scenarios.revoked_ids(stack, main), 5)
-        main.restart()
-        outcome[name] = (held.id in scenarios.revoked_ids(stack, main), scenarios.held_send_fate(main, held.id, HELD + 24))
+        held = held_send_restart(stack, stack.workers[0], countdown=HELD)
+        outcome[name] = [held.revoked_after_restart, held.held_send]
     fates = {"alone": [False, "ran"], "with_peer": [True, "discarded"], "no_mingle": [False, "ran"]}
-    observe.equal(**{name: (list(value), fates[name]) for name, value in outcome.items()})
+    observe.equal(**{name: (value, fates[name]) for name, value in outcome.items()})
 
 
 def test_terminate_stops_nothing_on_a_solo_worker(observe):
     with Stack.start(helpers.APP, workers=[WorkerSpec(pool="solo", queues=("solo",))], timeline=False) as stack:
-        solo = stack.workers[0]
-        since = solo.log_offset()
-        result = stack.app.send_task("l04.slow", (2.0,), queue="solo")
-        solo.wait_for_log(rf"l04.slow\[{result.id}\] received", timeout=5, since=since)
-        replies = stack.app.control.revoke(result.id, terminate=True, destination=[solo.hostname], reply=True,
-                                           timeout=1)
-        ended = scenarios.final_state(stack, result.id)
+        ended = revoke_solo(stack, stack.workers[0])
     # a prefork worker replies at once and ends it REVOKED
-    observe.equal(replies_within_1_s=(len(replies), 0), ended=(ended, "SUCCESS"))
+    observe.equal(replies_within_1_s=(ended.replies_within_1_s, 0), ended=(ended.ended, "SUCCESS"))
