@@ -44,6 +44,7 @@ EXPECTED = {
     "cl115": set(),
     "cl113_contradicted": {("CL113", "cl113c.as_object(user)")},
     "cl113_pydantic": {("CL113", "cl113p.unchecked(order)")},
+    "cl113_typeddict": {("CL113", "cl113t.tagged(item)")},
     "cl116": {("CL116", "include:audit_l03.shop")},
     "cl116_ok": set(),
     "cl116_string": {("CL116", "include:audit_l03.shop")},
