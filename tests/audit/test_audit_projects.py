@@ -28,9 +28,14 @@ def located(data) -> set[tuple]:
 
 
 def test_a_task_module_nobody_imports_in_a_flat_layout(english):
+    """flat_web.py imports flat_forgotten and sends its task: a defect. flat_dead.py is named by nothing: a dead
+    task, undecided (the finding plane's project_invitation_task got)."""
     report = audit("flat_app", path=str(HERE / "flat_project"))
     assert [(f.rule.id, f.subject, f.hit.file, f.hit.line) for f in report.findings if f.rule.id == "CL114"] == \
         [("CL114", "flat_forgotten", "flat_forgotten.py", 6)]
+    assert [(f.rule.id, f.subject, f.hit.file, f.hit.line) for f in report.unknown if f.rule.id == "CL114"] == \
+        [("CL114", "flat_dead", "flat_dead.py", 6)]
+    assert "nothing in the project imports the module or names these tasks" in report.unknown[0].message
 
 
 @pytest.mark.parametrize("argv", [(), ("-A", "celery:current_app")])

@@ -19,6 +19,8 @@ class Unreached:
     file: str
     line: int
     tasks: tuple[str, ...]
+    names: tuple[str, ...] = ()   # the names the tasks register under (`name=`, else module.function)
+    path: str = ""
 
 
 def is_test_file(name: str) -> bool:
@@ -108,5 +110,66 @@ def unreached(spec_module: str, folder: str = "") -> list[Unreached]:
         tasks = declares_shared_tasks(tree, app_modules)
         if tasks:
             result.append(Unreached(module, os.path.relpath(path, folder or None), tasks[0].lineno,
-                                    tuple(task.name for task in tasks)))
+                                    tuple(task.name for task in tasks),
+                                    tuple(task_name(task, module) for task in tasks), path))
     return result
+
+
+def task_name(function, module: str) -> str:
+    """The name a task decorator gives: its literal `name=`, else module.function (Celery's default)."""
+    for decorator in function.decorator_list:
+        if isinstance(decorator, ast.Call):
+            for keyword in decorator.keywords:
+                if keyword.arg == "name" and isinstance(keyword.value, ast.Constant):
+                    return str(keyword.value.value)
+    return f"{module}.{function.name}"
+
+
+def imports_module(tree, importer: str, module: str) -> bool:
+    """Whether a module's source imports `module` (`import m`, `from m import x`, `from package import m`,
+    relative forms resolved against `importer`)."""
+    package, _, last = module.rpartition(".")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import) and any(alias.name == module or alias.name.startswith(f"{module}.")
+                                               for alias in node.names):
+            return True
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = importer.rsplit(".", node.level)[0] if "." in importer else ""
+                base = f"{parent}.{base}".strip(".")
+            if base == module or (base == package and any(alias.name == last for alias in node.names)):
+                return True
+    return False
+
+
+def names_tasks(tree, found: Unreached) -> bool:
+    """Whether a source names the module's tasks by their registered names or the module by its dotted name
+    (`send_task("data.backup_db")`, a Beat entry's "task", an `imports` list): a send by name."""
+    wanted = {*found.names, found.module}
+    return any(isinstance(node, ast.Constant) and node.value in wanted for node in ast.walk(tree))
+
+
+def parsed_sources(sources: list[tuple[str, str]]) -> list[tuple[str, str, ast.Module]]:
+    """(module name, real path, syntax tree) of each readable file of `sources` ((module name, file)), once each."""
+    seen: set[str] = set()
+    trees = []
+    for module, path in sources:
+        real = os.path.realpath(path)
+        tree = None if real in seen else parsed(path)
+        seen.add(real)
+        if tree is not None:
+            trees.append((module, real, tree))
+    return trees
+
+
+def referenced(found: Unreached, trees: list[tuple[str, str, ast.Module]], configured: set[str]) -> bool:
+    """Whether anything in the project imports the unreached module or names its tasks: the evidence that a task
+    of it is sent (by a process that imported it, or by name), where a worker that never imports it drops it.
+    `trees`: the project's files (parsed_sources); `configured`: the task names the app's configuration names
+    (Beat entries, routes, annotations)."""
+    if configured & set(found.names):
+        return True
+    own = os.path.realpath(found.path)
+    return any(real != own and (imports_module(tree, module, found.module) or names_tasks(tree, found))
+               for module, real, tree in trees)

@@ -198,6 +198,34 @@ def queue_sends(path: str, folder: str = "") -> list[tuple[str, Usage]]:
     return sorted(found, key=lambda pair: pair[1].line)
 
 
+UNQUEUED_CALLS = {"delay", "delay_on_commit", "apply_async", "apply_async_on_commit", "s", "si", "signature",
+                  "subtask", "map", "starmap", "chunks"}
+
+
+def default_sends(path: str, receivers: set[str], names: set[str]) -> bool:
+    """Whether the file at `path` sends one of `receivers` (a task's variable: `export.delay()`) or `names` (by name:
+    `send_task("x")`) without a `queue=` keyword (a `**options` may hold one: counted as a send without)."""
+    tree = parsed(path)
+    if tree is None:
+        return False
+    queued = {id(node.func.value) for node in ast.walk(tree)   # `sig.s().set(queue="x")`: the signature has its queue
+              if isinstance(node, ast.Call) and call_name(node) == "set"
+              and any(keyword.arg == "queue" for keyword in node.keywords) and isinstance(node.func, ast.Attribute)}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or id(node) in queued or any(keyword.arg == "queue" for keyword in node.keywords):
+            continue
+        target = node.func
+        if isinstance(target, ast.Attribute) and target.attr in UNQUEUED_CALLS:
+            receiver = target.value
+            name = receiver.attr if isinstance(receiver, ast.Attribute) else getattr(receiver, "id", "")
+            if name in receivers:
+                return True
+        if call_name(node) in ("send_task", "signature") and node.args and isinstance(node.args[0], ast.Constant) \
+                and node.args[0].value in names:
+            return True
+    return False
+
+
 def usage_hits(view, find):
     """One finding per place `find(path, folder)` reports in the user's modules (and --scan files), at that file and line."""
     from celerylab.audit.scan import call_site_files

@@ -7,3 +7,9 @@ app = make_app("cl301")
 @app.task(name="cl301.welcome", autoretry_for=(Exception,), retry_backoff=True, max_retries=2)
 def welcome(address: str):
     return address
+
+
+@app.task(name="cl301.once", autoretry_for=(Exception,), retry_backoff=True, max_retries=0)
+def once(address: str):
+    """max_retries=0 (grafana/oncall's 11 such tasks): the first failure is final, autoretry_for retries nothing."""
+    return address

@@ -14,3 +14,8 @@ def routed():
 @app.task(name="cl701d.forgotten")
 def forgotten():
     return 1
+
+
+def checkout():
+    """Sends the unrouted task as it is: to the default queue, which task_queues leaves out."""
+    return forgotten.delay()

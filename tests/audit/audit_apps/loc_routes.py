@@ -12,6 +12,6 @@ app = make_app(
 )
 
 
-@app.task(name="locr.present")
-def present():
+@app.task(name="locr.misssing")
+def misssing():
     return 1

@@ -5,7 +5,8 @@ from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
 from celerylab.audit.rules.registration import label, matches, route_maps
 from celerylab.audit.scan import call_site_files
-from celerylab.audit.usages import queue_sends
+from celerylab.audit.sources import function_of
+from celerylab.audit.usages import default_sends, queue_sends
 
 
 def queue_name(value) -> str | None:
@@ -24,6 +25,12 @@ def declared_queues(view) -> set[str] | None:
     if isinstance(queues, dict):
         return set(queues)
     return {getattr(queue, "name", queue) for queue in queues}
+
+
+def unrouted_tasks(view) -> list[str]:
+    """The tasks no route and no `queue=` of their own send elsewhere: sent as they are, they go to the default queue."""
+    return [name for name, task in view.tasks.items() if not getattr(task, "queue", None)
+            and not any(matches(pattern, {name}) for routes in route_maps(view) for pattern in routes)]
 
 
 def destinations(view):
@@ -45,6 +52,19 @@ def destinations(view):
         yield "task_default_queue", view.conf.task_default_queue
 
 
+def sends_to_default(view) -> bool:
+    """Whether the project sends an unrouted task without naming a queue: a Beat entry with no `options.queue`, or a
+    call site (loaded modules and --scan) of one (`.delay()`, `.apply_async()` or a signature without `queue=`,
+    `send_task` by its name)."""
+    unrouted = unrouted_tasks(view)
+    for spec in (view.conf.beat_schedule or {}).values():
+        if isinstance(spec, dict) and spec.get("task") in unrouted and not (spec.get("options") or {}).get("queue"):
+            return True
+    receivers = {name.rpartition(".")[2] for name in unrouted}
+    receivers |= {getattr(function_of(view.tasks[name]), "__name__", "") for name in unrouted}
+    return any(default_sends(path, receivers - {""}, set(unrouted)) for path in call_site_files(view))
+
+
 def anchor(where: str) -> tuple[str, ...]:
     """What to look for in the source: the route's own key, the Beat entry, the task (located at its decorator)."""
     if where.startswith("task_routes['"):
@@ -61,7 +81,9 @@ def undeclared(view):
     names = ", ".join(sorted(declared))
     for where, queue in destinations(view):
         if queue and queue not in declared:
-            yield Hit(where, {"where": where, "queue": queue, "declared": names}, anchor=anchor(where))
+            sent = where != "task_default_queue" or sends_to_default(view)  # else no send found takes the default
+            yield Hit(where, {"where": where, "queue": queue, "declared": names}, anchor=anchor(where),
+                      unknown=not sent, message="message" if sent else "unsent")
     for path in call_site_files(view):
         for queue, usage in queue_sends(path, view.loaded.folder):
             if queue not in declared:

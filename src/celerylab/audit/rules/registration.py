@@ -61,14 +61,30 @@ def label(pattern) -> str:
     return pattern.pattern if hasattr(pattern, "pattern") else str(pattern)
 
 
+def meant(view, pattern: str, names: set[str]) -> str | None:
+    """The registered task a route that matches none most likely meant, left without a route of its own: one of the
+    same function name under another module (a task moved, its route not), or a close spelling (a typo)."""
+    routed = {name for name in names if any(matches(each, {name}) for routes in route_maps(view) for each in routes)}
+    unrouted = sorted(names - routed)
+    last = pattern.rpartition(".")[2]
+    same = [name for name in unrouted if "*" not in last and name.rpartition(".")[2] == last]
+    found = same or get_close_matches(pattern, unrouted, n=1, cutoff=0.8)
+    return found[0] if found else None
+
+
 @rule("CL105", "unknown-route-task", "medium", "defect")
 def unknown_route_task(view):
+    """A defect when a registered task without a route is what the route meant (it goes to the default queue);
+    undecided when none is: a removed task's stale route, or one of a module not loaded here."""
     names = registered(view)
     for routes in route_maps(view):
         for pattern in routes:
             if not matches(pattern, names):
-                yield Hit(label(pattern), {"pattern": label(pattern), "closest": closest(view, label(pattern))},
-                          anchor=("task_routes", label(pattern)))
+                target = meant(view, label(pattern), names)
+                closest_text = t("audit.closest", name=target) if target else ""
+                yield Hit(label(pattern), {"pattern": label(pattern), "closest": closest_text},
+                          anchor=("task_routes", label(pattern)), unknown=target is None,
+                          message="message" if target else "stale")
 
 
 def annotation_maps(view) -> list[dict]:

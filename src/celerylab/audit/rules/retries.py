@@ -55,6 +55,8 @@ def backoff(task):
 def autoretry_catches_everything(view):
     for name, task in view.tasks.items():
         caught = tuple(getattr(task, "autoretry_for", ()) or ())
+        if effective_max_retries(task) == 0:  # max_retries=0: the first failure is final, nothing is retried
+            continue
         if any(kind in (Exception, BaseException) for kind in caught):
             yield Hit(name, {"task": name, "exceptions": "(" + ", ".join(k.__name__ for k in caught) + ",)"})
 

@@ -65,7 +65,11 @@ def pydantic_model(annotation) -> bool:
                                                for cls in annotation.__mro__)
 
 
-def outcome(annotation) -> str | None:
+def worst(results) -> str | None:
+    return "fails" if "fails" in results else "changes" if "changes" in results else None
+
+
+def outcome(annotation, seen: tuple = ()) -> str | None:
     """"fails" or "changes" for an annotation JSON (kombu's) cannot carry as it is; None when it can."""
     import datetime
     import decimal
@@ -73,8 +77,15 @@ def outcome(annotation) -> str | None:
 
     origin = typing.get_origin(annotation) or annotation
     if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
-        results = [outcome(arg) for arg in typing.get_args(annotation)]
-        return "fails" if "fails" in results else "changes" if "changes" in results else None
+        return worst([outcome(arg, seen) for arg in typing.get_args(annotation)])
+    if typing.is_typeddict(origin):  # a plain dict at run time (grafana/oncall's LabelOption): as its fields are
+        if origin in seen:
+            return None
+        try:
+            fields = typing.get_type_hints(origin)
+        except Exception:  # a forward reference that does not resolve: the fields are not known
+            return None
+        return worst([outcome(field, (*seen, origin)) for field in fields.values()])
     if not inspect.isclass(origin):
         return None
     if origin in (str, int, float, bool, list, dict, type(None), bytes, datetime.datetime, datetime.date,
