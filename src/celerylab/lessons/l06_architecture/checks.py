@@ -11,7 +11,8 @@ from celery import chord
 
 from celerylab import polling
 from celerylab.checks import CheckRun, exercise
-from celerylab.lessons.l06_architecture import scenarios
+from celerylab.lessons.l06_architecture import helpers
+from celerylab.lessons.l06_architecture.experiments.prefetch_starvation import LONG, SHORTS
 from celerylab.stack import WorkerSpec
 
 WAIT_LIMIT = 0.5  # seconds a short e-mail may wait while heavy exports run
@@ -59,7 +60,7 @@ def route_heavy(run: CheckRun) -> None:
                           for period, seconds in exports]
             received, holders = True, []  # once one export is never received, the others are not waited for as long
             for task_id in export_ids:
-                holders.append(scenarios.received_by(stack, stack.app.AsyncResult(task_id),
+                holders.append(helpers.received_by(stack, stack.app.AsyncResult(task_id),
                                                      timeout=10 if received else 0.5))
                 received = holders[-1] is not None and received
             resets = []
@@ -115,9 +116,9 @@ def peak_in_two_waves(stack, routes: dict[str, str], shorts: int) -> dict:
     """Two long tasks, then (once both were received) `shorts` short ones, and SECOND_WAVE more once the first long
     task has finished (the second still runs: a worker running it may still take short work), each to the queue its
     route names: each short task's wait (None if it never started in time) and every task's state."""
-    long_results = [stack.app.send_task("l06.long", (scenarios.LONG,), queue=routes["l06.long"]) for _ in range(2)]
+    long_results = [stack.app.send_task("l06.long", (LONG,), queue=routes["l06.long"]) for _ in range(2)]
     for result in long_results:
-        scenarios.received_by(stack, result, timeout=5)
+        helpers.received_by(stack, result, timeout=5)
     sent: dict[int, float] = {}
     results: dict = {}
 
@@ -128,10 +129,10 @@ def peak_in_two_waves(stack, routes: dict[str, str], shorts: int) -> dict:
             results[i] = stack.app.send_task("l06.short", (i,), queue=routes["l06.short"])
 
     wave(shorts)
-    polling.until(lambda: any(result.ready() for result in long_results), 10 + 2 * scenarios.LONG, step=0.05)
+    polling.until(lambda: any(result.ready() for result in long_results), 10 + 2 * LONG, step=0.05)
     time.sleep(0.2)  # the second long task has started by now
     wave(SECOND_WAVE)
-    deadline = time.monotonic() + 10 + 2 * scenarios.LONG  # one budget for all: a queue nobody consumes costs it once
+    deadline = time.monotonic() + 10 + 2 * LONG  # one budget for all: a queue nobody consumes costs it once
     waits = {}
     for i, result in results.items():
         try:
@@ -150,7 +151,7 @@ def peak_in_two_waves(stack, routes: dict[str, str], shorts: int) -> dict:
 
 @exercise("l06.no_starvation")
 def no_starvation(run: CheckRun) -> None:
-    shorts = 8 if run.include_hidden else scenarios.SHORTS
+    shorts = 8 if run.include_hidden else SHORTS
     workers, problem = declared_workers(run.workdir / f"{run.module}.py")
     run.expect("l06.check.workers", f"<= {MAX_WORKERS}", problem if workers is None else len(workers),
                passed=workers is not None)

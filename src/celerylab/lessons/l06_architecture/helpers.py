@@ -2,6 +2,8 @@
 Prometheus and Alertmanager beside it."""
 from __future__ import annotations
 
+import time
+from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 
 import httpx
@@ -75,6 +77,33 @@ def open_flower(stack: Stack) -> FlowerNode:
 until = partial(polling.until, timeout=15.0)  # canvas and Flower's events settle within seconds
 
 
+def received_by(stack: Stack, result, timeout: float = 15) -> str | None:
+    """The worker whose log says it received this task (waits for it): it holds the message now."""
+    needle = f"[{result.id}] received"
+    found = until(lambda: next((w.hostname for w in stack.workers if needle in w.logs), None), timeout=timeout)
+    return found if found is None or "@" in found else f"celery@{found}"
+
+
+def add_workers(stack: Stack, specs: list[WorkerSpec]) -> None:
+    """Start these workers on the stack, all at once."""
+    with ThreadPoolExecutor(max_workers=max(1, len(specs))) as pool:
+        list(pool.map(stack.add_worker, specs))
+
+
+def add_pairs(stack: Stack, cases: dict[str, dict]) -> dict[str, str]:
+    """Two prefork -c 1 workers per case (its settings), consuming a queue of their own ('pf-<case>'): {case: queue}."""
+    add_workers(stack, [WorkerSpec(pool="prefork", concurrency=1, queues=(f"pf-{case}",), name=f"{case}-{i}",
+                                   settings=settings) for case, settings in cases.items() for i in (1, 2)])
+    return {case: f"pf-{case}" for case in cases}
+
+
+def stop_workers(stack: Stack, prefix: str) -> None:
+    """Stop (SIGTERM, all at once) the workers whose first queue starts with `prefix`; the compose layout stays."""
+    added = [w for w in stack.workers if w.spec.queues and w.spec.queues[0].startswith(prefix)]
+    with ThreadPoolExecutor(max_workers=max(1, len(added))) as pool:
+        list(pool.map(lambda worker: worker.terminate(), added))
+
+
 def waits(sent_at: dict, results: dict, timeout: float = 30) -> dict:
     """Seconds each task waited: from its send to the start time it returned (same machine, same clock)."""
     return {key: results[key].get(timeout=timeout) - sent_at[key] for key in results}
@@ -119,6 +148,32 @@ def workers_view(flower: httpx.Client) -> dict[str, dict[str, int]]:
     return {row["hostname"]: {column: int(row.get(counter) or 0) for column, counter in WORKERS_VIEW.items()}
             for row in rows}
 
+
+def default_row_grew(flower: httpx.Client, before: dict[str, dict[str, int]], ended: int) -> dict[str, int] | None:
+    """How much each column of the default worker's row grew since `before`, once `ended` more tasks ended there."""
+    def row(view: dict) -> dict[str, int]:
+        return next((counts for name, counts in view.items() if name.startswith("celery@default")), {})
+
+    now, then = row(workers_view(flower)), row(before)
+    delta = {column: now.get(column, 0) - then.get(column, 0) for column in WORKERS_VIEW}
+    return delta if delta["Succeeded"] + delta["Failed"] >= ended else None
+
+
+def failed_events(flower: httpx.Client, task: str) -> float:
+    """The task-failed events Flower's /metrics counts for one task (every worker)."""
+    return sum(value for labels, value in metric_values(flower.get("/metrics").text, "flower_events_total").items()
+               if f"task={task}" in labels and "type=task-failed" in labels)
+
+
+def settled(read, rounds: int = 10, step: float = 1.0) -> float:
+    """A count once it stopped moving (unchanged for `step` s; at most `rounds` reads): Flower takes events in late."""
+    count = read()
+    for _ in range(rounds):
+        time.sleep(step)
+        count, previous = read(), count
+        if count == previous:
+            break
+    return count
 
 
 #: The stages of an alert, in the order a rule with ``for:`` goes through them (Prometheus, then the Alertmanager).

@@ -13,16 +13,16 @@ def table(rows: list[dict], columns: list[str], translated: tuple[str, ...] = ()
     notebook_views.table("l06", rows, columns, translated)
 
 
-def plot_waits(measured: dict[str, dict], long: float):
+def plot_waits(measured: dict, long: float):
     """One group of bars per case: each short task's wait, in send order; a dashed line at the long task's length."""
     import matplotlib.pyplot as plt
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
     figure, axes = plt.subplots(figsize=(8, 3.6), layout="constrained")
-    width = 0.8 / max(len(m["waits"]) for m in measured.values())
+    width = 0.8 / max(len(m.waits) for m in measured.values())
     for x, (case, run) in enumerate(measured.items()):
-        for i, wait in sorted(run["waits"].items()):
+        for i, wait in sorted(run.waits.items()):
             axes.bar(x - 0.4 + width * (i + 0.5), wait, width * 0.9, color="tab:red" if wait > long / 2 else "tab:blue")
     axes.axhline(long, color="gray", linestyle="--", linewidth=1)
     axes.set_xticks(range(len(measured)), [t(f"l06.case.{case}") for case in measured], fontsize=8)

@@ -1,13 +1,11 @@
 """Where a message goes when the task's decorator names one queue and `task_routes` another: published, never run."""
-from __future__ import annotations
-
 from celery import Celery
 from celery.signals import before_task_publish
 
 ROUTES = {"email.send_bulk": {"queue": "priority"}}  # the app module's task_routes
 
 
-def destinations() -> dict[str, str]:
+def decorator_routes() -> dict[str, str]:
     """The queue (routing key) each way of sending `email.send_bulk` publishes to, with the notes' decorator."""
     app = Celery("l06-decorator", broker="memory://", set_as_current=False)
     producer = Celery("l06-producer", broker="memory://", set_as_current=False)  # the same routes, not the task's code
