@@ -21,7 +21,9 @@ def recover(stack: Stack, orders: int = 5, seconds: float = 1.0, downtime: float
             timeout: float = 60.0) -> Recovered:
     run = outage(stack, keep_data=True, orders=orders, seconds=seconds, downtime=downtime)
     started, died = time.monotonic(), not stack.workers[0].alive
-    helpers.revive(stack)  # systemd's Restart=always, Kubernetes' restartPolicy: start a dead worker again
+    for worker in stack.workers:  # systemd's Restart=always, Kubernetes' restartPolicy: start a dead worker again
+        if not worker.alive:
+            worker.restart()
     sent = set(run.ids)
     everything = helpers.until(lambda: sent <= set(helpers.runs(stack)), timeout=timeout, step=0.25)
     runs = [task_id for task_id in helpers.runs(stack) if task_id in sent]
