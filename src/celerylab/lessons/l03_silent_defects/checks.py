@@ -6,7 +6,8 @@ from celery.exceptions import TimeoutError as CeleryTimeoutError
 from kombu.exceptions import ContentDisallowed
 
 from celerylab.checks import CheckRun, exercise
-from celerylab.lessons.l03_silent_defects import helpers, scenarios
+from celerylab.lessons.l03_silent_defects import helpers
+from celerylab.lessons.l03_silent_defects.experiments.retry_wait import registered, retry_countdown
 from celerylab.stack import WorkerSpec
 
 PREFORK = [WorkerSpec(pool="prefork", concurrency=1)]
@@ -26,26 +27,26 @@ def near(expected: int, observed) -> bool:
 @exercise("l03.retry_defaults")
 def retry_defaults(run: CheckRun) -> None:
     with run.stack(workers=WITH_UNDECLARED, timeline=False) as stack:
-        options = scenarios.task_options(stack)
+        options = helpers.retry_options(registered(stack))
         run.expect("l03.check.invoice_options", (3, 60), options.get("ex.send_invoice"))
-        first = scenarios.retry_countdown(stack, "ex.send_invoice", retries=0)
+        first = retry_countdown(stack, "ex.send_invoice", retries=0)
         run.expect("l03.check.invoice_countdown", 60, first, passed=near(60, first), retry=1)
         if run.graded(1):
-            second = scenarios.retry_countdown(stack, "ex.send_invoice", retries=1)
+            second = retry_countdown(stack, "ex.send_invoice", retries=1)
             run.expect("l03.check.invoice_countdown", 60, second, passed=near(60, second), retry=2, hidden=True)
-        third = scenarios.retry_countdown(stack, "ex.send_invoice", retries=2)
+        third = retry_countdown(stack, "ex.send_invoice", retries=2)
         run.expect("l03.check.invoice_countdown", 60, third, passed=near(60, third), retry=3)
-        run.expect("l03.check.no_fourth", "FAILURE", scenarios.retry_countdown(stack, "ex.send_invoice", retries=3))
+        run.expect("l03.check.no_fourth", "FAILURE", retry_countdown(stack, "ex.send_invoice", retries=3))
         # every task that declares nothing, whatever its name: at grading, one the statement does not name
         for task, hidden in (("ex.sync_stock", False), ("ex.sync_prices", True)):
             if hidden and not run.graded(2):
                 continue
             run.expect("l03.check.undeclared_options", (3, 60), options.get(task), task=task, hidden=hidden)
-            undeclared = scenarios.retry_countdown(stack, task, retries=0)
+            undeclared = retry_countdown(stack, task, retries=0)
             run.expect("l03.check.undeclared_countdown", 60, undeclared, passed=near(60, undeclared), task=task,
                        hidden=hidden)
         run.expect("l03.check.welcome_options", (3, 30), options.get("ex.welcome"))
-        welcome = scenarios.retry_countdown(stack, "ex.welcome", retries=0)
+        welcome = retry_countdown(stack, "ex.welcome", retries=0)
         run.expect("l03.check.welcome_countdown", 30, welcome, passed=near(30, welcome))
         # a delay a task declares is kept, even one equal to Celery's default (not told apart by its value)
         run.expect("l03.check.declared_options", (3, 180), options.get("ex.audit_log"), task="ex.audit_log")

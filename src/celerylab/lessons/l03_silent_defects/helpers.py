@@ -6,6 +6,7 @@ import re
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
 
 from celery import Celery
 
@@ -15,6 +16,7 @@ from celerylab.stack.appconfig import stack_settings
 
 APP = "celerylab.lessons.l03_silent_defects.tasks"
 POLL = 0.05
+OPTIONS = re.compile(r"^(\S+) \[max_retries=(\S+) default_retry_delay=(\S+)\]$")
 
 
 def start(**options) -> Stack:
@@ -74,24 +76,27 @@ def wait_state(result, states: tuple[str, ...], timeout: float = 10) -> str:
     return read_until(lambda: result.state, lambda state: state in states, timeout, step=POLL)
 
 
-PROBE = """
-import json
-from celery import Celery
-SHOP = "celerylab.lessons.l03_silent_defects.shop"
-app = Celery("probe", set_as_current=False)
-{call}
-app.loader.import_default_modules()
-print(json.dumps(sorted(name for name in app.tasks if not name.startswith("celery."))))
-"""
+def retry_options(registered: list[str]) -> dict[str, tuple]:
+    """{task: (max_retries, default_retry_delay)} from ``inspect registered`` lines asked for those two attributes."""
+    return {match[1]: (int(match[2]), int(match[3])) for match in map(OPTIONS.match, registered) if match}
 
 
-def registered_after(call: str) -> list[str]:
-    """The tasks an app registers after `call` (code using `app` and `SHOP`), in a fresh interpreter, as a worker starts."""
-    out = subprocess.run([sys.executable, "-c", PROBE.format(call=call)], capture_output=True, text=True,
-                         timeout=30, check=True).stdout
+def eta_of(scheduled: dict | None, task_id: str) -> datetime | None:
+    """The ETA of `task_id` in an ``inspect().scheduled()`` reply (None: no worker holds it yet)."""
+    for entries in (scheduled or {}).values():
+        for entry in entries:
+            if entry["request"]["id"] == task_id:
+                return datetime.fromisoformat(entry["eta"])
+    return None
+
+
+def printed(script: str) -> list:
+    """The JSON a Python script prints last, run in a fresh interpreter."""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=30, check=True).stdout
     return json.loads(out.strip().splitlines()[-1])
 
 
-def registered_after_each(calls: list[str]) -> list[list[str]]:
+def run_each(scripts: list[str]) -> list[list]:
+    """What each script prints (`printed`), two at a time."""
     with ThreadPoolExecutor(max_workers=2) as pool:
-        return list(pool.map(registered_after, calls))
+        return list(pool.map(printed, scripts))

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import time
-import uuid
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from itertools import count, islice
@@ -96,26 +95,6 @@ def used_memory(stack: Stack) -> int:
         client.close()
 
 
-def result_key_cost(stack: Stack, count: int = 1000) -> dict[str, float]:
-    """Bytes a stored result costs, `count` results written by the app's backend as a worker writes them.
-
-    `MEMORY USAGE` of each key (the key and its value) beside the growth of `used_memory` (all Redis allocated for
-    them: dictionary entries, TTLs, the allocator's rounding); on a stack with no worker, nothing else moves it.
-    """
-    backend, client = stack.app.backend, keys(stack)
-    try:
-        backend.store_result(uuid.uuid4().hex, 0, "SUCCESS")  # the backend's connection, before the measure
-        before, ids = used_memory(stack), [str(uuid.uuid4()) for _ in range(count)]
-        for n, task_id in enumerate(ids):
-            backend.store_result(task_id, n, "SUCCESS")
-        grown = used_memory(stack) - before
-        found = client.keys(f"{stack.namespace}celery-task-meta-*")
-        usage = sum(client.memory_usage(key) for key in found) / len(found)
-        return {"keys": len(found), "memory_usage": round(usage), "used_memory": round(grown / count)}
-    finally:
-        client.close()
-
-
 def unacked_ids(stack: Stack) -> set[str]:
     """The task ids of the messages parked in the broker's `unacked` hash (each value: [raw message, exchange, key])."""
     client = keys(stack)
@@ -148,6 +127,46 @@ def log_time(line: str) -> float | None:
         return datetime.strptime(line[1:24], "%Y-%m-%d %H:%M:%S,%f").timestamp()
     except ValueError:
         return None
+
+
+class WorkerLog:
+    """A worker's log lines from line `since` on, timed from the moment this was made (the broker's return)."""
+
+    def __init__(self, worker, since: int):
+        self.worker, self.since, self.back_at = worker, since, time.time()
+
+    def lines(self) -> list[str]:
+        return self.worker.logs.splitlines()[self.since:]
+
+    def count(self, needle: str) -> int:
+        return sum(1 for line in self.lines() if needle in line)
+
+    def after(self, needle: str) -> list[float]:
+        """Seconds from the return to each line holding `needle` logged after it."""
+        times = [log_time(line) for line in self.lines() if needle in line]
+        return [moment - self.back_at for moment in times if moment and moment > self.back_at]
+
+
+def outage_log(worker, since: int, back_at: float) -> dict:
+    """What a worker logged from line `since` on: when it connected again (seconds after `back_at`, the broker's
+    return), how many attempts failed, and its lines about the loss and the return."""
+    logs = "\n".join(worker.logs.splitlines()[since:])  # log_offset() counts lines
+    connected = [log_time(line) for line in logs.splitlines() if "Connected to" in line]
+    return {"reconnected": round(connected[0] - back_at, 1) if connected and connected[0] else None,
+            "attempts": sum(1 for line in logs.splitlines() if "Cannot connect" in line),
+            "log": log_lines(logs, "lost", "Restoring", "Cannot connect", "Trying again", "Connected to",
+                             "Unrecoverable")}
+
+
+def fate(stack: Stack, sent: list) -> dict:
+    """What became of the orders `sent` once the worker settled: how many ran (once or more), their states, the
+    messages left in the broker."""
+    ran_rows = runs(stack)  # one row per run: a task run twice counts twice
+    ran = set(ran_rows)
+    states = [result.state for result in sent if result.id in ran]
+    return {"ran": len(states), "runs": len(ran_rows), "never_ran": len(sent) - len(states),
+            "ran_failure": states.count("FAILURE"), "ran_pending": states.count("PENDING"), **queue_lengths(stack),
+            "ran_and_unacked": len(ran & unacked_ids(stack))}
 
 
 def log_lines(text: str, *needles: str) -> list[str]:

@@ -7,7 +7,11 @@ from concurrent.futures import ThreadPoolExecutor
 import psutil
 import pytest
 
-from celerylab.lessons.l07_resilience import helpers, scenarios
+from celerylab.lessons.l07_resilience import helpers
+from celerylab.lessons.l07_resilience.experiments.failure_ttl import failure_ttl
+from celerylab.lessons.l07_resilience.experiments.grow import grow
+from celerylab.lessons.l07_resilience.experiments.key_cost import key_cost
+from celerylab.lessons.l07_resilience.experiments.result_keys import result_keys
 from celerylab.stack import WorkerSpec
 
 pytestmark = pytest.mark.live
@@ -19,7 +23,7 @@ def test_child_limits_bound_the_leak(observe):
                                  for name, settings in limits.items()})
     try:
         with ThreadPoolExecutor() as pool:
-            grown = dict(zip(limits, pool.map(lambda name: scenarios.grow(stacks[name], tasks=6, megabytes=10), limits)))
+            grown = dict(zip(limits, pool.map(lambda name: vars(grow(stacks[name], tasks=6, megabytes=10)), limits)))
     finally:
         gc.collect()  # results reclaimed while Redis is up: before Celery 5.7, each one reclaimed later waits ~19 s
         for stack in stacks.values():
@@ -41,7 +45,7 @@ def test_a_memory_limit_below_a_fresh_child_replaces_it_after_every_task(observe
     with helpers.start(workers=[spec]) as stack:
         fresh = psutil.Process(stack.workers[0].wait_pool_ready()[0]).memory_info().rss
         try:
-            run = scenarios.grow(stack, tasks=4, megabytes=0)  # tasks that leak nothing
+            run = vars(grow(stack, tasks=4, megabytes=0))  # tasks that leak nothing
         finally:
             gc.collect()  # results reclaimed while Redis is up: before Celery 5.7, each one reclaimed later waits ~19 s
     # the premise: a fresh child is already over the limit; then every task ran in a new child
@@ -51,33 +55,18 @@ def test_a_memory_limit_below_a_fresh_child_replaces_it_after_every_task(observe
 
 @pytest.mark.needs("real-redis")
 def test_result_keys_expire_by_ttl_unless_result_expires_is_none(observe):
-    stacks = helpers.start_many({"default": {}, "never": {"settings": {"result_expires": None}}})
-    try:
-        ttls = {}
-        for name, stack in stacks.items():
-            kept = [stack.app.send_task("l07.echo", (n,)) for n in range(100)]
-            for n in range(100):
-                stack.app.send_task("l07.echo", (n,), ignore_result=True)
-            [result.get(timeout=30) for result in kept]
-            client = helpers.keys(stack)
-            found = client.keys(f"{stack.namespace}celery-task-meta-*")
-            ttls[name] = {client.ttl(key) for key in found}
-            sizes = [client.memory_usage(key) for key in found]  # MEMORY USAGE: the key and its value
-            if name == "default":
-                observe(default_ttl_about_1_day=all(86_000 < ttl <= 86_400 for ttl in ttls[name]))
-            else:
-                observe(**{f"{name}_ttls": sorted(ttls[name])})
-            observe.equal(**{f"{name}_result_keys": (len(found), 100),
-                             f"{name}_about_310_bytes_a_key": (all(250 < size < 400 for size in sizes), True),
-                             f"{name}_supports_autoexpire": (stack.app.backend.supports_autoexpire, True)},
-                          why=f"key sizes {sorted(set(sizes))}")
-        del kept
-    finally:
-        gc.collect()  # results reclaimed while Redis is up: before Celery 5.7, each one reclaimed later waits ~19 s
-        for stack in stacks.values():
-            stack.close()
-    assert all(86_000 < ttl <= 86_400 for ttl in ttls["default"]), ttls
-    assert ttls["never"] == {-1}
+    with helpers.start() as stack:
+        stack.add_worker(WorkerSpec(queues=("forever",), settings={"result_expires": None}))
+        try:
+            rows = {row["setting"]: row for row in result_keys(stack).rows}
+        finally:
+            gc.collect()  # results reclaimed while Redis is up: before Celery 5.7, each one reclaimed later waits ~19 s
+        autoexpire = stack.app.backend.supports_autoexpire
+    default, never = rows["result_expires=86400"], rows["result_expires=None"]
+    observe.equal(default_result_keys=(default["result_keys"], 100), never_result_keys=(never["result_keys"], 100),
+                  default_ttl_hours=(default["ttl_hours"], [24]), never_ttl_hours=(never["ttl_hours"], [-1]),
+                  about_310_bytes_a_key=(all(250 < row["bytes_per_key"] < 400 for row in rows.values()), True),
+                  supports_autoexpire=(autoexpire, True), why=rows)
 
 
 @pytest.mark.needs("real-redis")
@@ -85,10 +74,10 @@ def test_result_keys_expire_by_ttl_unless_result_expires_is_none(observe):
 def test_used_memory_grows_more_per_result_key_than_memory_usage_says(observe):
     """1000 results stored as a worker stores them (and the first, before the measure), on a broker with nothing else."""
     with helpers.start(workers=0, settings={"result_expires": 86_400}) as stack:  # each key with its TTL, as by default
-        cost = helpers.result_key_cost(stack, 1000)
-    observe.equal(keys=(cost["keys"], 1001), memory_usage_250_to_400_b=(250 < cost["memory_usage"] < 400, True),
-                  used_memory_5_to_50_percent_more=(1.05 * cost["memory_usage"] < cost["used_memory"]
-                                                    < 1.5 * cost["memory_usage"], True),
+        cost = key_cost(stack, 1000)
+    observe.equal(keys=(cost.keys, 1001), memory_usage_250_to_400_b=(250 < cost.memory_usage < 400, True),
+                  used_memory_5_to_50_percent_more=(1.05 * cost.memory_usage < cost.used_memory
+                                                    < 1.5 * cost.memory_usage, True),
                   why=cost)
 
 
@@ -96,15 +85,9 @@ def test_used_memory_grows_more_per_result_key_than_memory_usage_says(observe):
 def test_result_failure_expires_gives_failures_their_own_ttl(observe):
     """`result_failure_expires` (new in Celery 5.7): the worker stores a failure with that TTL, a success with `result_expires`."""
     with helpers.start(settings={"result_failure_expires": 60}) as stack:
-        failed, done = stack.app.send_task("l07.echo", ()), stack.app.send_task("l07.echo", ("fine",))  # no argument: TypeError
-        failed.get(timeout=10, propagate=False)
-        done.get(timeout=10)
-        client = helpers.keys(stack)
-        ttls = {name: client.ttl(f"{stack.namespace}celery-task-meta-{result.id}") for name, result in
-                (("failure", failed), ("success", done))}
-        states = (failed.state, done.state)
-        del failed, done
+        expiry = failure_ttl(stack)
         gc.collect()  # results reclaimed while Redis is up: before Celery 5.7, each one reclaimed later waits ~19 s
-    observe.equal(states=(list(states), ["FAILURE", "SUCCESS"]),
+    ttls = expiry.ttls
+    observe.equal(states=(expiry.states, ["FAILURE", "SUCCESS"]),
                   failure_ttl_at_most_60_s=(0 < ttls["failure"] <= 60, True),
                   success_ttl_about_1_day=(86_000 < ttls["success"] <= 86_400, True), why=f"TTLs {ttls}")

@@ -1,0 +1,1 @@
+"""Lesson 03's experiments: each module holds the Celery calls of one measured cell, which shows its source."""
