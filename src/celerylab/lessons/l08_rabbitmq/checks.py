@@ -320,39 +320,40 @@ POISON_LOOPING = 6   # starts that prove a poison loops: twice what the asked li
 RECEIVED = re.compile(r"Task l08\.poison\[[^\]]+\] received")
 
 
-def poisons_outcome(node, stack, labels: list[str]) -> str | None:
+def poisons_outcome(node, stack, labels: list[str], killed: int = 0) -> str | None:
     """What became of the poisons so far: "aside" (all set aside), "looping" (all started POISON_LOOPING times),
-    "gone" (every delivery the worker received started and had its death handled, nothing ready in `work`: the
-    message dropped or acknowledged), or None (still going)."""
+    "gone" (every delivery the workers received started and had its death handled, a worker the check `killed`
+    counting as one, nothing ready in `work`: the message dropped or acknowledged), or None (still going)."""
     if (helpers.ready(node, "work.poison") or 0) >= len(labels):
         return "aside"
     starts = [len(helpers.runs(stack, f"{label}:start")) for label in labels]
     if min(starts) >= POISON_LOOPING:
         return "looping"
     received = sum(len(RECEIVED.findall(worker.logs())) for worker in stack.workers)
-    deaths = sum(helpers.deaths_handled(worker) for worker in stack.workers)
+    deaths = sum(helpers.deaths_handled(worker) for worker in stack.workers) + killed
     if min(starts) > 0 and received == sum(starts) <= deaths and helpers.ready(node, "work") == 0:
         return "gone"
     return None
 
 
-def wait_until_poisons_settle(node, stack, labels: list[str], timeout: float = 90.0) -> None:
+def wait_until_poisons_settle(node, stack, labels: list[str], timeout: float = 90.0, killed: int = 0) -> None:
     """Return once the poisons are set aside or loop, or are gone and still so helpers.SETTLE s later with no new start
     (a right answer is set aside after its third start), or after `timeout` s."""
     deadline = time.monotonic() + timeout
     starts = lambda: sum(len(helpers.runs(stack, f"{label}:start")) for label in labels)  # noqa: E731
-    while outcome := until(lambda: poisons_outcome(node, stack, labels), max(0.0, deadline - time.monotonic()),
+    while outcome := until(lambda: poisons_outcome(node, stack, labels, killed), max(0.0, deadline - time.monotonic()),
                            step=0.5):
         if outcome != "gone":
             return
         before = starts()
         helpers.wait(helpers.SETTLE)
-        if poisons_outcome(node, stack, labels) == "gone" and starts() == before:
+        if poisons_outcome(node, stack, labels, killed) == "gone" and starts() == before:
             return
 
 
 #: The machines the poison check's two workers stand for: each worker gets its own temporary folder (TMPDIR), so what
-#: one machine keeps in a local file (a delivery count) the other does not see.
+#: one machine keeps in a local file or in memory (a delivery count) the other does not see. The machine that starts
+#: the first poison is SIGKILLed right after (a machine lost): the next deliveries reach the other one.
 MACHINES = ("host-a", "host-b")
 
 
@@ -367,6 +368,18 @@ def machine_workers(folder: str) -> tuple[WorkerSpec, ...]:
     return tuple(specs)
 
 
+def lose_first_machine(stack, label: str, task_id: str) -> int:
+    """As soon as poison `label` (task `task_id`) has started, SIGKILL the worker (and its children) that received it;
+    its process manager starts it again. How many workers were killed (0: it never started)."""
+    if not until(lambda: helpers.runs(stack, f"{label}:start"), 30, step=0.05):
+        return 0
+    for worker in stack.workers:
+        if f"Task l08.poison[{task_id}] received" in worker.logs():
+            worker.kill(group=True)
+            return 1
+    return 0
+
+
 @exercise("l08.poison_aside")
 def poison_aside(run: CheckRun) -> None:
     labels = ["p1"] + (["p2"] if run.graded(2) else [])
@@ -377,10 +390,10 @@ def poison_aside(run: CheckRun) -> None:
         node, stack, supervisor = started[0]
         declare_poison_queue(node)
         say("l08.check.step.poison", count=len(labels))
-        for label in labels:
-            stack.app.send_task("l08.poison", (label,), queue="work", declare=[])
+        poisons = [stack.app.send_task("l08.poison", (label,), queue="work", declare=[]) for label in labels]
         good = stack.app.send_task("l08.report", ("ok", 0.1), queue="work", declare=[])
-        wait_until_poisons_settle(node, stack, labels)
+        killed = lose_first_machine(stack, labels[0], poisons[0].id)
+        wait_until_poisons_settle(node, stack, labels, killed=killed)
         for index, label in enumerate(labels):
             run.expect("l08.check.poison_runs", 3, len(helpers.runs(stack, f"{label}:start")),
                        hidden=index > 0, label=label)

@@ -74,7 +74,7 @@ def test_gone_must_stay_so_with_no_new_start(monkeypatch):
     outcomes = iter(["gone", "gone", "aside"])
     starts = itertools.count()
     waited = []
-    monkeypatch.setattr(checks, "poisons_outcome", lambda node, stack, labels: next(outcomes))
+    monkeypatch.setattr(checks, "poisons_outcome", lambda node, stack, labels, killed=0: next(outcomes))
     monkeypatch.setattr(checks.helpers, "runs", lambda stack, label: [["x"]] * next(starts))
     monkeypatch.setattr(checks.helpers, "wait", waited.append)
     checks.wait_until_poisons_settle(None, None, ["p1"], timeout=5)
@@ -84,7 +84,7 @@ def test_gone_must_stay_so_with_no_new_start(monkeypatch):
 
 
 def test_gone_that_stays_gone_returns(monkeypatch):
-    monkeypatch.setattr(checks, "poisons_outcome", lambda node, stack, labels: "gone")
+    monkeypatch.setattr(checks, "poisons_outcome", lambda node, stack, labels, killed=0: "gone")
     monkeypatch.setattr(checks.helpers, "runs", lambda stack, label: [["x"]] * 3)
     monkeypatch.setattr(checks.helpers, "wait", lambda seconds: None)
     checks.wait_until_poisons_settle(None, None, ["p1"], timeout=5)
@@ -196,3 +196,29 @@ def test_each_machine_gets_a_temporary_folder_of_its_own(tmp_path):
     folders = {spec.env["TMPDIR"] for spec in specs}
     assert len(specs) == len(folders) == 2
     assert all(Path(folder).is_dir() for folder in folders)  # tempfile ignores a TMPDIR that does not exist
+
+
+class KillableWorker(FakeWorker):
+    def __init__(self, log: str):
+        super().__init__(log)
+        self.killed = False
+
+    def kill(self, group: bool = False) -> None:
+        self.killed = group
+
+
+def test_the_machine_lost_is_the_one_that_received_the_first_poison(monkeypatch):
+    """Each machine may hold a poison (two at grading): the one killed is the worker whose log received `p1`'s task."""
+    monkeypatch.setattr(checks.helpers, "runs", lambda stack, label: [["p1:start"]])
+    stack = FakeStack()
+    stack.workers = [KillableWorker("Task l08.poison[id-p2] received"), KillableWorker("Task l08.poison[id-p1] received")]
+    assert checks.lose_first_machine(stack, "p1", "id-p1") == 1
+    assert [worker.killed for worker in stack.workers] == [False, True]
+
+
+def test_a_killed_worker_counts_as_a_death_handled(broker):
+    """A worker killed right after its child died may never log the WorkerLostError: the kill stands for it."""
+    broker["starts"] = {"p1": 3}
+    log = FakeStack(received(3) + lost(2))
+    assert checks.poisons_outcome(None, log, ["p1"]) is None
+    assert checks.poisons_outcome(None, log, ["p1"], killed=1) == "gone"
