@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import contextlib
 import re
+import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
+from pathlib import Path
 
 from kombu import Connection, Exchange, Queue
 
@@ -14,6 +16,7 @@ from celerylab.i18n import t
 from celerylab.lessons.l08_rabbitmq import check_node, helpers
 from celerylab.polling import until
 from celerylab.stack import WorkerSpec, rabbitmq_node
+from celerylab.stack.errors import ServiceError, StackError
 
 #: The ack timeout in every form a Celery worker logs it on RabbitMQ 3.10 (the channel closed with a 406): the
 #: critical "Unrecoverable error: PreconditionFailed(406, ...)" of the default settings, the warning "Connection to
@@ -34,20 +37,22 @@ def ack_timeout_line(worker) -> str:
 
 
 @contextlib.contextmanager
-def lab(run: CheckRun, consumer_timeout_ms: int, specs: list[WorkerSpec]):
-    """One stack per spec, each on a virtual host of its own on the process's node (started at the first check) with
-    `consumer_timeout_ms`, its worker loading the learner's module behind a supervisor: [(host, stack, supervisor)];
-    None without RabbitMQ."""
+def lab(run: CheckRun, consumer_timeout_ms: int, specs: list[WorkerSpec | tuple[WorkerSpec, ...]]):
+    """One stack per item of `specs` (a worker's spec, or a tuple of them: one stack with those workers), each on a
+    virtual host of its own on the process's node (started at the first check) with `consumer_timeout_ms`, its workers
+    loading the learner's module behind a supervisor: [(host, stack, supervisor)]; None without RabbitMQ, or when a
+    worker exited at start (a failed criterion says why)."""
     absent = rabbitmq_node.missing()
     if absent:
         run.expect("l08.check.rabbitmq", "rabbitmq-server, rabbitmqctl", f"missing: {absent}", passed=False)
         yield None
         return
     with check_node.virtual_hosts(consumer_timeout_ms, len(specs), say=say) as hosts, contextlib.ExitStack() as exits:
-        say("l08.check.step.workers", count=len(specs))
+        say("l08.check.step.workers", count=sum(len(spec) if isinstance(spec, tuple) else 1 for spec in specs),
+            hosts=len(specs))
 
         def start(host, spec):
-            return run.stack(workers=[spec], timeline=False, settings={"broker_url": host.url},
+            return run.stack(workers=list(spec) if isinstance(spec, tuple) else [spec], timeline=False, settings={"broker_url": host.url},
                              env={"CELERYLAB_RUNS": "{workdir}/runs.log"})
 
         with ThreadPoolExecutor(max_workers=len(specs)) as pool:
@@ -61,9 +66,30 @@ def lab(run: CheckRun, consumer_timeout_ms: int, specs: list[WorkerSpec]):
                 failed = failed or error
                 continue
             started.append((host, stack, exits.enter_context(helpers.Supervisor(stack))))
-        if failed is not None:
+        if failed is not None and not exited_at_start(failed):
             raise failed
+        if failed is not None:  # the learner's worker exited before it was ready: judged, not a crash of the check
+            run.expect("l08.check.worker_started", True, False, cause=start_failure(failed))
+            yield None
+            return
         yield started
+
+
+def exited_at_start(error: BaseException) -> bool:
+    """Whether a stack failed because its worker (the learner's module) exited before it was ready, not because of
+    the machine (a service that could not start, a worker too slow to be ready in time)."""
+    return isinstance(error, StackError) and not isinstance(error, ServiceError) and error.key == "stack.exited"
+
+
+#: The line of a worker's log that says why it exited: an exception's `module.Name: message` (the last one logged).
+EXCEPTION_LINE = re.compile(r"^(?:[A-Za-z_][\w.]*\.)?[A-Z]\w*(?:Error|Exception|Failed|Fault|Refused|NotFound)\b:.*$",
+                            re.MULTILINE)
+
+
+def start_failure(error: BaseException) -> str:
+    """Why a worker exited at start, in one line: the last exception its log shows, else the error's message."""
+    found = EXCEPTION_LINE.findall(getattr(error, "log_tail", ""))
+    return found[-1].strip() if found else str(error).strip()
 
 
 def at_once(*scenarios):
@@ -72,11 +98,12 @@ def at_once(*scenarios):
         return [future.result() for future in [pool.submit(scenario) for scenario in scenarios]]
 
 
-def survived(run: CheckRun, stack, supervisor, hidden: bool = False) -> None:
-    """The two criteria every exercise shares: no ack timeout in the worker's log, no restart."""
+def survived(run: CheckRun, stack, supervisor, hidden: bool = False, restarts: int = 0) -> None:
+    """The two criteria every exercise shares: no ack timeout in the worker's log, no restart but the `restarts` the
+    check caused itself (a worker it killed)."""
     line = ack_timeout_line(stack.workers[0])
     run.expect("l08.check.no_ack_timeout", True, not line, hidden=hidden, cause=line or None)
-    run.expect("l08.check.restarts", 0, supervisor.restarts, hidden=hidden)
+    run.expect("l08.check.restarts", restarts, supervisor.restarts, hidden=hidden)
 
 
 def parts(stack, label: str) -> list[tuple[int, float]]:
@@ -99,12 +126,14 @@ def report_looping(found: list[tuple[int, float]]) -> bool:
 
 
 LOOPING = 3  # times one part is logged that prove a loop: once is the run, twice may be one redelivery
-#: The reports the check sends, both longer than the 3 s timeout (the second waits the whole first one behind it).
-REPORTS = [("a", 4.0), ("b", 4.0)]
+#: The reports the check sends at once, each longer than the 3 s timeout: four, as many messages as the worker
+#: prefetches by default (prefetch multiplier 4 x concurrency 1), so a part prefetched behind the other reports' parts
+#: waits unacknowledged for three of them (parts of a third of the timeout are held past it: 3 s waiting, 1 s running).
+REPORTS = [("a", 4.0), ("b", 4.0), ("c", 4.0), ("d", 4.0)]
 #: At grading, lengths far past the example both ways, sent together: shorter than any sensible part, and over
 #: twelve timeouts long with a fraction (a fixed number of parts, ten included, or whole seconds only, do not
 #: cover both: ten parts of 37.3 s are 3.73 s each, past the 3 s timeout).
-GRADED_REPORTS = [("c", 0.3), ("d", 37.3)]
+GRADED_REPORTS = [("e", 0.3), ("f", 37.3)]
 
 
 def run_reports(stack, cases: list[tuple[str, float]]) -> list[tuple[list[tuple[int, float]], float]]:
@@ -184,17 +213,22 @@ def expect_killed(run: CheckRun, logged: bool, found: list[tuple[int, float]]) -
                passed=logged and redone <= 1 and abs(done - seconds) < 0.01, label=label, seconds=seconds)
 
 
-REMINDER = ("r1", 4)  # longer than the 3 s timeout: a reminder held unacknowledged closes the worker's channel
-#: At grading, countdowns far past the example both ways: under the timeout (held, it would not close the channel),
-#: and almost three times the example.
-GRADED_REMINDERS = [("r2", 2), ("r3", 11)]
-HELD_FROM = 1.0  # seconds after the send from which the worker is asked what it holds (l08.remind_later has run)
-EARLY = 0.5      # seconds before it is due that a reminder may reach the worker (clocks, the delay levels' rounding)
+#: The reminders the check schedules on one worker, the one due later first: one due sooner must not wait behind it
+#: (a classic queue lets a message whose own TTL has passed go only from its head).
+REMINDERS = [("r1", 7), ("r2", 3)]
+#: At grading, countdowns far past the example both ways, again the longer first: almost three times the example's
+#: longer one, and under the timeout (held, it would not close the channel).
+GRADED_REMINDERS = [("r3", 11), ("r4", 2)]
+HELD_FROM = 1.0      # seconds after the sends from which the worker is asked what it holds (l08.remind_later has run)
+EARLY = 0.5          # seconds before it is due that a reminder may reach the worker (clocks, the delay levels' rounding)
+KILL_AFTER_RUN = 0.3  # seconds after the reminder due first has run that the worker and its children are SIGKILLed,
+                     # the other still to come: a reminder in one process's memory (a timer, a sleep) is lost
+SCHEDULER = "l08.remind_later"  # the one task the worker may receive or hold before a reminder is due
 
 
 def reminders_held(stack) -> int | None:
-    """l08.remind tasks the stack's worker holds (`inspect scheduled`, `reserved` and `active`); None if it did not
-    answer."""
+    """Tasks other than l08.remind_later the stack's worker holds (`inspect scheduled`, `reserved` and `active`):
+    a reminder, under whatever name carries it; None if it did not answer."""
     hostnames = [worker.hostname for worker in stack.workers]
     inspect = stack.app.control.inspect(destination=hostnames, timeout=1.0, limit=len(hostnames))
     answers = [inspect.scheduled(), inspect.reserved(), inspect.active()]
@@ -203,54 +237,77 @@ def reminders_held(stack) -> int | None:
     held = 0
     for answer in answers:
         for tasks in (answer or {}).values():
-            held += sum(1 for task in tasks if (task.get("request", task)).get("name") == "l08.remind")
+            held += sum(1 for task in tasks if (task.get("request", task)).get("name") != SCHEDULER)
     return held
 
 
-REMIND_RECEIVED = re.compile(r"\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}): \w+/MainProcess\] Task l08\.remind\[[^\]]+\] received")
+RECEIVED_TASK = re.compile(r"\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}): \w+/MainProcess\] Task ([\w.:-]+)\[[^\]]+\] received")
 
 
-def received_before(stack, due: float) -> int:
-    """l08.remind messages the stack's worker logged as received before `due` (a Unix time): held in its memory from
-    then on, whether it answers `inspect` or not (a loaded worker may not answer in time; its log does not lie)."""
-    stamps = [datetime.strptime(found, "%Y-%m-%d %H:%M:%S,%f").timestamp()  # the worker logs local time, as here
-              for found in REMIND_RECEIVED.findall(stack.workers[0].logs())]
-    return sum(1 for stamp in stamps if stamp < due)
+def received_early(log: str, dues: list[float]) -> int:
+    """Tasks other than l08.remind_later the worker's log shows received before their turn: the n-th one received
+    before the n-th reminder (by due time, a Unix time) is due, less EARLY. Each is a reminder held in the worker's
+    memory from then on, whatever its name and whether the worker answers `inspect` or not (a loaded worker may not
+    answer in time; its log does not lie)."""
+    stamps = sorted(datetime.strptime(found, "%Y-%m-%d %H:%M:%S,%f").timestamp()  # the worker logs local time
+                    for found, name in RECEIVED_TASK.findall(log) if name != SCHEDULER)
+    ordered = sorted(dues)
+    return sum(1 for index, stamp in enumerate(stamps) if stamp < ordered[min(index, len(ordered) - 1)] - EARLY)
 
 
-def remind(stack, label: str, countdown: int) -> dict:
-    """On its own stack: l08.remind_later(label, countdown); what the worker held until the countdown ended, when and
-    how often the reminder ran."""
+def remind(stack, cases: list[tuple[str, int]]) -> dict:
+    """On its own stack: l08.remind_later for each case, in order; once the reminder due first has run, the worker and
+    its children SIGKILLed (its process manager starts it again); what the worker held until the first was due, when
+    each was due, and when and how often each reminder ran."""
     sent = time.time()
-    stack.app.send_task("l08.remind_later", (label, countdown), queue="reminders", declare=[])
-    helpers.wait(HELD_FROM)
+    for label, countdown in cases:
+        stack.app.send_task(SCHEDULER, (label, countdown), queue="reminders", declare=[])
+    dues = {label: sent + countdown for label, countdown in cases}
+    first = min(dues, key=dues.__getitem__)
     held = 0
-    while time.time() < sent + countdown - 0.7:  # asked again and again until just before it is due
+    while time.time() < max(dues[first] - 0.7, sent + HELD_FROM):  # asked again and again until just before it is due
         held = max(held, reminders_held(stack) or 0)  # None (no answer in time): the log below still judges
         helpers.wait(0.3)
-    until(lambda: helpers.runs(stack, f"{label}:start"), countdown + 15, step=0.2)
+    until(lambda: helpers.runs(stack, f"{first}:start"), max(dues.values()) + 15 - time.time(), step=0.1)
+    helpers.wait(KILL_AFTER_RUN)
+    stack.workers[0].kill(group=True)
+    until(lambda: all(helpers.runs(stack, f"{label}:start") for label in dues),
+          max(0.0, max(dues.values()) + 15 - time.time()), step=0.2)
     helpers.wait(1.5)  # a second run would log behind the first
-    ran = helpers.runs(stack, f"{label}:start")
-    held = max(held, received_before(stack, sent + countdown - EARLY))
-    return {"held": held, "ran": len(ran), "on_time": bool(ran) and float(ran[0][-1]) >= sent + countdown - EARLY}
+    ran = {label: [float(line[-1]) for line in helpers.runs(stack, f"{label}:start")] for label in dues}
+    held = max(held, received_early(stack.workers[0].logs(), list(dues.values())))
+    return {"held": held, "dues": dues, "ran": {label: len(times) for label, times in ran.items()},
+            "on_time": {label: bool(ran[label]) and ran[label][0] >= dues[label] - EARLY for label in ran},
+            "first_run": {label: min(times) if times else None for label, times in ran.items()}}
+
+
+def ran_before_due(first: str, then: str, dues: dict, first_run: dict) -> bool:
+    """Whether reminder `first` ran before reminder `then` was due: it did not wait behind it."""
+    return first_run[first] is not None and first_run[first] < dues[then]
 
 
 @exercise("l08.delayed_reminder")
 def delayed_reminder(run: CheckRun) -> None:
-    cases = [REMINDER] + (GRADED_REMINDERS if run.graded(5 * len(GRADED_REMINDERS)) else [])
+    cases = [REMINDERS] + ([GRADED_REMINDERS] if run.graded(4 + 2 * len(GRADED_REMINDERS)) else [])
     spec = WorkerSpec(pool="prefork", concurrency=1, queues=("reminders",))
     with lab(run, 3000, [spec] * len(cases)) as started:
         if started is None:
             return
         say("l08.check.step.reminders")
-        results = at_once(*[lambda stack=stack, case=case: remind(stack, *case)
+        results = at_once(*[lambda stack=stack, case=case: remind(stack, case)
                             for (_, stack, _), case in zip(started, cases)])
-        for index, ((label, countdown), seen, (_, stack, supervisor)) in enumerate(zip(cases, results, started)):
+        for index, (case, seen, (_, stack, supervisor)) in enumerate(zip(cases, results, started)):
             hidden = index > 0
-            run.expect("l08.check.not_held", 0, seen["held"], hidden=hidden, label=label)
-            run.expect("l08.check.ran_once", 1, seen["ran"], hidden=hidden, label=label)
-            run.expect("l08.check.on_time", True, seen["on_time"], hidden=hidden, label=label, countdown=countdown)
-            survived(run, stack, supervisor, hidden=hidden)
+            labels = ", ".join(label for label, _ in case)
+            run.expect("l08.check.not_held", 0, seen["held"], hidden=hidden, label=labels)
+            for label, countdown in case:
+                run.expect("l08.check.ran_once", 1, seen["ran"][label], hidden=hidden, label=label)
+                run.expect("l08.check.on_time", True, seen["on_time"][label], hidden=hidden, label=label,
+                           countdown=countdown)
+            (first, _), (then, _) = sorted(case, key=lambda item: item[1])[:2]
+            run.expect("l08.check.due_order", True, ran_before_due(first, then, seen["dues"], seen["first_run"]),
+                       hidden=hidden, first=first, then=then)
+            survived(run, stack, supervisor, hidden=hidden, restarts=1)
 
 
 def declare_poison_queue(node) -> None:
@@ -263,50 +320,81 @@ POISON_LOOPING = 6   # starts that prove a poison loops: twice what the asked li
 RECEIVED = re.compile(r"Task l08\.poison\[[^\]]+\] received")
 
 
-def poisons_outcome(node, stack, labels: list[str]) -> str | None:
+def poisons_outcome(node, stack, labels: list[str], killed: int = 0) -> str | None:
     """What became of the poisons so far: "aside" (all set aside), "looping" (all started POISON_LOOPING times),
-    "gone" (every delivery the worker received started and had its death handled, nothing ready in `work`: the
-    message dropped or acknowledged), or None (still going)."""
+    "gone" (every delivery the workers received started and had its death handled, a worker the check `killed`
+    counting as one, nothing ready in `work`: the message dropped or acknowledged), or None (still going)."""
     if (helpers.ready(node, "work.poison") or 0) >= len(labels):
         return "aside"
     starts = [len(helpers.runs(stack, f"{label}:start")) for label in labels]
     if min(starts) >= POISON_LOOPING:
         return "looping"
-    worker = stack.workers[0]
-    received = len(RECEIVED.findall(worker.logs()))
-    if min(starts) > 0 and received == sum(starts) <= helpers.deaths_handled(worker) and helpers.ready(node, "work") == 0:
+    received = sum(len(RECEIVED.findall(worker.logs())) for worker in stack.workers)
+    deaths = sum(helpers.deaths_handled(worker) for worker in stack.workers) + killed
+    if min(starts) > 0 and received == sum(starts) <= deaths and helpers.ready(node, "work") == 0:
         return "gone"
     return None
 
 
-def wait_until_poisons_settle(node, stack, labels: list[str], timeout: float = 90.0) -> None:
+def wait_until_poisons_settle(node, stack, labels: list[str], timeout: float = 90.0, killed: int = 0) -> None:
     """Return once the poisons are set aside or loop, or are gone and still so helpers.SETTLE s later with no new start
     (a right answer is set aside after its third start), or after `timeout` s."""
     deadline = time.monotonic() + timeout
     starts = lambda: sum(len(helpers.runs(stack, f"{label}:start")) for label in labels)  # noqa: E731
-    while outcome := until(lambda: poisons_outcome(node, stack, labels), max(0.0, deadline - time.monotonic()),
+    while outcome := until(lambda: poisons_outcome(node, stack, labels, killed), max(0.0, deadline - time.monotonic()),
                            step=0.5):
         if outcome != "gone":
             return
         before = starts()
         helpers.wait(helpers.SETTLE)
-        if poisons_outcome(node, stack, labels) == "gone" and starts() == before:
+        if poisons_outcome(node, stack, labels, killed) == "gone" and starts() == before:
             return
+
+
+#: The machines the poison check's two workers stand for: each worker gets its own temporary folder (TMPDIR), so what
+#: one machine keeps in a local file or in memory (a delivery count) the other does not see. The machine that starts
+#: the first poison is SIGKILLed right after (a machine lost): the next deliveries reach the other one.
+MACHINES = ("host-a", "host-b")
+
+
+def machine_workers(folder: str) -> tuple[WorkerSpec, ...]:
+    """The poison check's workers, one per machine of MACHINES, each with a temporary folder of its own in `folder`."""
+    specs = []
+    for machine in MACHINES:
+        temporary = Path(folder) / machine
+        temporary.mkdir(exist_ok=True)  # an absent TMPDIR would send tempfile back to the shared /tmp
+        specs.append(WorkerSpec(pool="prefork", concurrency=1, queues=("work",),
+                                env={"TMPDIR": str(temporary), "TMP": str(temporary), "TEMP": str(temporary)}))
+    return tuple(specs)
+
+
+def lose_first_machine(stack, label: str, task_id: str) -> int:
+    """As soon as poison `label` (task `task_id`) has started, SIGKILL the worker (and its children) that received it;
+    its process manager starts it again. How many workers were killed (0: it never started)."""
+    if not until(lambda: helpers.runs(stack, f"{label}:start"), 30, step=0.05):
+        return 0
+    for worker in stack.workers:
+        if f"Task l08.poison[{task_id}] received" in worker.logs():
+            worker.kill(group=True)
+            return 1
+    return 0
 
 
 @exercise("l08.poison_aside")
 def poison_aside(run: CheckRun) -> None:
     labels = ["p1"] + (["p2"] if run.graded(2) else [])
-    with lab(run, 30000, [WorkerSpec(pool="prefork", concurrency=2, queues=("work",))]) as started:
+    with tempfile.TemporaryDirectory(prefix="l08-machines-") as folder, \
+            lab(run, 30000, [machine_workers(folder)]) as started:
         if started is None:
             return
         node, stack, supervisor = started[0]
         declare_poison_queue(node)
         say("l08.check.step.poison", count=len(labels))
-        for label in labels:
-            stack.app.send_task("l08.poison", (label,), queue="work", declare=[])
+        # only the ids: a poison's result never comes, and one still held when the stack stops prints a traceback
+        poisons = [stack.app.send_task("l08.poison", (label,), queue="work", declare=[]).id for label in labels]
         good = stack.app.send_task("l08.report", ("ok", 0.1), queue="work", declare=[])
-        wait_until_poisons_settle(node, stack, labels)
+        killed = lose_first_machine(stack, labels[0], poisons[0])
+        wait_until_poisons_settle(node, stack, labels, killed=killed)
         for index, label in enumerate(labels):
             run.expect("l08.check.poison_runs", 3, len(helpers.runs(stack, f"{label}:start")),
                        hidden=index > 0, label=label)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
 
@@ -73,7 +74,7 @@ def test_gone_must_stay_so_with_no_new_start(monkeypatch):
     outcomes = iter(["gone", "gone", "aside"])
     starts = itertools.count()
     waited = []
-    monkeypatch.setattr(checks, "poisons_outcome", lambda node, stack, labels: next(outcomes))
+    monkeypatch.setattr(checks, "poisons_outcome", lambda node, stack, labels, killed=0: next(outcomes))
     monkeypatch.setattr(checks.helpers, "runs", lambda stack, label: [["x"]] * next(starts))
     monkeypatch.setattr(checks.helpers, "wait", waited.append)
     checks.wait_until_poisons_settle(None, None, ["p1"], timeout=5)
@@ -83,7 +84,7 @@ def test_gone_must_stay_so_with_no_new_start(monkeypatch):
 
 
 def test_gone_that_stays_gone_returns(monkeypatch):
-    monkeypatch.setattr(checks, "poisons_outcome", lambda node, stack, labels: "gone")
+    monkeypatch.setattr(checks, "poisons_outcome", lambda node, stack, labels, killed=0: "gone")
     monkeypatch.setattr(checks.helpers, "runs", lambda stack, label: [["x"]] * 3)
     monkeypatch.setattr(checks.helpers, "wait", lambda seconds: None)
     checks.wait_until_poisons_settle(None, None, ["p1"], timeout=5)
@@ -119,14 +120,105 @@ def test_another_precondition_failure_is_not_an_ack_timeout():
     assert checks.ack_timeout_line(FakeWorker(log)) == ""
 
 
+def stamp(seconds: float) -> str:
+    """A worker log's local time, `seconds` after 04:00:00."""
+    from datetime import datetime, timedelta
+
+    return (datetime(2026, 12, 6, 4, 0, 0) + timedelta(seconds=seconds)).strftime("%Y-%m-%d %H:%M:%S,%f")[:-3]
+
+
+def at(seconds: float) -> float:
+    from datetime import datetime
+
+    return datetime(2026, 12, 6, 4, 0, 0).timestamp() + seconds
+
+
+def receipt(seconds: float, name: str) -> str:
+    return f"[{stamp(seconds)}: INFO/MainProcess] Task {name}[id-{seconds}] received\n"
+
+
 def test_a_reminder_received_before_it_is_due_counts_as_held_even_when_inspect_lists_none():
     """A reminder slept on in task_prerun is active, not scheduled; a loaded worker may not answer inspect at all: the
     log's `received` line, written when the message reaches the worker, still says when the worker took it."""
-    from datetime import datetime
+    log = receipt(1.02, "l08.remind_later") + receipt(1.15, "l08.remind")
+    assert checks.received_early(log, [at(4)]) == 1
+    assert checks.received_early(receipt(1.02, "l08.remind_later") + receipt(4.01, "l08.remind"), [at(4)]) == 0
 
-    due = datetime(2026, 12, 6, 4, 0, 4).timestamp()
-    log = ("[2026-12-06 04:00:01,020: INFO/MainProcess] Task l08.remind_later[a] received\n"
-           "[2026-12-06 04:00:01,150: INFO/MainProcess] Task l08.remind[b] received\n")
-    assert checks.received_before(FakeStack(log), due) == 1
-    on_time = "[2026-12-06 04:00:04,010: INFO/MainProcess] Task l08.remind[b] received\n"
-    assert checks.received_before(FakeStack(on_time), due) == 0
+
+def test_a_reminder_carried_under_another_name_counts_as_held():
+    """A task that sends itself again with short countdowns (a "hop") carries the reminder under its own name."""
+    log = receipt(1.0, "l08.remind_later") + receipt(1.1, "ex.hop") + receipt(3.1, "ex.hop") + receipt(4.0, "l08.remind")
+    assert checks.received_early(log, [at(4)]) == 2
+
+
+def test_each_receipt_is_judged_against_the_reminder_due_in_its_turn():
+    """Two reminders due at 3 s and 7 s: the first received at 3 s is on time, a second one at 3.1 s is 4 s early."""
+    dues = [at(7), at(3)]
+    assert checks.received_early(receipt(3.0, "l08.remind") + receipt(7.0, "l08.remind"), dues) == 0
+    assert checks.received_early(receipt(3.0, "l08.remind") + receipt(3.1, "l08.remind"), dues) == 1
+
+
+def test_the_reminder_due_first_must_run_before_the_other_is_due():
+    dues = {"r1": at(7.0), "r2": at(3.0)}
+    assert checks.ran_before_due("r2", "r1", dues, {"r1": at(7.0), "r2": at(3.1)})
+    # dead-lettered right behind r1 (a classic queue's per-message TTL), even if the worker then runs it first
+    assert not checks.ran_before_due("r2", "r1", dues, {"r1": at(7.11), "r2": at(7.08)})
+    assert not checks.ran_before_due("r2", "r1", dues, {"r1": at(7.0), "r2": None})
+
+
+def test_a_worker_that_exits_at_start_is_judged_with_the_reason_its_log_gives():
+    from celerylab.stack.errors import ServiceError, StackError
+
+    tail = ("  File \"/x/amqp/channel.py\", line 294, in _on_close\n    raise error_for_code(\n"
+            "amqp.exceptions.PreconditionFailed: Queue.declare: (406) PRECONDITION_FAILED - invalid arg "
+            "'x-delivery-limit' for queue 'work' in vhost 'check-1' of queue type rabbit_classic_queue\n"
+            "[2026-12-06 10:16:40,970: WARNING/MainProcess] Received method (60, 60) during closing channel 2.")
+    exited = StackError("stack.exited", tail, name="worker1", code=1, pattern="ready")
+    assert checks.exited_at_start(exited)
+    assert checks.start_failure(exited).startswith("amqp.exceptions.PreconditionFailed: Queue.declare: (406)")
+    assert checks.start_failure(StackError("stack.exited", "ModuleNotFoundError: No module named 'x'\n", name="w",
+                                           code=1, pattern="ready")) == "ModuleNotFoundError: No module named 'x'"
+    assert not checks.exited_at_start(StackError("stack.not_ready", "", name="w", timeout=30, pattern="ready"))
+    assert not checks.exited_at_start(ServiceError("stack.exited", "", name="broker", code=1, pattern="ready"))
+    assert not checks.exited_at_start(RuntimeError("stack.exited"))
+
+
+def test_deliveries_and_deaths_are_counted_on_every_worker(broker):
+    """Two workers share the poisons: a count of one worker's log alone never sees every delivery settled."""
+    broker["starts"] = {"p1": 3}
+    two = FakeStack(received(2) + lost(2))
+    two.workers.append(FakeWorker(received(1) + lost(1)))
+    assert checks.poisons_outcome(None, two, ["p1"]) == "gone"
+
+
+def test_each_machine_gets_a_temporary_folder_of_its_own(tmp_path):
+    specs = checks.machine_workers(str(tmp_path))
+    folders = {spec.env["TMPDIR"] for spec in specs}
+    assert len(specs) == len(folders) == 2
+    assert all(Path(folder).is_dir() for folder in folders)  # tempfile ignores a TMPDIR that does not exist
+
+
+class KillableWorker(FakeWorker):
+    def __init__(self, log: str):
+        super().__init__(log)
+        self.killed = False
+
+    def kill(self, group: bool = False) -> None:
+        self.killed = group
+
+
+def test_the_machine_lost_is_the_one_that_received_the_first_poison(monkeypatch):
+    """Each machine may hold a poison (two at grading): the one killed is the worker whose log received `p1`'s task."""
+    monkeypatch.setattr(checks.helpers, "runs", lambda stack, label: [["p1:start"]])
+    stack = FakeStack()
+    stack.workers = [KillableWorker("Task l08.poison[id-p2] received"), KillableWorker("Task l08.poison[id-p1] received")]
+    assert checks.lose_first_machine(stack, "p1", "id-p1") == 1
+    assert [worker.killed for worker in stack.workers] == [False, True]
+
+
+def test_a_killed_worker_counts_as_a_death_handled(broker):
+    """A worker killed right after its child died may never log the WorkerLostError: the kill stands for it."""
+    broker["starts"] = {"p1": 3}
+    log = FakeStack(received(3) + lost(2))
+    assert checks.poisons_outcome(None, log, ["p1"]) is None
+    assert checks.poisons_outcome(None, log, ["p1"], killed=1) == "gone"
