@@ -11,8 +11,11 @@ from celerylab.compiler.sections import headings
 def test_scaffold_writes_a_lesson_and_lists_it(lessons):
     folder = lessons / "l42_demo"
     assert sorted(p.name for p in folder.iterdir()) == ["__init__.py", "checks.py", "claims.yml", "conftest.py",
-                                                       "exercises.yml", "glossary.yml", "helpers.py", "lesson.md",
-                                                       "messages.yml", "tasks.py", "test_claims_demo.py", "wrong_answers"]
+                                                       "exercises.yml", "experiments", "glossary.yml", "helpers.py",
+                                                       "lesson.md", "messages.yml", "tasks.py", "test_claims_demo.py",
+                                                       "wrong_answers"]
+    assert sorted(p.name for p in (folder / "experiments").iterdir()) == ["__init__.py", "echo.py"]
+    assert 'send_task("l42.echo"' in (folder / "experiments" / "echo.py").read_text()
     assert sorted(p.name for p in (folder / "wrong_answers").iterdir()) == ["double__drops_the_sign.py",
                                                                           "double__hard_coded.py"]
     assert "l42_demo" in (folder / "wrong_answers" / "double__hard_coded.py").read_text()
@@ -22,7 +25,7 @@ def test_scaffold_writes_a_lesson_and_lists_it(lessons):
     assert "# Lição 42 — Demonstração" in cells[0].texts["pt"] and "# Lesson 42 — Demo" in cells[0].texts["en"]
     assert 'create_app("l42_demo")' in (folder / "tasks.py").read_text()
     assert "from celerylab.lessons.l42_demo import helpers" in (folder / "conftest.py").read_text()
-    assert '"l42.echo"' in (folder / "test_claims_demo.py").read_text()
+    assert "from celerylab.lessons.l42_demo.experiments.echo import echo" in (folder / "test_claims_demo.py").read_text()
     claims = yaml.safe_load((folder / "claims.yml").read_text(encoding="utf-8"))
     assert list(claims) == ["test_the_worker_returns_what_it_is_sent"] and claims[next(iter(claims))]["cell"] == "echo-run"
     assert headings(cells)["echo-run"] == {"pt": "1. Uma tarefa num worker de verdade", "en": "1. A task on a real worker"}

@@ -1,4 +1,4 @@
-"""In a lesson with experiments, every measured cell shows the experiment that measures (no hidden reproduction)."""
+"""In every lesson, every measured cell shows the experiment that measures (no hidden reproduction)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -19,8 +19,6 @@ def measured(cell: SourceCell) -> bool:
 
 def experiment_problems(folder: Path, cells: list[SourceCell]) -> list[Problem]:
     """Measured cells that are not experiment cells, directives naming no module, modules too long to read."""
-    if not experiments.declares(folder):
-        return []
     source, problems = folder / "lesson.md", []
     for cell in cells:
         texts = set(cell.texts.values()) if cell.kind == "code" else set()

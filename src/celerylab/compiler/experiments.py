@@ -6,7 +6,7 @@ from pathlib import Path
 
 DIRECTIVE = re.compile(r"^#\|\s*experiment:\s*(?P<names>.*?)\s*$")
 NAME = re.compile(r"^[a-z][a-z0-9_]*$")
-FOLDER = "experiments"  # a lesson with this package declares experiments (`celerylab dev check` holds it to them)
+FOLDER = "experiments"  # every lesson's package of experiments (`celerylab dev check` holds its cells to them)
 
 
 def named(source: str) -> list[str] | None:
@@ -23,11 +23,6 @@ def module_path(folder: Path, name: str) -> Path:
 def missing(folder: Path, source: str) -> list[str]:
     """The names the directive gives that are not an experiment module of the lesson in `folder`."""
     return [name for name in named(source) or () if not NAME.match(name) or not module_path(folder, name).is_file()]
-
-
-def declares(folder: Path) -> bool:
-    """Whether the lesson in `folder` has experiments (its measured cells must then be experiment cells)."""
-    return (folder / FOLDER).is_dir()
 
 
 def expand(folder: Path, source: str) -> str:
