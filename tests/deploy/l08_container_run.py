@@ -1,7 +1,9 @@
 """Lesson 08's RabbitMQ found in a Docker container: run in its own network and mount namespaces (unshare), with the
 system's RabbitMQ hidden, a private dockerd and a local `rabbitmq:<release>` image made from a Debian release root.
 
-Usage: unshare --net --mount --fork python l08_container_run.py RELEASE_ROOT TAG. Prints one JSON line, RESULT {...}.
+Usage: unshare --net --mount --fork python l08_container_run.py RELEASE_ROOT TAG [COMMAND...]. Prints one JSON line,
+RESULT {...}: what lesson 08's `sources.find` got; with COMMAND, instead, COMMAND's exit status once run with the engine
+(DOCKER_HOST) and the image there, e.g. a notebook of lesson 08 executed.
 """
 from __future__ import annotations
 
@@ -64,7 +66,7 @@ def make_image(engine: Engine, root: Path, tag: str, folder: Path) -> float:
     return time.monotonic() - started
 
 
-def main(root: Path, tag: str) -> dict:
+def main(root: Path, tag: str, command: list[str]) -> dict:
     folder = Path(tempfile.mkdtemp(prefix="l08-container-"))
     hide_system_rabbitmq(folder)
     bridge()
@@ -74,6 +76,11 @@ def main(root: Path, tag: str) -> dict:
         engine.start(bridge=BRIDGE, yield_cpu=False)  # the node a system RabbitMQ would be: no lower weight
         os.environ.update({key: value for key, value in engine.env().items() if key.startswith("DOCKER")})
         result["import_s"] = round(make_image(engine, root, tag, folder), 1)
+        if command:
+            started = time.monotonic()
+            result["returncode"] = subprocess.run(command).returncode
+            result["command_s"] = round(time.monotonic() - started, 1)
+            return result
 
         from celery import Celery
 
@@ -106,4 +113,4 @@ def main(root: Path, tag: str) -> dict:
 
 
 if __name__ == "__main__":
-    print("RESULT " + json.dumps(main(Path(sys.argv[1]), sys.argv[2]), default=str), flush=True)
+    print("RESULT " + json.dumps(main(Path(sys.argv[1]), sys.argv[2], sys.argv[3:]), default=str), flush=True)

@@ -5,6 +5,6 @@ set -euo pipefail
 cd /root/celerylab
 python3 --version
 if command -v redis-server rabbitmq-server postgres docker chromium prometheus; then exit 1; fi  # nothing but Python
-# -rs: every skip with its reason, counted at the end by the caller.
+# -rfEs: every failure, error and skip (with its reason) in the summary, counted at the end by the caller.
 # shellcheck disable=SC2086
-if python3 run.py test -rs ${PYTEST_ARGS:-}; then echo "FULL-SUITE OK"; else echo "FULL-SUITE FAILED"; exit 1; fi
+if python3 run.py test -rfEs ${PYTEST_ARGS:-}; then echo "FULL-SUITE OK"; else echo "FULL-SUITE FAILED"; exit 1; fi
