@@ -55,9 +55,26 @@ def test_without_a_url_the_packaged_postgres_is_named_with_its_version(monkeypat
     assert {"pt": "cada stack sobe o seu", "en": "every stack starts its own"}[lang] in line
 
 
+def test_doctor_looks_for_rabbitmq_where_lesson_02_does():
+    assert doctor_services.RABBITMQ_URL == l02.RABBITMQ_URL
+
+
+def test_no_command_imports_a_lesson():
+    import ast
+    from pathlib import Path
+
+    import celerylab.commands
+
+    for module in Path(celerylab.commands.__file__).parent.glob("*.py"):
+        tree = ast.parse(module.read_text(encoding="utf-8"))
+        names = [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
+        names += [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+        assert not [name for name in names if name.startswith("celerylab.lessons")], module.name
+
+
 @pytest.mark.needs("rabbitmq")
 def test_a_reachable_rabbitmq_is_named_where_lesson_02_looks(lang):
-    assert l02.RABBITMQ_URL == RABBITMQ
+    assert doctor_services.RABBITMQ_URL == RABBITMQ
     assert doctor_services.rabbitmq_line() == {
         "pt": f"RabbitMQ: responde em {RABBITMQ}, onde a lição 02 (seção 8) o procura",
         "en": f"RabbitMQ: answers at {RABBITMQ}, where lesson 02 (section 8) looks for it"}[lang]
@@ -65,7 +82,7 @@ def test_a_reachable_rabbitmq_is_named_where_lesson_02_looks(lang):
 
 def test_no_rabbitmq_says_that_lesson_02_section_8_only_describes(monkeypatch, lang):
     url = f"amqp://guest:guest@127.0.0.1:{free_port()}//"
-    monkeypatch.setattr(l02, "RABBITMQ_URL", url)
+    monkeypatch.setattr(doctor_services, "RABBITMQ_URL", url)
     line = doctor_services.rabbitmq_line()
     assert line.startswith({"pt": f"RabbitMQ: nenhum responde em {url}", "en": f"RabbitMQ: none answers at {url}"}[lang])
     assert "Error" in line and url + ": " not in line

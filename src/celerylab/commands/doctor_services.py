@@ -9,6 +9,10 @@ from celerylab import appdb
 from celerylab.i18n import t
 
 POSTGRES_ADDRESS = ("127.0.0.1", 5432)  # where doctor looks for a PostgreSQL when no URL is set
+# Where lesson 02's section 8 looks for a RabbitMQ (its helpers.RABBITMQ_URL; tests/commands/test_doctor_services.py
+# holds the two equal): kept here because no module of commands/ imports a lesson.
+RABBITMQ_URL = "amqp://guest:guest@127.0.0.1:5672//"
+RABBITMQ_TIMEOUT = 2.0  # seconds the RabbitMQ has to answer
 
 
 def _listening(address: tuple[str, int]) -> bool:
@@ -47,14 +51,24 @@ def postgres_line() -> str:
     return t("doctor.postgres_ok", url=url, server=f"PostgreSQL {version}")
 
 
+def amqp_unreachable(url: str, timeout: float = RABBITMQ_TIMEOUT) -> str:
+    """"" when an AMQP broker answers at `url`, else why not (``"ConnectionRefusedError: ..."``)."""
+    from kombu import Connection
+
+    try:
+        with Connection(url, connect_timeout=timeout) as connection:
+            connection.ensure_connection(max_retries=1, interval_start=0)
+    except Exception as error:  # any failure to connect is the reason given
+        return f"{type(error).__name__}: {error}"
+    return ""
+
+
 def rabbitmq_line() -> str:
     """Whether a RabbitMQ answers where lesson 02 looks for one."""
-    from celerylab.lessons.l02_workers import helpers
-
-    reachable, why = helpers.rabbitmq_reachable(helpers.RABBITMQ_URL)
-    if reachable:
-        return t("doctor.rabbitmq_ok", url=helpers.RABBITMQ_URL)
-    return t("doctor.rabbitmq_down", url=helpers.RABBITMQ_URL, error=why.removeprefix(f"{helpers.RABBITMQ_URL}: "))
+    why = amqp_unreachable(RABBITMQ_URL)
+    if not why:
+        return t("doctor.rabbitmq_ok", url=RABBITMQ_URL)
+    return t("doctor.rabbitmq_down", url=RABBITMQ_URL, error=why)
 
 
 def lines() -> list[str]:
