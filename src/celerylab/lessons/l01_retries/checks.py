@@ -257,7 +257,7 @@ def charge_once(run: CheckRun) -> None:
     deploy on another machine (months later), then a new task for the first invoice; hidden: order 31. The first failed
     criterion ends the check."""
     # (order, the amount the reconciliation carries for the first invoice, hidden): at grading, a corrected amount
-    cases = [(7, "99.9", False)] + ([(31, "89.90", True)] if run.graded(5) else [])
+    cases = [(7, "99.9", False)] + ([(31, "89.90", True)] if run.graded(6) else [])
     with started(run) as stack:
         connection = helpers.db(stack)
         try:
