@@ -37,9 +37,11 @@ def writes_held(stack):
         connection.close()
 
 
-def copies_at_once(stack) -> tuple[int, bool]:
+def copies_at_once(stack) -> tuple[int, bool, int]:
     """With the Beats stopped, two copies of one period sent together to the worker's two processes, then a third
-    once they have ended: the period's e-mails, and whether the two really ran at the same time in two processes."""
+    once they have ended: the period's e-mails, whether the two really ran at the same time in two processes, and the
+    period's rows in the stack database's `summary_claims` (where the statement keeps the claim: not a file or a
+    key of one machine, which a worker elsewhere does not see)."""
     for beat in stack.beats:
         beat.terminate()
     period = helpers.PERIOD_SECONDS
@@ -55,11 +57,12 @@ def copies_at_once(stack) -> tuple[int, bool]:
     connection = stack.db()
     try:
         emails = execute(connection, "SELECT COUNT(*) FROM emails WHERE period = ?", (key,)).fetchone()[0]
+        claims = execute(connection, "SELECT COUNT(*) FROM summary_claims WHERE period = ?", (key,)).fetchone()[0]
         spans = execute(connection, "SELECT pid, started, ended FROM spans WHERE task_id IN (?, ?)",
                         tuple(copy.id for copy in copies)).fetchall()
     finally:
         connection.close()
-    return emails, overlapped(spans)
+    return emails, overlapped(spans), claims
 
 
 def copies_across_a_failure(stack) -> int:
@@ -100,7 +103,7 @@ def summary_once(run: CheckRun) -> None:
         periods = {key: n for key, n in helpers.emails_per_period(stack, t0, t1).items() if n}
         sends = sum(beat.logs.count("Sending due task weekly-summary") for beat in stack.beats)
         senders = sum(1 for beat in stack.beats if "Sending due task weekly-summary" in beat.logs)
-        together, overlap = copies_at_once(stack)
+        together, overlap, claims = copies_at_once(stack)
         after_failure = copies_across_a_failure(stack)
     run.expect("l05.check.beats_sent", 2, senders)
     counts = sorted(set(periods.values()))
@@ -108,6 +111,7 @@ def summary_once(run: CheckRun) -> None:
     run.expect("l05.check.sends", True, sends >= 2 * len(periods))
     run.expect("l05.check.copies_overlap", True, overlap)
     run.expect("l05.check.copies_at_once", 1, together)
+    run.expect("l05.check.claim_row", 1, claims)
     run.expect("l05.check.copies_after_failure", 1, after_failure)
 
 
@@ -135,7 +139,7 @@ def sao_paulo_schedule(run: CheckRun) -> None:
         run.expect("l05.check.sync_args", ["main_supplier"], args)
         cleanup = fires(stack, "cleanup", MONDAY, 48)
         run.expect("l05.check.cleanup", [at(MONDAY, 3), at(MONDAY, 3, days=1)], cleanup)
-        if run.graded(3):
+        if run.graded(6):
             # "every day", "at any time of year", "every 15 minutes": a July weekend, far from the visible Monday
             july = datetime(2027, 7, 9, tzinfo=UTC)  # a Friday
             run.expect("l05.check.daily", [at(july, 9, days=d) for d in range(3)],
@@ -145,3 +149,12 @@ def sao_paulo_schedule(run: CheckRun) -> None:
             saturday = july + timedelta(days=1, hours=14)
             run.expect("l05.check.sync", [at(saturday, 0, m) for m in (0, 15, 30, 45)],
                        fires(stack, "stock-sync", saturday, 1), hidden=True)
+            # "at any date": São Paulo on its own rules, on a date it kept daylight saving (UTC-2): the office's hours
+            # an hour earlier in UTC than today, the cleanup still at 03:00 UTC
+            dst = datetime(2018, 12, 7, tzinfo=UTC)  # a Friday; São Paulo on UTC-2 from 2018-11-04 to 2019-02-16
+            run.expect("l05.check.daily", [at(dst, 8, days=d) for d in range(3)],
+                       fires(stack, "daily-report", dst, 72), hidden=True)
+            run.expect("l05.check.cleanup", [at(dst, 3, days=d) for d in range(3)],
+                       fires(stack, "cleanup", dst, 72), hidden=True)
+            run.expect("l05.check.weekly", [at(dst, 10, 30, days=3)],
+                       fires(stack, "weekly-summary", dst, 24 * 6), hidden=True)

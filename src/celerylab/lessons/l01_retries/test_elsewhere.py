@@ -1,0 +1,23 @@
+"""A process started as on another machine does not see what this machine wrote under /tmp, but sees the folders kept."""
+from __future__ import annotations
+
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from celerylab.lessons.l01_retries import elsewhere
+
+pytestmark = [pytest.mark.live, pytest.mark.skipif(not elsewhere.available(), reason="bwrap cannot run here")]
+
+
+def test_a_marker_written_under_tmp_is_not_there_and_the_kept_folder_is(tmp_path):
+    with tempfile.TemporaryDirectory(dir="/tmp") as marker_folder, \
+            tempfile.TemporaryDirectory(dir="/tmp") as kept_folder:
+        marker, kept = Path(marker_folder) / "sent", Path(kept_folder) / "code.py"
+        marker.write_text("1")
+        kept.write_text("1")
+        probe = ["sh", "-c", f'test -e {marker}; echo "$? $(test -e {kept}; echo $?) $(pwd)"']
+        seen = subprocess.run(elsewhere.isolated(probe, [kept_folder]), capture_output=True, text=True, timeout=30)
+    assert seen.stdout.split() == ["1", "0", elsewhere.WORKDIR], seen.stderr
