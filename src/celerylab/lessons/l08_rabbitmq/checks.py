@@ -14,9 +14,9 @@ from kombu import Connection, Exchange, Queue
 from celerylab.checks import CheckRun, exercise
 from celerylab.i18n import t
 from celerylab.lessons.l08_rabbitmq import check_node, helpers
+from celerylab.lessons.l08_rabbitmq.helpers import exited_at_start, start_failure
 from celerylab.polling import until
 from celerylab.stack import WorkerSpec, rabbitmq_node
-from celerylab.stack.errors import ServiceError, StackError
 
 #: The ack timeout in every form a Celery worker logs it on RabbitMQ 3.10 (the channel closed with a 406): the
 #: critical "Unrecoverable error: PreconditionFailed(406, ...)" of the default settings, the warning "Connection to
@@ -73,23 +73,6 @@ def lab(run: CheckRun, consumer_timeout_ms: int, specs: list[WorkerSpec | tuple[
             yield None
             return
         yield started
-
-
-def exited_at_start(error: BaseException) -> bool:
-    """Whether a stack failed because its worker (the learner's module) exited before it was ready, not because of
-    the machine (a service that could not start, a worker too slow to be ready in time)."""
-    return isinstance(error, StackError) and not isinstance(error, ServiceError) and error.key == "stack.exited"
-
-
-#: The line of a worker's log that says why it exited: an exception's `module.Name: message` (the last one logged).
-EXCEPTION_LINE = re.compile(r"^(?:[A-Za-z_][\w.]*\.)?[A-Z]\w*(?:Error|Exception|Failed|Fault|Refused|NotFound)\b:.*$",
-                            re.MULTILINE)
-
-
-def start_failure(error: BaseException) -> str:
-    """Why a worker exited at start, in one line: the last exception its log shows, else the error's message."""
-    found = EXCEPTION_LINE.findall(getattr(error, "log_tail", ""))
-    return found[-1].strip() if found else str(error).strip()
 
 
 def at_once(*scenarios):

@@ -19,6 +19,7 @@ from celerylab.lessons.l08_rabbitmq import page, sources, tasks
 from celerylab.polling import until
 from celerylab.stack import Stack, WorkerSpec, redis_binaries
 from celerylab.stack.broker import URL_ENV as LAB_BROKER_ENV
+from celerylab.stack.errors import ServiceError, StackError
 from celerylab.stack.rabbitmq_node import RabbitNode
 
 APP = "celerylab.lessons.l08_rabbitmq.tasks"
@@ -154,6 +155,30 @@ def ack_timeout_within(worker, timeout: float) -> bool:
     return bool(until(lambda: ack_timeout_line(worker), timeout))
 
 
+def exited_at_start(error: BaseException) -> bool:
+    """Whether a stack failed because its worker (the learner's module) exited before it was ready, not because of
+    the machine (a service that could not start, a worker too slow to be ready in time)."""
+    return isinstance(error, StackError) and not isinstance(error, ServiceError) and error.key == "stack.exited"
+
+
+#: The line of a worker's log that says why it exited: an exception's `module.Name: message` (the last one logged).
+EXCEPTION_LINE = re.compile(r"^(?:[A-Za-z_][\w.]*\.)?[A-Z]\w*(?:Error|Exception|Failed|Fault|Refused|NotFound)\b:.*$",
+                            re.MULTILINE)
+
+
+def start_failure(error: BaseException) -> str:
+    """Why a worker exited at start, in one line: the last exception its log shows, else the error's message."""
+    found = EXCEPTION_LINE.findall(getattr(error, "log_tail", ""))
+    return found[-1].strip() if found else str(error).strip()
+
+
+def declaration_refused(error: BaseException) -> str:
+    """The broker's reason when a worker exited at start because RabbitMQ refused to declare its queue (RabbitMQ 4.3
+    and an argument a classic queue no longer takes, such as `x-consumer-timeout`); "" for any other failure."""
+    line = start_failure(error) if exited_at_start(error) else ""
+    return line[line.index("Queue.declare"):] if "Queue.declare" in line else ""
+
+
 def exits_within(worker, timeout: float) -> bool:
     """Whether the worker's main process exits within `timeout` s."""
     return bool(until(lambda: not worker.alive, timeout))
@@ -268,8 +293,11 @@ def side_by_side(cases: dict) -> dict:
 
 
 def field(seen, key: str):
-    """One measurement of an experiment's record (a dataclass) or of a dict."""
-    return getattr(seen, key) if dataclasses.is_dataclass(seen) else seen[key]
+    """One measurement of an experiment's record (a dataclass) or of a dict; None where it has none (a record made
+    before the measurement existed, a cell that did not finish)."""
+    if seen is None:
+        return None
+    return getattr(seen, key, None) if dataclasses.is_dataclass(seen) else seen.get(key)
 
 
 # Keys whose missing value (None, or "" for the worker's line) has a sentence of its own (`l08.none.<key>`): what
@@ -302,8 +330,18 @@ def shown(value, key: str = "", record=None) -> str:
     return localized.value("l08", value)
 
 
+def refusal(seen) -> str:
+    """The line saying the broker refused the experiment's queue, with its reason ("" when it was declared)."""
+    reason = field(seen, "declaration_refused")
+    return t("l08.declaration_refused", reason=reason) if reason else ""
+
+
 def show(seen, *keys: str) -> None:
-    """Print the chosen measurements of an experiment's record, one per line, with the lesson's label for each."""
+    """Print the chosen measurements of an experiment's record, one per line, with the lesson's label for each; only
+    the refusal when the broker refused the experiment's queue (nothing else was measured)."""
+    if refusal(seen):
+        print(refusal(seen))
+        return
     for key in keys or (list(seen) if isinstance(seen, dict) else [item.name for item in dataclasses.fields(seen)]):
         print(f"{t(f'l08.seen.{key}')}: {shown(field(seen, key), key, seen)}")
 
@@ -317,27 +355,28 @@ def summary() -> None:
     """The page's figures (or, without RabbitMQ, the recorded ones), one line per experiment, section first; the
     counts that vary from run to run (the 406 loop's rounds, the burst's arrivals) stay in their own cells."""
     seen = page.measured()
-    delays, deaths, poisons, kills = seen["delays"], seen["deaths"], seen["poisons"], seen["kills"]
-    rows = [("1 acks_late", seen["late"], ("timeout_after", "ran", "ran_after_restart")),
-            ("2 countdown", seen["eta"], ("held_by_worker", "ran", "back_in_queue")),
-            ("3 x-consumer-timeout", seen["per_queue"], ("timeout_after",)),
-            ("3 early ack", seen["early"], ("first", "second", "second_ran")),
+    delays, deaths, poisons, kills = (seen.get(name) or {} for name in ("delays", "deaths", "poisons", "kills"))
+    retry, restart, costs, alarm = (seen.get(name) or {} for name in ("retry", "restart", "costs", "alarm"))
+    rows = [("1 acks_late", seen.get("late"), ("timeout_after", "ran", "ran_after_restart")),
+            ("2 countdown", seen.get("eta"), ("held_by_worker", "ran", "back_in_queue")),
+            ("3 x-consumer-timeout", seen.get("per_queue"), ("timeout_after",)),
+            ("3 early ack", seen.get("early"), ("first", "second", "second_ran")),
             *((f"4 {name}", record, ("held_by_worker", "worker_alive", "ran", "waited")) for name, record in delays.items()),
-            ("4 database schedule", delays["database schedule"], ("unacked", "late")),
+            ("4 database schedule", delays.get("database schedule"), ("unacked", "late")),
             *((f"4 {name}", record, ("ran_while_down", "ran", "ran_after_back")) for name, record in deaths.items()),
-            ("4 broker_channel_error_retry, countdown", seen["retry"]["countdown"], ("worker_alive", "ran", "late")),
-            ("4 broker_channel_error_retry, acks_late", seen["retry"]["acks_late"], ("worker_alive",)),
-            ("5 consumer_timeout 30 s", seen["raised"], ("worker_alive", "ran")),
-            ("6 classic", poisons["classic"], ("looping",)),
-            ("6 quorum", poisons["quorum, x-delivery-limit 2"], ("runs", "in_queue")),
+            ("4 broker_channel_error_retry, countdown", retry.get("countdown"), ("worker_alive", "ran", "late")),
+            ("4 broker_channel_error_retry, acks_late", retry.get("acks_late"), ("worker_alive",)),
+            ("5 consumer_timeout 30 s", seen.get("raised"), ("worker_alive", "ran")),
+            ("6 classic", poisons.get("classic"), ("looping",)),
+            ("6 quorum", poisons.get("quorum, x-delivery-limit 2"), ("runs", "in_queue")),
             *((f"7 SIGKILL, {name}", record, ("redelivered_after", "ran")) for name, record in kills.items()),
-            ("8 broker down", seen["down"], ("raised", "raised_after")),
-            *((f"8 confirm_publish={confirm}", record, ("ms_per_message",)) for confirm, record in seen["costs"].items()),
+            ("8 broker down", seen.get("down"), ("raised", "raised_after")),
+            *((f"8 confirm_publish={confirm}", record, ("ms_per_message",)) for confirm, record in costs.items()),
             *((f"8 {t('l08.seen.alarm')}, confirm_publish {name}", record, ("returned_after", "in_queue_during_alarm"))
-              for name, record in seen["alarm"].items()),
-            (f"8 {t('l08.seen.alarm')}, 2000 x 10 KB", seen["burst"], ("sent", "raised")),
-            ("9 broker restart", field(seen["restart"], "after"), ("alive", "reconnected_after", "canary")),
-            ("9 cancel_consumer", field(seen["restart"], "stopped"), ("ping", "canary"))]
+              for name, record in alarm.items()),
+            (f"8 {t('l08.seen.alarm')}, 2000 x 10 KB", seen.get("burst"), ("sent", "raised")),
+            ("9 broker restart", field(restart, "after"), ("alive", "reconnected_after", "canary")),
+            ("9 cancel_consumer", field(restart, "stopped"), ("ping", "canary"))]
     for section, record, keys in rows:
-        print(f"{section}: " + "; ".join(f"{t(f'l08.seen.{key}')} = {shown(field(record, key), key, record)}"
-                                         for key in keys))
+        print(f"{section}: " + (t("l08.not_measured") if record is None else refusal(record) or "; ".join(
+            f"{t(f'l08.seen.{key}')} = {shown(field(record, key), key, record)}" for key in keys)))

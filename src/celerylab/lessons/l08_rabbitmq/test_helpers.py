@@ -62,3 +62,37 @@ def test_a_measurement_that_did_not_happen_says_what_did_not_happen(lang, langua
     assert helpers.shown(None, "exited_after", no_timeout).startswith(no_406)
     assert helpers.shown(None, "exited_after", timed_out).startswith(hung)
     assert helpers.shown(None, "waited") != "-" and helpers.shown(None, "timeout_after") != "-"
+
+
+REFUSED = ("Queue.declare: (406) PRECONDITION_FAILED - invalid arg 'x-consumer-timeout' for queue 'l08-long-af3f51' "
+           "in vhost '/' of queue type rabbit_classic_queue")
+
+
+def test_a_refused_queue_declaration_is_read_from_the_worker_that_exited_at_start():
+    from celerylab.stack.errors import ServiceError, StackError
+    tail = f"Traceback (most recent call last):\n  ...\namqp.exceptions.PreconditionFailed: {REFUSED}\n"
+    assert helpers.declaration_refused(StackError("stack.exited", tail, name="worker1", code=1, pattern="ready")) == REFUSED
+    assert helpers.declaration_refused(StackError("stack.exited", "ModuleNotFoundError: No module named 'x'\n",
+                                                  name="w", code=1, pattern="ready")) == ""
+    assert helpers.declaration_refused(ServiceError("stack.exited", tail, name="broker", code=1, pattern="ready")) == ""
+
+
+@pytest.mark.parametrize(("language", "said"), [("pt", "o RabbitMQ recusou a declaração da fila"),
+                                                ("en", "RabbitMQ refused the queue's declaration")])
+def test_show_and_summary_print_a_refused_declaration_and_a_missing_measurement_without_raising(
+        lang, monkeypatch, capsys, language, said):
+    """RabbitMQ 4.3 refuses section 3's queue: its record says why, and the summary goes on past it and past a
+    measurement whose cell never finished."""
+    from celerylab.lessons.l08_rabbitmq import page
+    from celerylab.lessons.l08_rabbitmq.experiments.long_task import LongTask
+    lang(language)
+    refused = LongTask("", None, None, False, "", 0, 0, None, None, REFUSED)
+    helpers.show(refused, "ack_timeout", "timeout_after")
+    shown = capsys.readouterr().out.strip()
+    assert shown == helpers.t("l08.declaration_refused", reason=REFUSED) and shown.startswith(said)
+    monkeypatch.setattr(page.RUN, "measured", {"per_queue": refused})
+    helpers.summary()
+    lines = capsys.readouterr().out.splitlines()
+    assert [line for line in lines if line.startswith("3 x-consumer-timeout: ")] == [
+        f"3 x-consumer-timeout: {helpers.t('l08.declaration_refused', reason=REFUSED)}"]
+    assert lines[0] == f"1 acks_late: {helpers.t('l08.not_measured')}" and said in lines[2]

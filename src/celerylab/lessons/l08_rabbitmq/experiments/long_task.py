@@ -4,6 +4,7 @@ from dataclasses import dataclass
 
 from celerylab.lessons.l08_rabbitmq import helpers
 from celerylab.polling import until
+from celerylab.stack.errors import StackError
 
 LONG = 6.0  # seconds of work: twice the lab's consumer_timeout (3 s)
 
@@ -19,12 +20,19 @@ class LongTask:
     finished: int                  # times it ended
     back_in_queue: int | None      # messages ready in the queue afterwards
     ran_after_restart: int | None  # starts in all once a process manager restarted the worker
+    declaration_refused: str = ""  # the broker's reason when it refused the queue (the worker then exits at start)
 
 
 def long_task(node, arguments: dict | None = None, **worker_settings) -> LongTask:
     queue = helpers.queue_name("long")
     queues = {queue: {"exchange": queue, "routing_key": queue, "queue_arguments": arguments}} if arguments else None
-    with helpers.experiment(node, queue, queues=queues, **worker_settings) as stack:
+    try:
+        started = helpers.experiment(node, queue, queues=queues, **worker_settings)
+    except StackError as error:  # RabbitMQ 4.3 refuses x-consumer-timeout on a classic queue: nothing ran
+        if not helpers.declaration_refused(error):
+            raise
+        return LongTask("", None, None, False, "", 0, 0, None, None, helpers.declaration_refused(error))
+    with started as stack:
         worker = stack.workers[0]
         sent = time.monotonic()
         result = stack.app.send_task("l08.report", ("long", LONG), queue=queue)
