@@ -300,38 +300,49 @@ def declare_poison_queue(node) -> None:
 
 
 POISON_LOOPING = 6   # starts that prove a poison loops: twice what the asked limit allows (a limit of 3 sets it aside at 4)
-RECEIVED = re.compile(r"Task l08\.poison\[[^\]]+\] received")
+#: seconds a "gone" must last with nothing moving before the check believes it: at load 8 on 2 cores, 6 s passed
+#: between a death and the next delivery while the killed worker came back, and a dead-lettered message reached
+#: `work.poison` more than 6 s after the death that sent it there. A right answer ends "aside" and never waits it out.
+GONE_QUIET = 12.0
+
+
+def poisons_seen(node, stack, labels: list[str], killed: int = 0) -> tuple:
+    """Everything that moves while a poison is handled: starts per label, deliveries received, deaths handled (a
+    worker the check `killed` counting as one), messages ready in `work` and in `work.poison`."""
+    return (tuple(len(helpers.runs(stack, f"{label}:start")) for label in labels),
+            sum(helpers.received(worker, "l08.poison") for worker in stack.workers),
+            sum(helpers.deaths_handled(worker) for worker in stack.workers) + killed,
+            helpers.ready(node, "work"), helpers.ready(node, "work.poison") or 0)
 
 
 def poisons_outcome(node, stack, labels: list[str], killed: int = 0) -> str | None:
     """What became of the poisons so far: "aside" (all set aside), "looping" (all started POISON_LOOPING times),
-    "gone" (every delivery the workers received started and had its death handled, a worker the check `killed`
-    counting as one, nothing ready in `work`: the message dropped or acknowledged), or None (still going)."""
-    if (helpers.ready(node, "work.poison") or 0) >= len(labels):
+    "gone" (every delivery the workers received started and had its death handled, nothing ready in `work`: the
+    message dropped or acknowledged — or, for an instant, on its way back or to the dead-letter exchange), or None
+    (still going)."""
+    starts, received, deaths, ready, aside = poisons_seen(node, stack, labels, killed)
+    if aside >= len(labels):
         return "aside"
-    starts = [len(helpers.runs(stack, f"{label}:start")) for label in labels]
     if min(starts) >= POISON_LOOPING:
         return "looping"
-    received = sum(len(RECEIVED.findall(worker.logs())) for worker in stack.workers)
-    deaths = sum(helpers.deaths_handled(worker) for worker in stack.workers) + killed
-    if min(starts) > 0 and received == sum(starts) <= deaths and helpers.ready(node, "work") == 0:
+    if min(starts) > 0 and received == sum(starts) <= deaths and ready == 0:
         return "gone"
     return None
 
 
-def wait_until_poisons_settle(node, stack, labels: list[str], timeout: float = 90.0, killed: int = 0) -> None:
-    """Return once the poisons are set aside or loop, or are gone and still so helpers.SETTLE s later with no new start
-    (a right answer is set aside after its third start), or after `timeout` s."""
+def wait_until_poisons_settle(node, stack, labels: list[str], timeout: float = 90.0, killed: int = 0) -> str | None:
+    """Return the outcome once the poisons are set aside or loop, or are gone and nothing moved (no start, delivery,
+    death or dead-lettered message) for GONE_QUIET s; None after `timeout` s."""
     deadline = time.monotonic() + timeout
-    starts = lambda: sum(len(helpers.runs(stack, f"{label}:start")) for label in labels)  # noqa: E731
     while outcome := until(lambda: poisons_outcome(node, stack, labels, killed), max(0.0, deadline - time.monotonic()),
                            step=0.5):
         if outcome != "gone":
-            return
-        before = starts()
-        helpers.wait(helpers.SETTLE)
-        if poisons_outcome(node, stack, labels, killed) == "gone" and starts() == before:
-            return
+            return outcome
+        before = poisons_seen(node, stack, labels, killed)
+        helpers.wait(GONE_QUIET)
+        if poisons_seen(node, stack, labels, killed) == before:
+            return outcome
+    return None
 
 
 #: The machines the poison check's two workers stand for: each worker gets its own temporary folder (TMPDIR), so what

@@ -27,7 +27,9 @@ LAB_TIMEOUT_MS = 3000  # the lab's consumer_timeout; production's default is rab
 ACK_TIMEOUT = r"Unrecoverable error: PreconditionFailed\(406, 'PRECONDITION_FAILED - delivery acknowledgement[^']*"
 NATIVE_DELAY_WARNING = r"is a direct exchange and native delayed delivery do not support direct exchanges"
 EXPECTED = 60.0  # seconds given to a wait that ends as soon as what it waits for happens (alone it takes 1-8 s): load only slows it
-SETTLE = 2.0  # seconds a settled poison queue must stay settled (a requeued message is redelivered in ms)
+#: seconds a settled poison queue must stay settled: a death is logged once the message went back to the broker, and
+#: its redelivery (or dead-lettering) is the broker's round trip, ms when quiet but over 2 s on a loaded machine
+SETTLE = 6.0
 
 
 def start_node(consumer_timeout_ms: int = LAB_TIMEOUT_MS) -> RabbitNode | sources.UrlBroker | None:
@@ -137,6 +139,11 @@ def scheduled(stack: Stack, timeout: float = 3.0) -> int:
     hostnames = [worker.hostname for worker in stack.workers]  # other stacks' workers share the node's vhost
     answers = until(lambda: stack.app.control.inspect(destination=hostnames, timeout=1.0).scheduled(), timeout) or {}
     return sum(len(tasks) for tasks in answers.values())
+
+
+def received(worker, task: str) -> int:
+    """Deliveries of `task` the worker has received (a redelivery counts again), started or not."""
+    return len(re.findall(rf"Task {re.escape(task)}\[[^\]]+\] received", worker.logs()))
 
 
 def deaths_handled(worker) -> int:

@@ -1,6 +1,6 @@
 """An `l08.poison` (it kills the pool process that runs it) on an acks_late worker that rejects on worker lost, on a
 classic queue (watched until it has started 4 times) or a quorum queue with `arguments` (watched until every run's
-death is handled and the queue holds nothing, and still so 2 s later)."""
+death is handled, every delivery started and the queue holds nothing, and still so helpers.SETTLE s later)."""
 from dataclasses import dataclass
 
 from celerylab.lessons.l08_rabbitmq import helpers
@@ -28,7 +28,8 @@ def poison(node, *, arguments: dict | None = None) -> Poison:
         if arguments is None:
             until(lambda: started() >= LOOPING, 40, step=0.2)
         else:
-            helpers.settle(lambda: started() and helpers.deaths_handled(worker) >= started()
-                           and helpers.ready(node, queue) == 0, started, timeout=40)
+            received = lambda: helpers.received(worker, "l08.poison")  # noqa: E731
+            helpers.settle(lambda: started() and helpers.deaths_handled(worker) >= started() == received()
+                           and helpers.ready(node, queue) == 0, lambda: (started(), received()), timeout=40)
         return Poison(started(), started() >= LOOPING, helpers.ready(node, queue), worker.alive,
                       bool(helpers.ack_timeout_line(worker)))
