@@ -79,7 +79,8 @@ def run_suite(root: Path, **env: str) -> subprocess.CompletedProcess:
     (root / "pytest.ini").write_text(
         "[pytest]\naddopts = -p no:cacheprovider -p celerylab.testing.plugin -p celerylab.testing.nbval_plugin\n"
         "celerylab_nbval_paths = notebooks/pt\n", encoding="utf-8")
-    environment = {key: value for key, value in os.environ.items() if key != "CI"}
+    # the outer run's CI and PYTEST_ADDOPTS (an `-n 6` there is an unknown option beside `-p no:xdist`) stay outside
+    environment = {key: value for key, value in os.environ.items() if key not in ("CI", "PYTEST_ADDOPTS")}
     environment.update(PATH=str(root / "bin") + os.pathsep + str(Path(sys.executable).parent), **env)
     (root / "bin").mkdir(exist_ok=True)
     return subprocess.run([sys.executable, "-m", "pytest", "-rs", "-p", "no:xdist",
