@@ -235,3 +235,35 @@ def test_a_killed_worker_counts_as_a_death_handled(broker):
     log = FakeStack(received(3) + lost(2))
     assert checks.poisons_outcome(None, log, ["p1"]) is None
     assert checks.poisons_outcome(None, log, ["p1"], killed=1) == "gone"
+
+
+class Run:
+    """A CheckRun's expect(), recording criteria."""
+
+    def __init__(self):
+        self.criteria = []
+
+    def expect(self, key, expected, observed, *, passed=None, cause=None, hidden=False, **values):
+        self.criteria.append({"key": key, "expected": expected, "observed": observed, "passed": passed, "cause": cause})
+
+
+def test_a_part_logged_three_times_reads_as_such_not_as_two_parts_twice():
+    run = Run()
+    checks.expect_parts(run, "a", [(0, 4.0), (0, 4.0), (0, 4.0)], 4.0, hidden=False)
+    [seen] = run.criteria
+    assert (seen["observed"], seen["passed"]) == (12.0, False)
+    assert seen["cause"] == checks.t("l08.check.parts_repeated", parts=1, times=3)
+    run = Run()
+    checks.expect_parts(run, "a", [(0, 2.0), (1, 2.0)], 4.0, hidden=False)
+    assert run.criteria[0]["passed"] and run.criteria[0]["cause"] is None
+
+
+def test_a_worker_never_killed_is_why_the_killed_report_fails_even_with_its_seconds_covered():
+    run = Run()
+    checks.expect_killed(run, False, [(0, 6.0)])
+    [seen] = run.criteria
+    assert (seen["expected"], seen["observed"], seen["passed"]) == (6.0, 6.0, False)
+    assert seen["cause"] == checks.t("l08.check.never_killed")
+    run = Run()
+    checks.expect_killed(run, True, [(0, 1.0), (1, 1.0), (1, 1.0)] + [(n, 1.0) for n in range(2, 6)])
+    assert run.criteria[0]["passed"] and run.criteria[0]["cause"] is None  # the one part the kill interrupted, redone
