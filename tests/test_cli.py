@@ -8,9 +8,12 @@ from celerylab.i18n import set_lang
 
 
 @pytest.mark.parametrize("lang,usage,options", [("pt", "uso:", "opções:"), ("en", "usage:", "options:")])
-def test_help_is_in_the_chosen_language(lang, usage, options, capsys):
+@pytest.mark.parametrize("spelled", [["--lang", "{lang}", "hint", "--help"], ["hint", "--help", "--lang={lang}"],
+                                     ["grade", "--lang={lang}", "--help"], ["grade", "--help", "--lang", "{lang}"]])
+def test_help_is_in_the_chosen_language(lang, usage, options, spelled, capsys):
+    set_lang("en" if lang == "pt" else "pt")
     with pytest.raises(SystemExit):
-        cli.main(["--lang", lang, "hint", "--help"])
+        cli.main([word.format(lang=lang) for word in spelled])
     text = capsys.readouterr().out
     set_lang("pt")
     assert text.startswith(usage) and options in text

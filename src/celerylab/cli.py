@@ -90,10 +90,22 @@ def literal_percent(text: str) -> str:
     return re.sub(r"%(?!\()", "%%", text)
 
 
+def lang_asked(argv: list[str]) -> str | None:
+    """The language `--lang xx` or `--lang=xx` asks for, wherever it stands (the last one wins), else None."""
+    asked = None
+    for index, word in enumerate(argv):
+        if word == "--lang" and index + 1 < len(argv):
+            asked = argv[index + 1]
+        elif word.startswith("--lang="):
+            asked = word.removeprefix("--lang=")
+    return asked if asked in ("pt", "en") else None
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if "--lang" in argv[:-1]:
-        set_lang(argv[argv.index("--lang") + 1])
+    early = lang_asked(argv)
+    if early:
+        set_lang(early)  # before the parser is built: its help texts and argparse's words are in that language
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.lang:
