@@ -59,7 +59,7 @@ EXPECTED = {
               ("CL203", "cl203.stream.soft_time_limit")},
     "cl204": {("CL204", "worker_pool")},
     "cl205": {("CL205", "cl205.export:14"), ("CL205", "cl205.loops:54")},
-    "cl301": {("CL301", "cl301.welcome")},
+    "cl301": {("CL301", "cl301.welcome"), ("CL301", "cl301.once_late")},
     "cl302": {("CL302", "cl302.auto"), ("CL302", "cl302.by_hand"), ("CL302", "cl302.unbounded_in_body")},
     "cl303": {("CL303", "cl303.hammer")},
     "cl304": {("CL304", "cl304.fractional")},
@@ -73,6 +73,7 @@ EXPECTED = {
     "cl401_unknown": {("CL201", "task_time_limit")},
     "cl402": {("CL402", "cl402.remind"), ("CL402", "remind")},
     "cl403": {("CL403", "worker_prefetch_multiplier")},
+    "cl403_limited": set(),   # every acks_late task has a limit: undecided below
     "cl404": set(),
     "cl405": {("CL405", "task_reject_on_worker_lost")},
     "cl406": {("CL406", "broker_connection_retry")},
@@ -84,6 +85,7 @@ EXPECTED = {
     "cl501": {("CL501", "result_expires")},
     "cl501_half": {("CL501", "result_expires")},
     "cl501_db": {("CL501", "result_expires")},
+    "cl501_own": set(),   # the project's own backend (Nautobot's): undecided below
     "cl502": {("CL502", "audit_apps/cl502.py:14")},
     "cl503": {("CL503", "result_backend")},
     "cl504": {("CL504", "result_expires")},
@@ -107,6 +109,10 @@ UNDECIDED = {"cl604": {("CL604", "sweep")},
              # routes of tasks that exist nowhere, with no unrouted task like them (oncall's 26 stale routes)
              "cl105": {("CL105", "reports.*"), ("CL105", "cl105.migrate_all")},
              "cl108_library": {("CL108", "fakethumbs.generate"), ("CL119", "fakethumbs.generate.serializer")},
+             "cl501_own": {("CL501", "result_expires")},
+             # a single retry 5 s later: the error is not hidden (hypothesis/h's indexer tasks)
+             "cl301": {("CL301", "cl301.index_once")},
+             "cl403_limited": {("CL403", "worker_prefetch_multiplier")},
              "cl401_unknown": {("CL401", "acks_late")}, "cl408_unknown": {("CL408", "acks_late")}, "cl404": {("CL404", "worker_prefetch_multiplier")},
              # every send of the unrouted task names a queue: nothing is seen going to the undeclared default one
              "cl701_default_unsent": {("CL701", "task_default_queue")}}
