@@ -67,6 +67,7 @@ EXPECTED = {
     "cl306": {("CL306", "cl306.kwargs_and_backoff")},
     "cl307": {("CL307", "audit_apps/cl307.py:28")},
     "cl307_rollback": {("CL307", "audit_apps/cl307_rollback.py:25")},
+    "cl307_last": {("CL307", "audit_apps/cl307_last.py:29")},
     "cl308": {("CL308", "cl308.notes_manual_retry:19")},
     "cl401": {("CL401", "cl401.export")},
     "cl401_configured": {("CL401", "cl401c.work")},
@@ -113,6 +114,8 @@ UNDECIDED = {"cl604": {("CL604", "sweep")},
              # a single retry 5 s later: the error is not hidden (hypothesis/h's indexer tasks)
              "cl301": {("CL301", "cl301.index_once")},
              "cl403_limited": {("CL403", "worker_prefetch_multiplier")},
+             # the next batch sent with a countdown as the transaction's last act (plane's version syncs)
+             "cl307_last": {("CL307", "audit_apps/cl307_last.py:21")},
              "cl401_unknown": {("CL401", "acks_late")}, "cl408_unknown": {("CL408", "acks_late")}, "cl404": {("CL404", "worker_prefetch_multiplier")},
              # every send of the unrouted task names a queue: nothing is seen going to the undeclared default one
              "cl701_default_unsent": {("CL701", "task_default_queue")}}
