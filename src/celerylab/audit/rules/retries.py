@@ -51,9 +51,6 @@ def backoff(task):
     return getattr(task, "retry_backoff", False)
 
 
-QUICK_RETRY_SECONDS = 60
-
-
 def first_retry_delay(task) -> float:
     """The wait before an automatic retry's first try, as Celery computes it: the backoff factor (retry_backoff=True
     is 1 s) capped by retry_backoff_max, else retry_kwargs' countdown, else default_retry_delay."""
@@ -73,11 +70,10 @@ def autoretry_catches_everything(view):
         if not any(kind in (Exception, BaseException) for kind in caught):
             continue
         values = {"task": name, "exceptions": "(" + ", ".join(k.__name__ for k in caught) + ",)"}
-        delay = first_retry_delay(task)
-        if ceiling == 1 and delay <= QUICK_RETRY_SECONDS:
-            # one retry seconds later (hypothesis/h's indexer tasks): a permanent error fails on the second try, not
-            # hidden; whether running the body twice does harm is in the body, which the rule does not judge
-            yield Hit(name, {**values, "delay": f"{delay:g}"}, unknown=True, message="once")
+        if ceiling == 1:
+            # a single retry (hypothesis/h's indexer tasks, grafana/oncall's syncs): a permanent error ends in FAILURE
+            # on the second try, one delay later; whether running the body twice does harm is in the body
+            yield Hit(name, {**values, "delay": f"{first_retry_delay(task):g}"}, unknown=True, message="once")
         else:
             yield Hit(name, values)
 
