@@ -18,6 +18,9 @@ class Usage:
     file: str
     line: int
     expression: str
+    # the rule cannot decide from the code alone (a send the transaction's COMMIT follows at once, delayed): reported
+    # as undecided with the rule's `last` message
+    undecided: bool = False
 
 
 def parsed(path: str) -> ast.Module | None:
@@ -113,8 +116,46 @@ def sends_in_transactions(path: str, folder: str = "") -> list[Usage]:
                 call_name(decorator) in TRANSACTIONS for decorator in node.decorator_list):
             body = node.body
         for send in sends_in(body or []):
-            found.append(Usage(os.path.relpath(path, folder or None), send.lineno, ast.unparse(send)[:80]))
+            found.append(Usage(os.path.relpath(path, folder or None), send.lineno, ast.unparse(send)[:80],
+                               undecided=delayed(send) and runs_last(body or [], send)))
     return sorted(set(found), key=lambda usage: usage.line)
+
+
+def delayed(send) -> bool:
+    """The send waits before the worker may run it (`countdown=` or `eta=`): the COMMIT that follows comes first."""
+    return any(keyword.arg in ("countdown", "eta") for keyword in send.keywords)
+
+
+def harmless(statement) -> bool:
+    """A statement that writes nothing a transaction could undo: `return`/`pass`, a log line."""
+    if isinstance(statement, ast.Pass):
+        return True
+    if isinstance(statement, ast.Return):
+        return statement.value is None or isinstance(statement.value, (ast.Constant, ast.Name))
+    if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+        target = statement.value.func
+        owner = target.value if isinstance(target, ast.Attribute) else None
+        return isinstance(owner, ast.Name) and owner.id in ("logging", "logger", "log", "LOGGER", "LOG")
+    return False
+
+
+def runs_last(body, send) -> bool:
+    """Nothing that could fail and roll back runs after `send` inside the transaction's `body`: the send is in its
+    last statement (through `if` and `with` blocks, never a loop or a `try`), followed only by harmless ones
+    (plane's batch tasks, which send their next batch as the block's last act)."""
+    for index, statement in enumerate(body):
+        if not any(node is send for node in ast.walk(statement)):
+            continue
+        if not all(harmless(after) for after in body[index + 1:]):
+            return False
+        if isinstance(statement, ast.If):
+            branch = statement.body if any(node is send for each in statement.body for node in ast.walk(each)) \
+                else statement.orelse
+            return runs_last(branch, send)
+        if isinstance(statement, (ast.With, ast.AsyncWith)):
+            return runs_last(statement.body, send)
+        return isinstance(statement, (ast.Expr, ast.Assign, ast.Return))
+    return False
 
 
 def mentions_started(node) -> bool:
@@ -234,4 +275,5 @@ def usage_hits(view, find):
         for usage in find(path, view.loaded.folder):
             yield Hit(f"{usage.file}:{usage.line}", {"file": usage.file, "line": usage.line,
                                                      "expression": usage.expression},
-                      file=usage.file, line=usage.line)
+                      file=usage.file, line=usage.line, unknown=usage.undecided,
+                      message="last" if usage.undecided else "message")

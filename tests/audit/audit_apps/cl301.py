@@ -13,3 +13,10 @@ def welcome(address: str):
 def once(address: str):
     """max_retries=0 (grafana/oncall's 11 such tasks): the first failure is final, autoretry_for retries nothing."""
     return address
+
+
+@app.task(name="cl301.index_once", autoretry_for=(Exception,), retry_backoff=5, max_retries=1)
+def index_once(item_id: int):
+    """A single retry (hypothesis/h's indexer tasks): a permanent error ends in FAILURE on the second try; undecided."""
+    return item_id
+

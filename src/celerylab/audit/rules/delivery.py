@@ -82,8 +82,24 @@ def acks_late_prefetch(view):
     if multiplier == 1:
         return
     late = long_tasks(view, {name: task for name, task in view.tasks.items() if view.acks_late(task)})
-    if late:
-        yield Hit("worker_prefetch_multiplier", {"multiplier": multiplier, "count": len(late), "tasks": ", ".join(late)})
+    values = {"multiplier": multiplier, "count": len(late), "tasks": ", ".join(late)}
+    if any(view.limit(view.tasks[name]) is None or own_limit(view, view.tasks[name]) for name in late):
+        yield Hit("worker_prefetch_multiplier", values)
+    elif late:
+        yield Hit("worker_prefetch_multiplier", values, unknown=True, message="unknown")
+
+
+def own_limit(view, task) -> bool:
+    """The task sets its own time limit (its decorator, its class): a statement of how long that task runs. Without
+    one a task is either unbounded (a hung one holds the reserved messages for good) or capped by the app-wide
+    task_time_limit, an allowance every task gets (hypothesis/h's 240 s), no evidence of a long task (as CL404).
+    Celery 5.7 copies the app-wide limits into each task: a value equal to the setting is the setting's."""
+    keywords = view.declared(task).keywords
+    if "time_limit" in keywords or "soft_time_limit" in keywords:
+        return True
+    return any(value is not None and value != app_wide
+               for value, app_wide in ((task.time_limit, view.conf.task_time_limit),
+                                       (task.soft_time_limit, view.conf.task_soft_time_limit)))
 
 
 @rule("CL404", "long-tasks-default-prefetch", "medium", "practice")

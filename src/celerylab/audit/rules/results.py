@@ -1,10 +1,12 @@
 """Rules on results: expiry off or truncated to nothing; results read with no backend, or of a task that stores none."""
 from __future__ import annotations
 
+import sys
 from datetime import timedelta
 
 from celery import Task
 
+from celerylab.audit.loader import is_user_module
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
 from celerylab.audit.scan import call_site_files
@@ -29,12 +31,24 @@ def stores_results(view) -> bool:
     return any(not task.ignore_result for task in view.tasks.values())
 
 
+def own_backend(view) -> str:
+    """The dotted name of the result backend when the project wrote it (a class of one of its own modules), else "".
+    Its results are what that code makes of them (Nautobot's are JobResult rows, the job history it shows and its
+    cleanup job deletes): whether something removes them is read there, not from result_expires."""
+    cls = view.backend_class
+    module = sys.modules.get(getattr(cls, "__module__", "") or "")
+    return f"{cls.__module__}.{cls.__qualname__}" if module is not None and is_user_module(module) else ""
+
+
 @rule("CL501", "results-never-expire", "high", "defect")
 def results_never_expire(view):
     if not view.backend_scheme or view.backend_scheme == "rpc" or not stores_results(view):
         return
     value = seconds(view.conf.result_expires)
-    if not value:
+    if not value and own_backend(view):
+        yield Hit("result_expires", {"value": repr(value), "backend": own_backend(view)}, unknown=True,
+                  message="unknown")
+    elif not value:
         yield Hit("result_expires", {"value": repr(value), "detail": t("audit.CL501.off")})
     elif truncates(view) and int(value) == 0:
         yield Hit("result_expires", {"value": repr(value),

@@ -51,14 +51,31 @@ def backoff(task):
     return getattr(task, "retry_backoff", False)
 
 
+def first_retry_delay(task) -> float:
+    """The wait before an automatic retry's first try, as Celery computes it: the backoff factor (retry_backoff=True
+    is 1 s) capped by retry_backoff_max, else retry_kwargs' countdown, else default_retry_delay."""
+    factor = backoff(task)
+    if factor:
+        return float(min(int(factor), int(getattr(task, "retry_backoff_max", 600))))
+    return float(retry_kwargs(task).get("countdown", task.default_retry_delay) or 0)
+
+
 @rule("CL301", "autoretry-catches-everything", "medium", "defect")
 def autoretry_catches_everything(view):
     for name, task in view.tasks.items():
         caught = tuple(getattr(task, "autoretry_for", ()) or ())
-        if effective_max_retries(task) == 0:  # max_retries=0: the first failure is final, nothing is retried
+        ceiling = effective_max_retries(task)
+        if ceiling == 0:  # max_retries=0: the first failure is final, nothing is retried
             continue
-        if any(kind in (Exception, BaseException) for kind in caught):
-            yield Hit(name, {"task": name, "exceptions": "(" + ", ".join(k.__name__ for k in caught) + ",)"})
+        if not any(kind in (Exception, BaseException) for kind in caught):
+            continue
+        values = {"task": name, "exceptions": "(" + ", ".join(k.__name__ for k in caught) + ",)"}
+        if ceiling == 1:
+            # a single retry (hypothesis/h's indexer tasks, grafana/oncall's syncs): a permanent error ends in FAILURE
+            # on the second try, one delay later; whether running the body twice does harm is in the body
+            yield Hit(name, {**values, "delay": f"{first_retry_delay(task):g}"}, unknown=True, message="once")
+        else:
+            yield Hit(name, values)
 
 
 @rule("CL302", "unbounded-retries", "high", "defect")
