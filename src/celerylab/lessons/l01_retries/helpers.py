@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import uuid
+from contextlib import contextmanager
 from datetime import datetime
 
 import redis
@@ -46,6 +48,20 @@ def start(app: str = APP, **options) -> Stack:
     """The lesson's live stack: broker, one prefork worker, the fake e-mail provider and webhook, the database."""
     options.setdefault("workers", [WORKER])
     return Stack.start(app, **stack_options(**options))
+
+
+@contextmanager
+def database_asked(url: str | None):
+    """$CELERYLAB_DATABASE_URL set to `url` (unset for None) while the block runs: a stack reads it as it starts."""
+    previous = os.environ.pop(appdb.DATABASE_URL_ENV, None)
+    if url:
+        os.environ[appdb.DATABASE_URL_ENV] = url
+    try:
+        yield
+    finally:
+        os.environ.pop(appdb.DATABASE_URL_ENV, None)
+        if previous:
+            os.environ[appdb.DATABASE_URL_ENV] = previous
 
 
 def db(stack: Stack):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from celerylab.lessons.l01_retries import tasks_delivery as delivery
+from celerylab.lessons.l01_retries.experiments.ack_settings import ack_settings
 from celerylab.lessons.l01_retries.experiments.killed_worker import killed_worker
 from celerylab.lessons.l01_retries.experiments.one_exception import one_exception
 
@@ -22,6 +22,7 @@ def test_an_exception_without_a_retry_policy_runs_once(stack, observe):
 
 
 def test_the_default_acks_early_and_acks_late_keeps_the_message(stack, observe):
-    observe.equal(task_acks_late=(stack.app.conf.task_acks_late, False),
-                  pay_and_count_acks_late=(delivery.pay_and_count.acks_late, True),
-                  pay_and_count_reject_on_worker_lost=(delivery.pay_and_count.reject_on_worker_lost, True))
+    found = ack_settings(stack)
+    observe.equal(task_acks_late=(found.task_acks_late, False),
+                  pay_and_count_acks_late=(found.task_acks_late_declared, True),
+                  pay_and_count_reject_on_worker_lost=(found.task_reject_on_worker_lost_declared, True))

@@ -10,6 +10,7 @@ from celerylab.lessons.l01_retries import helpers
 from celerylab.lessons.l01_retries.experiments.before_commit import before_commit
 from celerylab.lessons.l01_retries.experiments.key_ttl import key_ttl
 from celerylab.lessons.l01_retries.experiments.lock_on_nothing import lock_on_nothing
+from celerylab.lessons.l01_retries.experiments.private_database import private_database
 from celerylab.lessons.l01_retries.experiments.publish_again import publish_again
 from celerylab.lessons.l01_retries.experiments.redelivery import redelivery
 from celerylab.lessons.l01_retries.experiments.welcome_patterns import welcome_patterns
@@ -33,8 +34,8 @@ def stack(request):
 
 
 def test_the_stack_uses_the_database_asked_for(stack, request, observe):
-    url = stack.process_env()[appdb.DATABASE_URL_ENV]
-    observe.equal(database=(appdb.kind(url), request.node.callspec.params["stack"]))
+    found = private_database(os.environ[appdb.DATABASE_URL_ENV])  # what this module's stack was started asking for
+    observe.equal(database=(found.given, request.node.callspec.params["stack"]))
 
 
 def test_patterns_under_each_fault(stack, observe):
@@ -94,16 +95,5 @@ def test_deleting_keys_lets_a_reconciliation_charge_twice(stack, observe):
 
 @pytest.mark.needs("postgres")
 def test_postgres_schema_is_dropped_on_close(observe, postgres_url):
-    os.environ[appdb.DATABASE_URL_ENV] = postgres_url
-    try:
-        stack = helpers.start(timeline=False)
-    finally:
-        os.environ.pop(appdb.DATABASE_URL_ENV, None)
-    url = stack.process_env()[appdb.DATABASE_URL_ENV]
-    schema = url.rsplit("search_path%3D", 1)[1]
-    stack.close()
-    connection = appdb.connect(postgres_url)
-    left = appdb.scalar(connection, "SELECT COUNT(*) FROM information_schema.schemata WHERE schema_name = ?",
-                        (schema,))
-    observe.equal(schemas_left=(left, 0))
-    connection.close()
+    found = private_database(postgres_url)
+    observe.equal(schemas_left=(found.schemas_left, 0))

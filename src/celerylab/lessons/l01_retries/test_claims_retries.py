@@ -8,6 +8,7 @@ from celerylab.lessons.l01_retries.experiments.except_max import except_max
 from celerylab.lessons.l01_retries.experiments.guide_options import guide_options
 from celerylab.lessons.l01_retries.experiments.retry_after import retry_after
 from celerylab.lessons.l01_retries.experiments.retry_timeline import retry_timeline
+from celerylab.lessons.l01_retries.experiments.shared_retry_kwargs import shared_retry_kwargs
 from celerylab.lessons.l01_retries.experiments.wasted_retries import wasted_retries
 
 pytestmark = pytest.mark.live
@@ -79,33 +80,6 @@ def test_manual_retry_honours_retry_after(stack, observe):
 
 def test_a_backoff_retry_leaves_retry_kwargs_shared_by_other_tasks_alone(observe):
     """Two tasks whose base class holds `retry_kwargs`: a backoff retry of one must not change the other's wait."""
-    from celery import Celery, signals
-
-    app = Celery("l01-shared-retry-kwargs", set_as_current=False)
-
-    class Shared(app.Task):
-        retry_kwargs = {}
-
-    @app.task(name="l01.shared.backs_off", base=Shared, bind=True, autoretry_for=(ConnectionError,),
-              retry_backoff=True, retry_jitter=False, max_retries=1, shared=False)
-    def backs_off(self):
-        raise ConnectionError("down")
-
-    @app.task(name="l01.shared.plain", base=Shared, bind=True, autoretry_for=(ConnectionError,), max_retries=1,
-              shared=False)
-    def plain(self):
-        raise ConnectionError("down")
-
-    waits = {}
-
-    def retried(sender=None, reason=None, **_):
-        if sender is not None and sender.name.startswith("l01.shared."):
-            waits.setdefault(sender.name.removeprefix("l01.shared."), []).append(reason.when)
-
-    signals.task_retry.connect(retried, weak=False)
-    try:
-        states = [backs_off.apply().state, plain.apply().state]
-    finally:
-        signals.task_retry.disconnect(retried)
-    observe.equal(states=(states, ["FAILURE", "FAILURE"]), shared_retry_kwargs_after=(dict(Shared.retry_kwargs), {}),
-                  backs_off_waits=(waits.get("backs_off", []), [1]), plain_waits=(waits.get("plain", []), [180]))
+    shared = shared_retry_kwargs()
+    observe.equal(states=(shared.states, ["FAILURE", "FAILURE"]), shared_retry_kwargs_after=(shared.retry_kwargs_after, {}),
+                  backs_off_waits=(shared.backs_off_waits, [1]), plain_waits=(shared.plain_waits, [180]))
