@@ -56,14 +56,18 @@ def scope(path: str, group: bytes | None) -> dict:
     return {"type": "http", "path": path, "headers": headers}
 
 
+async def empty_body():
+    return {"type": "http.request", "body": b"", "more_body": False}
+
+
 def test_a_request_of_a_group_waits_for_the_rest_of_its_group(monkeypatch):
     together, entered = served(monkeypatch)
 
     async def scenario():
-        first = asyncio.ensure_future(together.api(scope("/first", b"g/2"), None, None))
+        first = asyncio.ensure_future(together.api(scope("/first", b"g/2"), empty_body, None))
         await asyncio.sleep(0.2)
         held = list(entered)
-        await together.api(scope("/second", b"g/2"), None, None)
+        await together.api(scope("/second", b"g/2"), empty_body, None)
         await first
         return held
 
@@ -75,3 +79,27 @@ def test_a_request_without_a_group_goes_straight_in(monkeypatch):
     together, entered = served(monkeypatch)
     asyncio.run(together.api(scope("/alone", None), None, None))
     assert entered == ["/alone"]
+
+
+def test_a_grouped_request_gets_its_whole_body_after_the_wait(monkeypatch):
+    together, _ = served(monkeypatch)
+    bodies: list[bytes] = []
+
+    async def learner(scope, receive, send):
+        body = b""
+        while True:
+            message = await receive()
+            body += message.get("body", b"")
+            if not message.get("more_body"):
+                break
+        bodies.append(body)
+
+    monkeypatch.setattr(together, "learner", learner)
+    chunks = [{"type": "http.request", "body": b'{"ids": ', "more_body": True},
+              {"type": "http.request", "body": b"[3, 7]}", "more_body": False}]
+
+    async def receive():
+        return chunks.pop(0)
+
+    asyncio.run(together.api(scope("/notify", b"g/1"), receive, None))
+    assert bodies == [b'{"ids": [3, 7]}']
