@@ -1,12 +1,15 @@
 """Lesson 03's exercise checks: retry defaults, the registered backup, JSON-safe route arguments."""
 from __future__ import annotations
 
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+
 import httpx
 from celery.exceptions import TimeoutError as CeleryTimeoutError
 from kombu.exceptions import ContentDisallowed
 
 from celerylab.checks import CheckRun, exercise
-from celerylab.lessons.l03_silent_defects import helpers
+from celerylab.lessons.l03_silent_defects import helpers, served_together
 from celerylab.lessons.l03_silent_defects.experiments.retry_wait import registered, retry_countdown
 from celerylab.stack import WorkerSpec
 
@@ -17,6 +20,8 @@ DEFINED_IN = "celerylab.lessons.l03_silent_defects.defined_in"  # a task of the 
 BEAT_ENTRIES = "celerylab.lessons.l03_silent_defects.beat_entries"  # a task of the check's: the entries Beat builds
 WITH_DEFINED_IN = [WorkerSpec(pool="prefork", concurrency=1, extra_args=("--include", f"{DEFINED_IN},{BEAT_ENTRIES}"))]
 SHOP = "celerylab.lessons.l03_silent_defects.shop"
+ENTRY = ("task", "every", "args", "kwargs", "options")
+STUB_SCHEDULE: list[tuple] = [("data.backup_db", 3600.0, ["school"], {}, {}), ("data.cleanup", 86400.0, [], {}, {})]
 KEPT = ["emails.welcome"]  # what the worker registered before the fix (data.cleanup is in the schedule)
 
 
@@ -48,8 +53,15 @@ def retry_defaults(run: CheckRun) -> None:
         run.expect("l03.check.welcome_options", (3, 30), options.get("ex.welcome"))
         welcome = retry_countdown(stack, "ex.welcome", retries=0)
         run.expect("l03.check.welcome_countdown", 30, welcome, passed=near(30, welcome))
-        # a delay a task declares is kept, even one equal to Celery's default (not told apart by its value)
-        run.expect("l03.check.declared_options", (3, 180), options.get("ex.audit_log"), task="ex.audit_log")
+        # an option a task declares is kept, in its attributes and in what the worker does: a delay equal to
+        # Celery's default (not told apart by its value), and a max_retries of its own (over a "*" annotation)
+        for task, declared, expected, retries, countdown in (
+                ("ex.audit_log", "default_retry_delay=180", (3, 180), 0, 180),
+                ("ex.import_feed", "max_retries=5", (5, 60), 3, 60)):  # a fourth retry: it declares five
+            run.expect("l03.check.declared_options", expected, options.get(task), task=task, declared=declared)
+            waited = retry_countdown(stack, task, retries=retries)
+            run.expect("l03.check.declared_countdown", countdown, waited, passed=near(countdown, waited), task=task,
+                       declared=declared, retry=retries + 1)
         # the app's configuration, not Celery's: another app in the same process keeps Celery's defaults
         fresh = stack.app.send_task("l03.fresh_app_defaults").get(timeout=10, propagate=False)
         run.expect("l03.check.fresh_app", [3, 180], fresh if isinstance(fresh, list) else repr(fresh))
@@ -65,6 +77,9 @@ def backup_registered(run: CheckRun) -> None:
         schedule = schedule if isinstance(schedule, list) else []
         scheduled = sorted(spec["task"] for spec in schedule)
         run.expect("l03.check.schedule", ["data.backup_db", "data.cleanup"], scheduled)
+        # as the stub has them: the fix adds no option (an expiry drops a backup sent while the worker is busy)
+        run.expect("l03.check.schedule_entries", STUB_SCHEDULE,
+                   sorted((tuple(spec[key] for key in ENTRY) for spec in schedule), key=repr))
         registered = set((inspect.registered() or {}).get(hostname, []))
         run.expect("l03.check.registered", [], [name for name in scheduled if name not in registered])
         run.expect("l03.check.kept_registered", [], [name for name in KEPT if name not in registered])
@@ -100,6 +115,29 @@ def post(stack, url: str, path: str, **body):
         return response.status_code, None
 
 
+TOGETHER = "celerylab.lessons.l03_silent_defects.served_together"  # the learner's API, letting a group in at once
+# two requests served at once, long enough that their route calls overlap: a state they share shows
+PAIR = {"first": ([3, 7] * 100_000, ["caio@example.com", "duda@example.com"]),
+        "second": ([10, 5] * 100_000, ["bia@example.com", "edu@example.com"])}
+ROUNDS = 3  # how the threads interleave varies: a shared state showed in 9 pairs of 10 here, so three pairs
+
+
+def notified_together(run: CheckRun, stack, url: str) -> bool:
+    """The /notify requests of PAIR, let into the API at the same moment: each gets its own distinct ids."""
+    for _ in range(ROUNDS):
+        headers = {served_together.GROUP.decode(): f"{uuid.uuid4().hex}/{len(PAIR)}"}
+        with ThreadPoolExecutor(len(PAIR)) as pool:
+            sent = [pool.submit(post, stack, url, "/notify", json={"ids": ids}, headers=headers)
+                    for ids, _ in PAIR.values()]
+            observed = [outcome if status < 300 else f"HTTP {status}" for status, outcome in
+                        (future.result() for future in sent)]
+        if observed != [expected for _, expected in PAIR.values()]:
+            break
+    described = {name: f"{ids[:2]} × {len(ids) // 2}" for name, (ids, _) in PAIR.items()}
+    return run.expect("l03.check.notify_together", [expected for _, expected in PAIR.values()], observed,
+                      **described)
+
+
 # a worker refuses to start as root once its app accepts pickle: let it start, so the check can say why that is wrong
 # one pool process: the e-mail the check changes there is the one the learner's task reads
 WORKER_EDIT = "celerylab.lessons.l03_silent_defects.worker_edit"
@@ -112,8 +150,9 @@ def json_args(run: CheckRun) -> None:
     """Two routes, their tasks' results, and JSON as the only serializer; hidden: other users, ids of two digits,
     where sorting them as text ("10" < "3") or trusting a set's order gives another order than id order, and a
     user whose e-mail changed in the worker: a task handed a copy of the user (a dict, a registered type)
-    returns the e-mail the API process had, not the one the user has when the task runs (users.notify included), and
-    two ids that share one address: each distinct id gives its e-mail, so the address comes twice."""
+    returns the e-mail the API process had, not the one the user has when the task runs (users.notify included),
+    two ids that share one address: each distinct id gives its e-mail, so the address comes twice, and the empty
+    list; live: two long /notify requests served at once, each with its own ids (a state the requests share)."""
     with run.stack(workers=JSON_WORKER, timeline=False) as stack:
         hostname = stack.workers[0].hostname
         inspect = stack.app.control.inspect(destination=[hostname], timeout=1)
@@ -124,8 +163,8 @@ def json_args(run: CheckRun) -> None:
             conf, refused = {"task_serializer": "pickle"}, error
         run.expect("l03.check.serializer", ["json", ["json"]],
                    [conf.get("task_serializer"), list(conf.get("accept_content") or [])], cause=refused)
-        url = stack.add_http_app("api", f"{run.module}:api").url
-        cases = [("/users/5/process", {}, {"id": 5, "email": "bia@example.com"}, False),
+        url = stack.add_http_app("api", f"{TOGETHER}:api", env={served_together.MODULE: run.module}).url
+        cases: list[tuple[str, dict, object, bool]] = [("/users/5/process", {}, {"id": 5, "email": "bia@example.com"}, False),
                  ("/notify", {"json": {"ids": [7, 3, 7]}}, ["caio@example.com", "duda@example.com"], False),
                  ("/users/3/process", {}, {"id": 3, "email": "caio@example.com"}, True),
                  ("/users/10/process", {}, {"id": 10, "email": "edu@example.com"}, True),
@@ -135,14 +174,17 @@ def json_args(run: CheckRun) -> None:
                  ("/notify", {"json": {"ids": [10, 3, 10, 7]}}, ["caio@example.com", "duda@example.com",
                                                                  "edu@example.com"], True),
                  ("/notify", {"json": {"ids": [7, 3, 7]}}, ["caio@example.com", "duda@example.com"], True),
+                 ("/notify", {"json": {"ids": []}}, [], True),
                  ("/users/7/process", {}, {"id": 7, "email": "duda.nova@example.com"}, True),
                  # the users as they are when the task runs, for notify too; two ids sharing one address (a
                  # shared mailbox) are two distinct ids: the address comes once for each
                  ("/notify", {"json": {"ids": [10, 7, 3]}}, ["caio@example.com", "duda.nova@example.com",
                                                            "edu@example.com"], True),
                  ("/notify", {"json": {"ids": [10, 7, 10]}}, ["duda.nova@example.com"] * 2, True)]
-        changes = {8: (7, "duda.nova@example.com"), 10: (10, "duda.nova@example.com")}  # before the case of that index
+        changes = {9: (7, "duda.nova@example.com"), 11: (10, "duda.nova@example.com")}  # before the case of that index
         for index, (path, body, expected, hidden) in enumerate(cases):
+            if index == 2 and not notified_together(run, stack, url):  # before any e-mail changes
+                return
             if hidden and not run.graded(2):
                 continue
             if index in changes:

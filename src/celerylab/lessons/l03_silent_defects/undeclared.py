@@ -1,4 +1,4 @@
-"""Tasks of the check's that the retry-defaults check loads onto the learner's app (worker --include): two declare no retry option, one declares Celery's own default delay."""
+"""Tasks of the check's that the retry-defaults check loads onto the learner's app (worker --include): two declare no retry option, one Celery's own default delay, one its own max_retries."""
 from __future__ import annotations
 
 from celery import shared_task
@@ -23,6 +23,11 @@ def sync_prices(self, item_id):  # graded only: a task whose name no statement g
 
 @shared_task(bind=True, name="ex.audit_log", default_retry_delay=180)
 def audit_log(self, item_id):  # declares its delay, and the value happens to be Celery's default
+    _retried(self, item_id)
+
+
+@shared_task(bind=True, name="ex.import_feed", max_retries=5)
+def import_feed(self, item_id):  # declares how many retries it gets, and not its delay
     _retried(self, item_id)
 
 

@@ -1,0 +1,105 @@
+"""Lesson 03's check plumbing: where a registered task was written, and requests let into the API together."""
+from __future__ import annotations
+
+import asyncio
+import importlib
+import sys
+import types
+
+from celerylab.lessons.l03_silent_defects import defined_in
+
+
+def test_a_function_is_placed_by_its_file_not_by_its_module_label(tmp_path, monkeypatch):
+    source = tmp_path / "l03_copy_module.py"
+    source.write_text("def backup_db(database):\n    return database\n\n"
+                      "backup_db.__module__ = 'celerylab.lessons.l03_silent_defects.shop.scheduled'\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    copy = importlib.import_module("l03_copy_module")
+    try:
+        assert copy.backup_db.__module__.endswith("shop.scheduled")  # what the label says
+        assert defined_in.module_of_file(copy.backup_db.__code__.co_filename) == "l03_copy_module"
+    finally:
+        sys.modules.pop("l03_copy_module", None)
+
+
+def test_the_shops_own_task_is_placed_in_the_shops_module():
+    from celerylab.lessons.l03_silent_defects.shop import scheduled
+
+    run = scheduled.backup_db.run
+    assert defined_in.module_of_file(run.__code__.co_filename) == scheduled.__name__
+
+
+def test_a_file_no_module_was_imported_from_is_named_by_its_file():
+    assert defined_in.module_of_file("/nowhere/ex_beat.py") == "ex_beat.py"
+
+
+def served(monkeypatch):
+    """served_together around a learner API that records when each request got in."""
+    entered: list[str] = []
+
+    async def learner(scope, receive, send):
+        entered.append(scope["path"])
+
+    module = types.ModuleType("l03_fake_learner")
+    module.api = learner
+    monkeypatch.setitem(sys.modules, "l03_fake_learner", module)
+    monkeypatch.setenv("CELERYLAB_L03_MODULE", "l03_fake_learner")
+    sys.modules.pop("celerylab.lessons.l03_silent_defects.served_together", None)
+    interval = sys.getswitchinterval()
+    together = importlib.import_module("celerylab.lessons.l03_silent_defects.served_together")
+    sys.setswitchinterval(interval)  # set for the API's process, not this one's
+    return together, entered
+
+
+def scope(path: str, group: bytes | None) -> dict:
+    headers = [(b"x-celerylab-together", group)] if group else []
+    return {"type": "http", "path": path, "headers": headers}
+
+
+async def empty_body():
+    return {"type": "http.request", "body": b"", "more_body": False}
+
+
+def test_a_request_of_a_group_waits_for_the_rest_of_its_group(monkeypatch):
+    together, entered = served(monkeypatch)
+
+    async def scenario():
+        first = asyncio.ensure_future(together.api(scope("/first", b"g/2"), empty_body, None))
+        await asyncio.sleep(0.2)
+        held = list(entered)
+        await together.api(scope("/second", b"g/2"), empty_body, None)
+        await first
+        return held
+
+    assert asyncio.run(scenario()) == []  # the first one waited for the second
+    assert sorted(entered) == ["/first", "/second"]
+
+
+def test_a_request_without_a_group_goes_straight_in(monkeypatch):
+    together, entered = served(monkeypatch)
+    asyncio.run(together.api(scope("/alone", None), None, None))
+    assert entered == ["/alone"]
+
+
+def test_a_grouped_request_gets_its_whole_body_after_the_wait(monkeypatch):
+    together, _ = served(monkeypatch)
+    bodies: list[bytes] = []
+
+    async def learner(scope, receive, send):
+        body = b""
+        while True:
+            message = await receive()
+            body += message.get("body", b"")
+            if not message.get("more_body"):
+                break
+        bodies.append(body)
+
+    monkeypatch.setattr(together, "learner", learner)
+    chunks = [{"type": "http.request", "body": b'{"ids": ', "more_body": True},
+              {"type": "http.request", "body": b"[3, 7]}", "more_body": False}]
+
+    async def receive():
+        return chunks.pop(0)
+
+    asyncio.run(together.api(scope("/notify", b"g/1"), receive, None))
+    assert bodies == [b'{"ids": [3, 7]}']
