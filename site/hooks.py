@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 from mkdocs.plugins import event_priority
 
 from celerylab.sitegen.diagram_text import with_text_versions
-from celerylab.sitegen.lazy_sections import wrap_between_headings
+from celerylab.sitegen.lazy_sections import lazy_images, wrap_between_headings
 from celerylab.sitegen.page_a11y import name_search_dialog
 from celerylab.sitegen.pages import build_site_pages, site_nav
 from celerylab.sitegen.search import split_search_index
@@ -26,9 +26,11 @@ HEAD_ALTERNATE = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^
 ROOTED_SWITCH = re.compile(r'(<a href=")/([^"]*)(" hreflang="[^"]*" class="md-select__link">)')
 # A lesson page (lessons/NN_slug/, en/lessons/NN_slug/): its sections are laid out only near the screen.
 LESSON_URL = re.compile(r"^(?:[a-z]{2}/)?lessons/[0-9]{2}_[^/]+/$")
-# Mermaid (3.5 MB) only on pages holding a diagram, before Material's bundle, which then uses the global `mermaid`.
+# Mermaid (3.5 MB) only on pages holding a diagram: before Material's bundle, celerylab-mermaid.js sets the global
+# `mermaid` Material draws with; it fetches the library (its data-library) when a diagram nears the screen.
 BUNDLE = re.compile(r'<script src="([^"]*)assets/javascripts/bundle\.[0-9a-f]+\.min\.js">')
-MERMAID_SCRIPTS = ("assets/javascripts/mermaid-11.17.2.min.js", "assets/javascripts/celerylab-mermaid.js")
+MERMAID_LOADER = "assets/javascripts/celerylab-mermaid.js"
+MERMAID_LIBRARY = "assets/javascripts/mermaid-11.17.2.min.js"
 # 404.html is served at any missing path, so its links cannot be relative to where it sits. They are made
 # relative to a <base> that an inline script sets first: the site root a page of this site last recorded
 # (celerylab.js), else the longest prefix of the path that holds the site's own script, else site_url's path or "/".
@@ -87,10 +89,10 @@ def on_post_page(output, page, config):
     switch links; for non-default languages, Material's `base` at the language root."""
     output = name_search_dialog(HEAD_ALTERNATE.sub("", output))
     if LESSON_URL.match(page.url):
-        output = wrap_between_headings(output)
+        output = lazy_images(wrap_between_headings(output))
     if 'class="mermaid"' in output:
-        output = BUNDLE.sub(lambda m: "".join(f'<script src="{m.group(1)}{src}"></script>' for src in MERMAID_SCRIPTS)
-                            + m.group(0), output, count=1)
+        output = BUNDLE.sub(lambda m: f'<script src="{m.group(1)}{MERMAID_LOADER}" '
+                            f'data-library="{m.group(1)}{MERMAID_LIBRARY}"></script>' + m.group(0), output, count=1)
     up = "../" * page.url.count("/")
     output = ROOTED_SWITCH.sub(lambda m: f"{m.group(1)}{(up + m.group(2)) or './'}{m.group(3)}", output)
     plugin = _i18n(config)

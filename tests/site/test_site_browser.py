@@ -181,6 +181,29 @@ def test_notebook_outputs_wrap_on_a_phone_instead_of_scrolling_sideways(tab, ser
     assert counted > 50 and wide == {}
 
 
+def draw_every_diagram(tab) -> None:
+    """Scroll to the first diagram not drawn yet, again and again, until Material has drawn them all
+    (celerylab-mermaid.js draws a diagram when it nears the screen)."""
+    tab.wait_for_function("""() => { const block = document.querySelector('pre.mermaid');
+        if (block) block.scrollIntoView(); return !block }""", polling=500, timeout=90_000)
+
+
+def test_a_lesson_fetches_mermaid_only_when_a_diagram_nears_the_screen(browser, server):
+    """Lesson 06's diagrams sit far below its first screen: the 3.5 MB library waits until the reader gets there."""
+    tab = browser.new_page()
+    tab.set_viewport_size(PHONE)
+    fetched: list[str] = []
+    tab.on("request", lambda request: "mermaid-" in request.url and fetched.append(request.url))
+    try:
+        tab.goto(server + "/lessons/06_architecture/", wait_until="networkidle")
+        assert tab.locator("pre.mermaid").count() >= 1 and tab.locator("div.mermaid").count() == 0
+        assert fetched == []
+        draw_every_diagram(tab)
+        assert len(fetched) == 1 and tab.locator("div.mermaid").count() >= 1
+    finally:
+        tab.close()
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_diagrams_fit_the_column_or_keep_readable_text(tab, server, built_site, size):
     """Text of every diagram at 11 px or more; on a wide screen, sequence diagrams fit the 688 px column."""
@@ -189,6 +212,7 @@ def test_diagrams_fit_the_column_or_keep_readable_text(tab, server, built_site, 
         expected = (built_site / path.strip("/") / "index.html").read_text(encoding="utf-8").count('class="mermaid"')
         assert expected > 0
         tab.goto(server + path)
+        draw_every_diagram(tab)
         tab.wait_for_function(f"document.querySelectorAll('div.mermaid').length === {expected}", timeout=30_000)
         tab.wait_for_function("[...document.querySelectorAll('div.mermaid')].every(d => d.shadowRoot"
                               " && d.shadowRoot.querySelector('svg'))", timeout=30_000)

@@ -93,6 +93,27 @@ def test_lesson_pages_alone_wrap_the_blocks_between_their_headings(built_site):
             assert 'class="cl-lazy"' not in (built_site / prefix / page / "index.html").read_text(encoding="utf-8")
 
 
+def test_no_script_blocks_a_page_for_what_it_may_never_show(built_site):
+    """Mermaid's library is never a script tag (celerylab-mermaid.js fetches it when a diagram nears the screen),
+    celerylab.js is deferred, lesson images load lazily, and no page asks for Google Fonts (theme.font: false)."""
+    pages = list(built_site.rglob("*.html"))
+    assert len(pages) >= 12
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        assert not re.search(r'<script src="[^"]*mermaid-[0-9.]+\.min\.js"', html), page
+        assert "fonts.googleapis.com" not in html and "fonts.gstatic.com" not in html, page
+        if "/celerylab.js" in html:
+            assert re.search(r'<script src="[^"]*/celerylab\.js" defer>', html), page
+        loader = re.search(r'<script src="[^"]*/celerylab-mermaid\.js" data-library="([^"]+)">', html)
+        assert bool(loader) == ('<pre class="mermaid">' in html), page
+        if loader:
+            assert (page.parent / loader.group(1)).resolve().is_file(), page
+    for prefix in ("", "en/"):
+        html = (built_site / prefix / "lessons" / "90_fixture" / "index.html").read_text(encoding="utf-8")
+        images = re.findall(r"<img [^>]*>", html)
+        assert images and all('loading="lazy"' in image for image in images), images
+
+
 def test_glossary_gathers_lesson_terms(built_site):
     html = (built_site / "glossary" / "index.html").read_text(encoding="utf-8")
     assert "Janela de visibilidade" in html and "Chave de idempotência" in html
