@@ -38,13 +38,17 @@ def post(http, order_id: int) -> tuple[int, float]:
 
 
 def during_outage(stack, http, downtime: float, orders: tuple[int, ...],
-                  machine_gone: bool = False) -> list[tuple[int, int, float]]:
-    """Stop the broker (keeping its data), post `orders` at the same time, start it after `downtime` s.
+                  machine_gone: bool = False) -> tuple[list[tuple[int, int, float]], list[int]]:
+    """Stop the broker (keeping its data), post `orders` at the same time, start it after `downtime` s: (the answers,
+    the orders in the broker's queue when it is back, read only with `machine_gone`).
 
-    With `machine_gone`, the API process is killed once every request answered, the broker still down, and is not
-    started again (its machine went away, and with it its memory and its disk): an order answered 202 that was not
-    yet in the broker's queue is lost.
+    With `machine_gone`, the worker is stopped before the outage and the API process killed once every request
+    answered, the broker still down, and not started again (its machine went away, and with it its memory and its
+    disk): once the broker is back, nothing that could still publish is left, so the broker's queue holds exactly what
+    was in it when the answers left. The worker starts again after that reading.
     """
+    if machine_gone:
+        stack.workers[0].shutdown()  # the worker imports the API's module too: none of its code runs meanwhile
     stack.broker.stop(keep_data=True)
     timer = threading.Timer(downtime, stack.broker.start)
     timer.start()
@@ -55,8 +59,9 @@ def during_outage(stack, http, downtime: float, orders: tuple[int, ...],
         stack.services["shop"].kill(signal.SIGKILL, group=True)  # no shutdown handler runs: the machine is gone
         stack.services["shop"].stop()  # reaped before the broker is back
     timer.join()
+    queued = helpers.queued_orders(stack) if machine_gone else []
     helpers.revive(stack)
-    return answers
+    return answers, queued
 
 
 def settled(stack, orders: list[int], timeout: float = 15.0) -> bool:
@@ -89,19 +94,19 @@ def orders_survive(run: CheckRun) -> None:
             status, _ = post(http, 1)
             run.expect("l07.check.up", 202, status, order=1)
             settled(stack, [1] if status == 202 else [])
-            short = during_outage(stack, http, SHORT_OUTAGE, (2, 3))
+            short, _ = during_outage(stack, http, SHORT_OUTAGE, (2, 3))
             settled(stack, [order for order, s, _ in short if s == 202])  # none prefetched when the next outage hits
             judge_short(run, SHORT_OUTAGE, short, hidden=False)
             if not all(criterion.passed for criterion in run.verdict.criteria):
                 return  # the first failed criterion decides: no long outage to sit through
             if run.graded(2):  # the statement's longest "2 to 3 s": a policy sized to ~2 s gives up before it ends
-                longest = during_outage(stack, http, LONGEST_SHORT, (6, 7))
+                longest, _ = during_outage(stack, http, LONGEST_SHORT, (6, 7))
                 settled(stack, [order for order, s, _ in longest if s == 202])
                 short = [*short, *longest]
                 if not judge_short(run, LONGEST_SHORT, longest, hidden=True):
                     return
             if run.graded(2):  # the API stays up: a request that answered 503 must not publish afterwards
-                kept_up = during_outage(stack, http, LONG_OUTAGE, (8, 9))
+                kept_up, _ = during_outage(stack, http, LONG_OUTAGE, (8, 9))
                 settled(stack, [order for order, s, _ in kept_up if s == 202])
                 drained(stack, 90)
                 # A publish the API left running after its 503 lands once the broker is back: the API stays up (and
@@ -109,8 +114,9 @@ def orders_survive(run: CheckRun) -> None:
                 time.sleep(REFUSED_GRACE)
                 if not judge_long(run, kept_up, hidden=True):
                     return
-            long = during_outage(stack, http, LONG_OUTAGE, (4, 5), machine_gone=True)
+            long, queued = during_outage(stack, http, LONG_OUTAGE, (4, 5), machine_gone=True)
             judge_long(run, long, hidden=False)
+            run.expect("l07.check.in_queue", [], [order for order, s, _ in long if s == 202 and order not in queued])
         accepted = sorted(order for order, s, _ in [(1, status, 0.0), *short, *kept_up, *long] if s == 202)
         done = settled(stack, accepted, 30)
         drained(stack, 91)  # whatever reached the queue before this marker has reached the worker too
