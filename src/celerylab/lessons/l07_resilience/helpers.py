@@ -1,6 +1,7 @@
 """Lesson 07's notebook helpers: its stacks, a producer app like a web process's, and reads of the broker's keys."""
 from __future__ import annotations
 
+import base64
 import json
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -84,6 +85,17 @@ def queue_lengths(stack: Stack) -> dict[str, int]:
         return {"queued": client.llen(f"{stack.namespace}celery"), "unacked": client.hlen(f"{stack.namespace}unacked")}
     finally:
         client.close()
+
+
+def queued_orders(stack: Stack) -> list[int]:
+    """The order ids of the l07.place_order messages waiting in the broker's `celery` list (body: [args, kwargs, embed])."""
+    client = keys(stack)
+    try:
+        messages = [json.loads(raw) for raw in client.lrange(f"{stack.namespace}celery", 0, -1)]
+    finally:
+        client.close()
+    return [json.loads(base64.b64decode(message["body"]))[0][0] for message in messages
+            if message["headers"].get("task") == "l07.place_order"]
 
 
 def used_memory(stack: Stack) -> int:

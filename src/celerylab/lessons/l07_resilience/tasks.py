@@ -9,8 +9,10 @@ from celerylab.stack.appconfig import create_app
 app = create_app("l07_resilience")
 _kept: list[bytes] = []  # the leak: a module-level list that only grows, like a cache nobody evicts
 # A bigger fresh child, as on another machine: MB held from import on (before the pool forks), 0 unless asked for.
+# The variable is the check's, read once and taken out of the environment: what imports this module next (the
+# learner's configuration) cannot size a limit on it, as no setting on a real other machine could.
 BALLAST_ENV = "CELERYLAB_L07_BALLAST_MB"
-_ballast = os.urandom(1024) * (1024 * int(os.environ.get(BALLAST_ENV, "0")))
+_ballast = os.urandom(1024) * (1024 * int(os.environ.pop(BALLAST_ENV, "0")))
 
 
 @app.task(name="l07.echo")

@@ -1,4 +1,4 @@
-"""Retries the publish within about 3 s but keeps the task's result: the Redis result backend, down with the broker, holds the request long past the policy. Violates: "each within 5 s, 202 (order in the broker's queue) or 503 (order not queued ...) — never a wait longer than 5 s"."""
+"""Retries the publish within about 3 s but keeps the task's result: the Redis result backend, down with the broker, holds the request long past the policy. Violates: "each within 5 s, 202 (order already in the broker's queue when the answer leaves) or 503 (order not queued ...) — never a wait longer than 5 s"."""
 from fastapi import FastAPI, Response
 from kombu.exceptions import OperationalError
 

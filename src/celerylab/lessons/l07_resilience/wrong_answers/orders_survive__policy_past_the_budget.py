@@ -1,4 +1,4 @@
-"""Retries the publish for about 6 s before answering 503: a short restart is ridden through, but a long outage holds the request past its budget. Violates: "each within 5 s, 202 (order in the broker's queue) or 503 (order not queued ...) — never a wait longer than 5 s"."""
+"""Retries the publish for about 6 s before answering 503: a short restart is ridden through, but a long outage holds the request past its budget. Violates: "each within 5 s, 202 (order already in the broker's queue when the answer leaves) or 503 (order not queued ...) — never a wait longer than 5 s"."""
 from fastapi import FastAPI, Response
 from kombu.exceptions import OperationalError
 

@@ -1,4 +1,4 @@
-"""Spends the whole 5 s on publish retries (0 + 1 + 2 + 2 s of waits, plus each try's connection attempt), so during the long outage the 503 comes just after 5 s instead of within them. Violates: "each within 5 s, **202** (order in the broker's queue) or **503** (order not queued: the client tries again) — never an error 500, never a wait longer than 5 s;". Blind review."""
+"""Spends the whole 5 s on publish retries (0 + 1 + 2 + 2 s of waits, plus each try's connection attempt), so during the long outage the 503 comes just after 5 s instead of within them. Violates: "each within 5 s, **202** (order already in the broker's queue when the answer leaves) or **503** (order not queued, neither by this request nor later: the client tries again) — never an error 500, never a wait longer than 5 s;". Blind review."""
 from fastapi import FastAPI, Response
 from kombu.exceptions import OperationalError
 

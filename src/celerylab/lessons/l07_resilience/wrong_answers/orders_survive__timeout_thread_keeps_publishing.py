@@ -1,4 +1,4 @@
-"""Runs the default .delay() in a worker thread and answers 503 if it has not returned within 4.5 s, but the abandoned thread keeps retrying and publishes once the broker is back, so an order answered 503 (which the client sends again) is also queued: two orders. Violates: "**503** (order not queued: the client tries again)". Blind review."""
+"""Runs the default .delay() in a worker thread and answers 503 if it has not returned within 4.5 s, but the abandoned thread keeps retrying and publishes once the broker is back, so an order answered 503 (which the client sends again) is also queued: two orders. Violates: "**503** (order not queued, neither by this request nor later: the client tries again)". Blind review."""
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 
