@@ -12,6 +12,8 @@ from celerylab.stack import WorkerSpec
 
 WELCOME = {"status": "sent", "to": "bia@example.com"}
 BULK_ONE = {"total": 1, "sent": 1}  # what l04.bulk returns for one recipient
+CANCELLED_WITHIN = 1.5  # seconds from the cancel request to the row in "cancelled" (the statement's bound)
+FREED_WITHIN = 2.0  # seconds from the cancel request to the start of a job queued behind the report (the statement's)
 
 
 def answer(http, job_id: str, finish_during: bool = False) -> tuple[int, dict]:
@@ -167,12 +169,19 @@ def request_cancel(stack, http, job_id: str) -> int:
     return page_now(stack, job_id)
 
 
+def started(stack, job_id: str, timeout: float) -> bool:
+    """Whether the job's row left `queued` (its task began: the worker's prerun marks it running) within `timeout`."""
+    return bool(helpers.until(lambda: (helpers.row(stack, job_id) or {}).get("state") != "queued", timeout))
+
+
 def cancel_while_running(run: CheckRun, stack, http, students: int, step: float, at: int, hidden: bool) -> bool:
-    """Cancel a report at page `at`, then run a short one on the same pool: the pool's pids before the first and
-    after the second tell whether a process died (a process killed by a signal is gone once the pool has run the
-    next task, whenever the kill landed). The pool has one process, so the short report starts only once the
-    cancelled one has ended, however it ended (returned, raised, Ignore, which stores no result): its row is read
-    then."""
+    """Cancel a report at page `at`, with a short one sent just after the request, queued behind it on the same
+    pool: the pool has one process, so the short report starts only once the cancelled one has ended, however it
+    ended (returned, raised, Ignore, which stores no result), and the moment it starts tells when the cancelled
+    task let its process go (a task that only flags its row, then works or waits out its pages, holds it to
+    the end); its row is read once the short report has started. The pool's pids before the first and after
+    the second tell whether a process died (a process killed by a signal is gone once the pool has run the next
+    task, whenever the kill landed)."""
     worker = stack.workers[0]
     before = worker.wait_pool_ready()
     job_id = send_report(stack, students, step)
@@ -180,14 +189,18 @@ def cancel_while_running(run: CheckRun, stack, http, students: int, step: float,
     with ThreadPoolExecutor(max_workers=1) as pool:  # the clock runs from the request, not from its answer
         asked = time.monotonic()
         answered = pool.submit(request_cancel, stack, http, job_id)
+        behind = send_report(stack, 2, 0.05)  # sent after the request: it cannot delay the request
         finished_row(stack, job_id, students * step + 3)
         took = time.monotonic() - asked
+        started(stack, behind, students * step + 5)  # the moment, even past the bound, for the message
+        freed = time.monotonic() - asked
         began = max(at, answered.result())
-    after_next = finished_row(stack, send_report(stack, 2, 0.05), students * step + 10)
+    after_next = finished_row(stack, behind, students * step + 10)
     job = helpers.row(stack, job_id)  # the cancelled report has ended: the next one ran after it
     progress = job["progress"] or 0
     return (run.expect("l04.check.cancelled_state", "cancelled", job["state"], hidden=hidden)
-            & run.expect("l04.check.cancelled_fast", True, took <= 1.5, hidden=hidden, seconds=round(took, 2))
+            & run.expect("l04.check.cancelled_fast", True, took <= CANCELLED_WITHIN, hidden=hidden, seconds=round(took, 2))
+            & run.expect("l04.check.cancel_freed", True, freed <= FREED_WITHIN, hidden=hidden, seconds=round(freed, 2))
             & run.expect("l04.check.cancelled_early", f"≤ {began}", progress,
                          passed=progress <= began < students, hidden=hidden)
             & run.expect("l04.check.same_process", True,
@@ -202,7 +215,10 @@ def cooperative_cancel(run: CheckRun) -> None:
     allows (0.6 s) pages 1, 2 and 3 of 6: a
     report that reads the flag only every third page misses 1.5 s at one of them, whichever page it reads on, and
     one that skips any look between pages (a flag read every N pages, or kept for a second) begins a page after
-    the request at one of them, whatever the timing.
+    the request at one of them, whatever the timing. In every case a short report queued behind the cancelled one
+    must start within 2 s of the request: a report that flags its row, then works or waits out its remaining
+    pages holds the only process to its end (at least 2.25 s after the request in the first case, 3.6 s at page 1
+    of 6 at 0.6 s), while one that stops lets it go within a page (0.6 s at most).
     The first failed case ends the check."""
     with run.stack(helpers.SPEC, workers=[WorkerSpec(pool="prefork", concurrency=1)]) as stack:
         http = helpers.client(stack)
