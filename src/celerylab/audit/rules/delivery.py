@@ -4,7 +4,7 @@ from __future__ import annotations
 from celerylab.audit.delays import delayed_sends
 from celerylab.audit.model import Hit
 from celerylab.audit.registry import rule
-from celerylab.audit.rules.retries import autoretries, backoff, retries, retry_kwargs
+from celerylab.audit.rules.retries import longest_retry_wait
 from celerylab.audit.scan import call_site_files
 from celerylab.i18n import t
 
@@ -38,21 +38,6 @@ def visibility_timeout_below_limit(view):
         return
     seconds, _ = view.visibility_timeout
     yield from acks_late_past(view, seconds, vt_values(view))
-
-
-def longest_retry_wait(task) -> tuple[str, float] | None:
-    """(which option, seconds): the longest countdown this task's retries can ask for."""
-    if not retries(task):
-        return None
-    kwargs = retry_kwargs(task)
-    if autoretries(task) and backoff(task):
-        maximum = int(getattr(task, "retry_backoff_max", 600))
-        tries = task.max_retries
-        longest = maximum if tries is None else min(maximum, int(max(1.0, backoff(task))) * 2 ** max(tries - 1, 0))
-        return "retry_backoff_max", float(longest)
-    if autoretries(task) and "countdown" in kwargs:
-        return "retry_kwargs['countdown']", float(kwargs["countdown"])
-    return "default_retry_delay", float(task.default_retry_delay or 0)
 
 
 @rule("CL402", "countdown-beyond-visibility-timeout", "high", "defect")

@@ -51,13 +51,19 @@ def backoff(task):
     return getattr(task, "retry_backoff", False)
 
 
-def first_retry_delay(task) -> float:
-    """The wait before an automatic retry's first try, as Celery computes it: the backoff factor (retry_backoff=True
-    is 1 s) capped by retry_backoff_max, else retry_kwargs' countdown, else default_retry_delay."""
-    factor = backoff(task)
-    if factor:
-        return float(min(int(factor), int(getattr(task, "retry_backoff_max", 600))))
-    return float(retry_kwargs(task).get("countdown", task.default_retry_delay) or 0)
+def longest_retry_wait(task) -> tuple[str, float] | None:
+    """(which option, seconds): the longest countdown this task's retries can ask for."""
+    if not retries(task):
+        return None
+    kwargs = retry_kwargs(task)
+    if autoretries(task) and backoff(task):
+        maximum = int(getattr(task, "retry_backoff_max", 600))
+        tries = effective_max_retries(task)  # retry_kwargs' max_retries, as autoretry passes it to retry()
+        longest = maximum if tries is None else min(maximum, int(max(1.0, backoff(task))) * 2 ** max(tries - 1, 0))
+        return "retry_backoff_max", float(longest)
+    if autoretries(task) and "countdown" in kwargs:
+        return "retry_kwargs['countdown']", float(kwargs["countdown"])
+    return "default_retry_delay", float(task.default_retry_delay or 0)
 
 
 @rule("CL301", "autoretry-catches-everything", "medium", "defect")
@@ -73,7 +79,8 @@ def autoretry_catches_everything(view):
         if ceiling == 1:
             # a single retry (hypothesis/h's indexer tasks, grafana/oncall's syncs): a permanent error ends in FAILURE
             # on the second try, one delay later; whether running the body twice does harm is in the body
-            yield Hit(name, {**values, "delay": f"{first_retry_delay(task):g}"}, unknown=True, message="once")
+            wait = longest_retry_wait(task)  # with one retry, the longest wait is its only one
+            yield Hit(name, {**values, "delay": f"{wait[1] if wait else 0:g}"}, unknown=True, message="once")
         else:
             yield Hit(name, values)
 
