@@ -4,6 +4,7 @@ from __future__ import annotations
 import ast
 import time
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import httpx
@@ -11,7 +12,7 @@ from celery import chord
 
 from celerylab import polling
 from celerylab.checks import CheckRun, exercise
-from celerylab.lessons.l06_architecture import helpers
+from celerylab.lessons.l06_architecture import helpers, tasks
 from celerylab.lessons.l06_architecture.experiments.prefetch_starvation import LONG, SHORTS
 from celerylab.stack import WorkerSpec
 
@@ -23,6 +24,14 @@ EXPORT_SECONDS = 1.0  # each grades export in the routing check
 # the export's (heavy is the one queue where it delays nobody), and a task without a route still on default
 OLD_ROUTES = {"email.send_welcome": "priority", "report.build_pdf": "heavy", "report.export_grades": "heavy",
               "l06.short": "default"}
+UNKNOWN_TASK = "school.nightly_cleanup"  # a task the app does not define: a producer sending it by name
+
+
+def unrouted_tasks() -> list[str]:
+    """Every other task of the lesson's app (the statement's e-mails and reports aside, Celery's own too), and one
+    it does not define: none of them may leave the default queue."""
+    return sorted(name for name in tasks.app.tasks if not name.startswith(("celery.", "email.", "report."))
+                  and name not in OLD_ROUTES) + [UNKNOWN_TASK]
 
 
 def one_process_layout() -> list[WorkerSpec]:
@@ -55,9 +64,12 @@ def route_heavy(run: CheckRun) -> None:
         routes = stack.app.send_task("l06.route_of", (list(OLD_ROUTES),), queue="default").get(timeout=10)
         if not run.expect("l06.check.old_routes", OLD_ROUTES, routes):
             return  # the first failed criterion decides: no exports to wait for
+        others = stack.app.send_task("l06.route_of", (unrouted_tasks(),), queue="default").get(timeout=10)
+        moved = {name: queue for name, queue in others.items() if queue != "default"}
+        run.expect("l06.check.unrouted_default", {}, moved)
         with httpx.Client(base_url=stack.service_url("api"), timeout=10) as api:
-            export_ids = [api.post("/grades/export", json={"period": period, "seconds": seconds}).json()["task_id"]
-                          for period, seconds in exports]
+            export_ids = [helpers.task_id_from(api.post("/grades/export", json={"period": period, "seconds": seconds}),
+                                               stack) for period, seconds in exports]
             received, holders = True, []  # once one export is never received, the others are not waited for as long
             for task_id in export_ids:
                 holders.append(helpers.received_by(stack, stack.app.AsyncResult(task_id),
@@ -66,10 +78,12 @@ def route_heavy(run: CheckRun) -> None:
             resets = []
             for n in range(2):
                 sent = time.time()
-                task_id = api.post("/users/password-reset", json={"email": f"user{n}@example.com"}).json()["task_id"]
+                task_id = helpers.task_id_from(api.post("/users/password-reset", json={"email": f"user{n}@example.com"}),
+                                               stack)
                 resets.append(started_after(stack, task_id, sent))
             sent = time.time()
-            task_id = api.post("/users/register", json={"name": "Ana", "email": "ana@example.com"}).json()["task_id"]
+            task_id = helpers.task_id_from(api.post("/users/register", json={"name": "Ana", "email": "ana@example.com"}),
+                                           stack)
             welcome = started_after(stack, task_id, sent)
             sent = time.time()
             other = stack.app.send_task("l06.short", (0,), queue="default")  # the default queue's other work
@@ -110,13 +124,22 @@ def declared_workers(path: Path):
 
 
 SECOND_WAVE = 3  # short tasks sent once the first export has finished, while the second one runs
+HIDDEN_LONGS = (LONG, 1.5)  # at grading, the exports differ: the shorter one is an export all the same
 
 
-def peak_in_two_waves(stack, routes: dict[str, str], shorts: int) -> dict:
-    """Two long tasks, then (once both were received) `shorts` short ones, and SECOND_WAVE more once the first long
-    task has finished (the second still runs: a worker running it may still take short work), each to the queue its
-    route names: each short task's wait (None if it never started in time) and every task's state."""
-    long_results = [stack.app.send_task("l06.long", (LONG,), queue=routes["l06.long"]) for _ in range(2)]
+def route_of(stack, queue: str, name: str, args: list) -> str:
+    """The queue the learner's app (asked on a worker consuming `queue`) sends `name` to when called with `args`."""
+    return stack.app.send_task("l06.route_of", ([name], args), queue=queue).get(timeout=10)[name]
+
+
+def peak_in_two_waves(stack, routes: dict[tuple, str], longs: tuple[float, ...], shorts: int) -> dict:
+    """The `longs` (seconds each) sent together, then (once all were received) `shorts` short ones and one short
+    sent straight to the default queue, and SECOND_WAVE more once the first long task has finished (the other still
+    runs: a worker running it may still take short work), each to the queue its route names for its arguments
+    (`routes`: {(name, args): queue}): each short task's wait (None if it never started in time), every task's
+    state, and the state of the one sent to default."""
+    long_results = [stack.app.send_task("l06.long", (seconds,), queue=routes["l06.long", (seconds,)])
+                    for seconds in longs]
     for result in long_results:
         helpers.received_by(stack, result, timeout=5)
     sent: dict[int, float] = {}
@@ -126,9 +149,10 @@ def peak_in_two_waves(stack, routes: dict[str, str], shorts: int) -> dict:
         for _ in range(count):
             i = len(results)
             sent[i] = time.time()
-            results[i] = stack.app.send_task("l06.short", (i,), queue=routes["l06.short"])
+            results[i] = stack.app.send_task("l06.short", (i,), queue=routes["l06.short", (i,)])
 
     wave(shorts)
+    direct = stack.app.send_task("l06.short", (-1,), queue="default")  # a producer that names the default queue
     polling.until(lambda: any(result.ready() for result in long_results), 10 + 2 * LONG, step=0.05)
     time.sleep(0.2)  # the second long task has started by now
     wave(SECOND_WAVE)
@@ -140,18 +164,20 @@ def peak_in_two_waves(stack, routes: dict[str, str], shorts: int) -> dict:
         except Exception:
             waits[i] = None
     states = []
-    for result in long_results:
+    for result in [*long_results, direct]:
         try:
             result.get(timeout=max(0.1, deadline - time.monotonic()))
         except Exception:
             pass
         states.append(result.state)
-    return {"waits": waits, "long_states": states, "short_states": [result.state for result in results.values()]}
+    return {"waits": waits, "long_states": states[:-1], "short_states": [result.state for result in results.values()],
+            "direct_state": states[-1]}
 
 
 @exercise("l06.no_starvation")
 def no_starvation(run: CheckRun) -> None:
     shorts = 8 if run.include_hidden else SHORTS
+    longs = HIDDEN_LONGS if run.include_hidden else (LONG, LONG)
     workers, problem = declared_workers(run.workdir / f"{run.module}.py")
     run.expect("l06.check.workers", f"<= {MAX_WORKERS}", problem if workers is None else len(workers),
                passed=workers is not None)
@@ -161,9 +187,12 @@ def no_starvation(run: CheckRun) -> None:
              for i, queues in enumerate(workers, 1)]
     with run.stack(workers=specs, timeline=False) as stack:
         names = ["l06.long", "l06.short"]
-        routes = stack.app.send_task("l06.route_of", (names,), queue=specs[0].queues[0]).get(timeout=10)
-        acks_late = stack.app.send_task("l06.acks_late", (names,), queue=specs[0].queues[0]).get(timeout=10)
-        measured = peak_in_two_waves(stack, routes, shorts)
+        asked = specs[0].queues[0]
+        # each task's route for the arguments it is sent with: a router may read them
+        routes = {("l06.long", (seconds,)): route_of(stack, asked, "l06.long", [seconds]) for seconds in set(longs)}
+        routes |= {("l06.short", (i,)): route_of(stack, asked, "l06.short", [i]) for i in range(shorts + SECOND_WAVE)}
+        acks_late = stack.app.send_task("l06.acks_late", (names,), queue=asked).get(timeout=10)
+        measured = peak_in_two_waves(stack, routes, longs, shorts)
     waits = [wait for wait in measured["waits"].values()]
     worst = None if None in waits else max(waits)
     run.expect("l06.check.short_wait", f"< {STARVE_LIMIT} s", "-" if worst is None else f"{worst:.2f} s",
@@ -171,41 +200,75 @@ def no_starvation(run: CheckRun) -> None:
     states = Counter(measured["long_states"] + measured["short_states"])
     run.expect("l06.check.all_done", f"{sum(states.values())} × SUCCESS",
                ", ".join(f"{count} × {state}" for state, count in sorted(states.items())))
+    run.expect("l06.check.default_direct", "SUCCESS", measured["direct_state"])
     run.expect("l06.check.acks_late", {"l06.long": False, "l06.short": False}, acks_late)
 
 
 # Each chunk's index is its own id, as an import numbers its chunks: never its position in the chord.
 CHUNKS = {3: [1, 2, 3], 8: [4, 5], 12: [6, -7, 8], 17: [9, 10, 11, 12]}
-# Sent out of order (the statement asks for ascending indices), with a corrupt first and a corrupt last row, and a
-# corrupt chunk sent with index 0 (an index like any other: not a sentinel).
-HIDDEN_CHUNKS = {52: [9], 50: [7, -8], 41: [2, 3], 0: [-4, 6], 40: [-1, 5], 45: [4, 5, 6], 7: [-3]}
+# Sent out of order (the statement asks for ascending indices), with a corrupt first and a corrupt last row, a
+# corrupt chunk sent with index 0 (an index like any other: not a sentinel), one with two corrupt rows (one item in
+# `failed` all the same) and an empty one (valid: 0 rows).
+HIDDEN_CHUNKS = {52: [9], 50: [7, -8], 41: [2, 3], 0: [-4, 6], 40: [-1, -5, 5], 45: [4, 5, 6], 21: [], 7: [-3]}
+# Sent at the same time as HIDDEN_CHUNKS, with other corrupt indices: each chord's result holds its own chunks only.
+HIDDEN_BESIDE = {5: [1, 2], 33: [-2, -9], 2: [], 19: [3, -4, 5], 60: [8]}
 CALLBACK_QUEUE = "consolidate"  # the callback runs on a worker of its own: it shares no process with any chunk
+LATE_CHUNK = 2.0  # seconds one valid chunk of the first of two chords at once waits: the other chord closes first
+CALLBACK_WORKER = WorkerSpec(pool="prefork", concurrency=1, queues=(CALLBACK_QUEUE,), name="callback")
+
+
+def corrupt(rows: list[int]) -> bool:
+    """The statement's rule: a chunk holding any negative row id is corrupt (an empty chunk is not)."""
+    return any(row < 0 for row in rows)
 
 
 def expected(chunks: dict[int, list[int]]) -> dict:
-    return {"imported": sum(len(rows) for rows in chunks.values() if min(rows) >= 0),
-            "failed": sorted(index for index, rows in chunks.items() if min(rows) < 0)}
+    """The result the statement asks for: the rows of the valid chunks, and one index per corrupt chunk, ascending."""
+    return {"imported": sum(len(rows) for rows in chunks.values() if not corrupt(rows)),
+            "failed": sorted(index for index, rows in chunks.items() if corrupt(rows))}
+
+
+def start_chord(stack, chunks: dict[int, list[int]], late: int | None = None):
+    """Send the chord; the chunk `late` (an index) only LATE_CHUNK seconds later: its chord then closes last."""
+    header = [stack.app.signature("ex.import_chunk", (index, rows), countdown=LATE_CHUNK if index == late else None)
+              for index, rows in chunks.items()]
+    return chord(header, stack.app.signature("ex.consolidate", queue=CALLBACK_QUEUE)).apply_async()
 
 
 def send_chord(stack, chunks: dict[int, list[int]]):
-    header = [stack.app.signature("ex.import_chunk", (index, rows)) for index, rows in chunks.items()]
-    result = chord(header, stack.app.signature("ex.consolidate", queue=CALLBACK_QUEUE)).apply_async()
+    result = start_chord(stack, chunks)
     result.get(timeout=20, propagate=False)
     return result
 
 
+def chords_at_once(stack, *sets: dict[int, list[int]]) -> list:
+    """Every chord sent at once with no callback worker running, the first one closing last (one of its valid chunks
+    starts LATE_CHUNK s later); that worker starts only once every chunk of every chord has finished (nothing it could
+    have kept in memory while the chunks ran reaches it): each chord's result."""
+    for worker in [w for w in stack.workers if w.spec.queues == (CALLBACK_QUEUE,)]:
+        worker.terminate()
+    first, *others = sets
+    late = next(index for index, rows in first.items() if rows and not corrupt(rows))
+    results = [start_chord(stack, first, late), *(start_chord(stack, chunks) for chunks in others)]
+    polling.until(lambda: all(result.parent.ready() for result in results), 30, step=0.1)
+    stack.add_worker(replace(CALLBACK_WORKER, name="callback-late"))
+    for result in results:
+        result.get(timeout=20, propagate=False)
+    return results
+
+
 @exercise("l06.chord_survives")
 def chord_survives(run: CheckRun) -> None:
-    workers = [WorkerSpec(pool="prefork", concurrency=2, name="chunks"),
-               WorkerSpec(pool="prefork", concurrency=1, queues=(CALLBACK_QUEUE,), name="callback")]
+    workers = [WorkerSpec(pool="prefork", concurrency=2, name="chunks"), CALLBACK_WORKER]
     with run.stack(workers=workers, timeline=False) as stack:
         broken = send_chord(stack, CHUNKS)
         run.expect_state("l06.check.chord_state", "SUCCESS", broken)
         run.expect("l06.check.chord_result", expected(CHUNKS), broken.result if broken.state == "SUCCESS" else None)
-        clean = {index: rows for index, rows in CHUNKS.items() if min(rows) >= 0}
+        clean = {index: rows for index, rows in CHUNKS.items() if not corrupt(rows)}
         whole = send_chord(stack, clean)
         run.expect("l06.check.chord_clean", expected(clean), whole.result if whole.state == "SUCCESS" else None)
-        if run.graded(1):
-            other = send_chord(stack, HIDDEN_CHUNKS)
-            run.expect("l06.check.chord_result", expected(HIDDEN_CHUNKS),
-                       other.result if other.state == "SUCCESS" else None, hidden=True)
+        if run.graded(2):
+            sets = (HIDDEN_CHUNKS, HIDDEN_BESIDE)
+            for chunks, result in zip(sets, chords_at_once(stack, *sets)):
+                run.expect("l06.check.chord_result", expected(chunks),
+                           result.result if result.state == "SUCCESS" else None, hidden=True)

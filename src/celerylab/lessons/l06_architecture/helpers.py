@@ -12,6 +12,7 @@ from celerylab import polling
 from celerylab.i18n import t
 from celerylab.stack import Stack, StackSpec, WorkerSpec, monitoring
 from celerylab.stack.celery_commands import FLOWER_READY, flower_argv
+from celerylab.stack.errors import StackError
 from celerylab.stack.nodes import FlowerNode
 from celerylab.stack.ports import free_port
 
@@ -43,6 +44,22 @@ def start(**changes) -> Stack:
 def api(stack: Stack) -> httpx.Client:
     """An HTTP client for the producer (the FastAPI app)."""
     return httpx.Client(base_url=stack.service_url("api"), timeout=10)
+
+
+def task_id_from(response: httpx.Response, stack: Stack | None = None) -> str:
+    """The task id a POST to the API answered with; when the API did not answer one (an error status, a body
+    without `task_id`), a StackError that names the request, its HTTP status and body, and the API's log tail."""
+    if response.is_success:
+        try:
+            task_id = response.json()["task_id"]
+        except (ValueError, KeyError, TypeError):
+            task_id = None
+        if isinstance(task_id, str) and task_id:
+            return task_id
+    service = stack.services.get("api") if stack is not None else None
+    log = service.tail() if service is not None and hasattr(service, "tail") else ""
+    raise StackError("l06.api.no_task_id", log, method=response.request.method, path=response.request.url.path,
+                     status=response.status_code, body=response.text.strip()[:300] or "-")
 
 
 def flower(stack: Stack, auth: bool = True) -> httpx.Client:

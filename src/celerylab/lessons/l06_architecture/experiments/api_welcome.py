@@ -17,7 +17,7 @@ class ApiWelcome:
 def api_welcome(stack: Stack) -> ApiWelcome:
     api = helpers.api(stack)  # an HTTP client of the API, as the front end would be
     answer = api.post("/users/register", json={"name": "Ana", "email": "ana@example.com"})
-    task_id = answer.json()["task_id"]  # the API called send_welcome.delay(...) and answered at once
+    task_id = helpers.task_id_from(answer, stack)  # the API called send_welcome.delay(...) and answered at once
     status = helpers.until(lambda: (body := api.get(f"/tasks/{task_id}").json())["status"] == "SUCCESS" and body)
     welcome = tasks.send_welcome.AsyncResult(task_id)
     welcome.get(timeout=10)

@@ -1,0 +1,80 @@
+"""Lesson 06's check plumbing: the task id read from the API's answer, routes asked with a task's arguments, the
+chord's expected result and the tasks the routing exercise must leave on default."""
+from __future__ import annotations
+
+import httpx
+import pytest
+from celery.app.routes import Router, prepare
+
+from celerylab.i18n import LANGS, set_lang
+from celerylab.lessons.l06_architecture import checks, helpers, tasks
+from celerylab.stack.errors import StackError
+
+
+class FakeService:
+    def __init__(self, log: str):
+        self.log = log
+
+    def tail(self, n: int = 40) -> str:
+        return self.log
+
+
+class FakeStack:
+    def __init__(self, log: str):
+        self.services = {"api": FakeService(log)}
+
+
+def answer(status: int, body: str, path: str = "/grades/export") -> httpx.Response:
+    return httpx.Response(status, text=body, request=httpx.Request("POST", f"http://127.0.0.1:8000{path}"))
+
+
+def test_the_task_id_of_an_accepted_post():
+    assert helpers.task_id_from(answer(202, '{"task_id": "abc-123"}'), FakeStack("")) == "abc-123"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_failed_post_names_its_status_and_the_api_log_not_a_json_error(lang):
+    set_lang(lang)
+    try:
+        with pytest.raises(StackError) as raised:
+            helpers.task_id_from(answer(500, "Internal Server Error"),
+                                 FakeStack('File "ex_routes.py", line 9\nNameError: name \'queue\' is not defined'))
+    finally:
+        set_lang("pt")
+    message = str(raised.value)
+    assert "HTTP 500" in message and "POST /grades/export" in message
+    assert "NameError: name 'queue' is not defined" in message
+    assert ("A API não devolveu" if lang == "pt" else "The API answered no task id") in message
+
+
+def test_an_answer_without_a_task_id_is_reported_the_same_way():
+    with pytest.raises(StackError, match="HTTP 200"):
+        helpers.task_id_from(answer(200, "<html>not the API</html>"), FakeStack(""))
+    with pytest.raises(StackError, match="HTTP 422"):
+        helpers.task_id_from(answer(422, '{"detail": "field required"}'), None)
+
+
+def test_route_of_asks_the_router_with_the_task_arguments(monkeypatch):
+    def short_exports_stay(name, args, kwargs, options, task=None, **kw):
+        if name == "l06.long":
+            return {"queue": "exports" if args and args[0] >= 2 else "default"}
+        return None
+
+    monkeypatch.setattr(tasks.app.amqp, "router",
+                        Router(prepare([short_exports_stay]), tasks.app.amqp.queues, True, app=tasks.app))
+    assert tasks.route_of(["l06.long"], [2.0]) == {"l06.long": "exports"}
+    assert tasks.route_of(["l06.long"], [1.5]) == {"l06.long": "default"}
+
+
+def test_the_expected_chord_result_follows_the_rule_not_min():
+    chunks = {21: [], 40: [-1, -5, 5], 3: [1, 2], 7: [-3]}
+    assert checks.expected(chunks) == {"imported": 2, "failed": [7, 40]}  # one item per corrupt chunk, empty is valid
+    assert checks.HIDDEN_CHUNKS.keys() & checks.HIDDEN_BESIDE.keys() == set()  # two chords, told apart by index
+    assert any(rows == [] for rows in checks.HIDDEN_CHUNKS.values())
+    assert any(sum(row < 0 for row in rows) > 1 for rows in checks.HIDDEN_CHUNKS.values())
+
+
+def test_the_routing_exercise_asks_every_other_task_of_the_app():
+    names = checks.unrouted_tasks()
+    assert {"data.sync_erp", "import.insert", "billing.invoice", "payment.capture", checks.UNKNOWN_TASK} <= set(names)
+    assert not [name for name in names if name.startswith(("email.", "report.", "celery."))]
