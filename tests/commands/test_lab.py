@@ -121,3 +121,22 @@ def test_started_by_a_hub_it_turns_on_the_hubs_extension_and_keeps_the_hubs_port
     monkeypatch.delenv("JUPYTERHUB_SERVICE_URL")
     argv = lab.lab_argv(parse("--no-browser"), tmp_path, "pt", scope=tmp_path / "scope")
     assert not any("jpserver_extensions" in part for part in argv)
+
+
+@pytest.mark.parametrize("lang,done,other", [("pt", "Concluídos: 1/", "--lang en"), ("en", "Done: 0/", "--lang pt")])
+def test_the_lab_opens_saying_the_progress_of_its_languages_notebooks_and_that_the_other_keeps_its_own(
+        tmp_path: Path, monkeypatch, capsys, lang, done, other):
+    """A pass in the Portuguese lab is not one in the English lab: starting either says whose progress it shows."""
+    from celerylab.checks.learner_state import LearnerState
+    from celerylab.commands._common import command_course
+
+    monkeypatch.setenv("CELERYLAB_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("CELERYLAB_ROOT", str(tmp_path))
+    course = command_course(parse("--lang", lang))  # the course the lab resolves: its progress folders
+    LearnerState(lang="pt", course=course).record(course.all_exercises()[0].id, passed=True)
+    started = []
+    monkeypatch.setattr(lab.os, "execve", lambda *argv: started.append(argv))
+    assert lab.run(parse("--no-browser", "--lang", lang)) == 0 and started
+    out = capsys.readouterr().out
+    assert done in out and other in out, out
+    assert ("português" if lang == "pt" else "English notebooks") in out

@@ -127,3 +127,47 @@ def test_a_deadline_without_the_lms_submission_times_warns_that_file_times_are_t
     assert cli.main(argv) == 0
     warned = [line for line in capsys.readouterr().err.splitlines() if "modification time" in line]
     assert len(warned) == (0 if submitted else 1), warned
+
+
+def late_by_a_day(tmp_path, *extra, lang: str) -> list[str]:
+    """`grade` of ana's submission, handed in a day late at 10 % a day (5 points: 4.5), in `lang`."""
+    roster = tmp_path / "roster.csv"
+    roster.write_text("file,learner,id,submitted\nana,Ana,101,2026-12-02T20:00+00:00\n")
+    return ["grade", str(tmp_path / "subs"), "--out", str(tmp_path / "out"), "--lessons-dir", str(COURSE),
+            "--exercises", str(EXERCISES), "--lang", lang, "--deadline", "2026-12-01T23:59+00:00",
+            "--late-penalty", "10", "--roster", str(roster), *extra]
+
+
+@pytest.mark.parametrize("lang,sep,total", [("pt", ";", "4,5"), ("en", ",", "4.5")])
+def test_without_csv_sep_the_gradebook_is_what_a_spreadsheet_in_the_graders_language_opens_as_columns(
+        one_submission, lang, sep, total):
+    """LibreOffice and Excel in pt-BR split a CSV on ';' and read '4,5' as a number (with ',' the row lands in one
+    column, '4.5' becomes text): the Portuguese default; English keeps ',' and the decimal point."""
+    import csv
+
+    tmp_path, _ = one_submission
+    assert cli.main(late_by_a_day(tmp_path, lang=lang)) == 0
+    for name in ("gradebook.csv", "criteria.csv"):
+        header, *rows = csv.reader((tmp_path / "out" / name).read_text("utf-8-sig").splitlines(), delimiter=sep)
+        assert len(header) > 5 and all(len(row) == len(header) for row in rows), (name, header)  # columns, not one cell
+        if name == "gradebook.csv":
+            assert dict(zip(header, rows[0]))["total"] == total, rows
+
+
+def test_canvas_assignment_names_the_lessons_column_as_canvas_exports_an_existing_assignment(one_submission):
+    """``--canvas-assignment LESSON=ID``: canvas.csv's column is ``LESSON (ID)``, which Canvas's gradebook import
+    matches to the assignment of that id (a bare name makes it create a new assignment); the LMS CSVs keep ',' and
+    the decimal point whatever the gradebook's language."""
+    import csv
+
+    tmp_path, _ = one_submission
+    argv = late_by_a_day(tmp_path, "--export", "canvas", "--canvas-assignment", "l90_fixture=4321", lang="pt")
+    assert cli.main(argv) == 0
+    rows = list(csv.reader((tmp_path / "out" / "canvas.csv").read_text("utf-8-sig").splitlines()))
+    assert rows[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "l90_fixture (4321)"]
+    assert rows[2] == ["Ana", "101", "", "", "", "4.5"]
+
+
+@pytest.mark.parametrize("value", ["l90_fixture", "l90_fixture=", "=4321", "l90_fixture=abc"])
+def test_a_canvas_assignment_without_a_numeric_id_is_refused(capsys, tmp_path, value):
+    assert refused(capsys, tmp_path, "--canvas-assignment", value).startswith("--canvas-assignment expects LESSON=ID")

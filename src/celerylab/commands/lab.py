@@ -182,6 +182,15 @@ def lab_env(args, root: Path, lang: str) -> dict[str, str]:
     return env
 
 
+def print_progress(course, lang: str) -> None:
+    """The learner's progress in this language's notebooks, and that the other language's notebooks keep their own
+    (a pass in the Portuguese lab is not one in the English lab); nothing when the course has no exercises."""
+    from celerylab.commands.progress import summary
+
+    if course.all_exercises():
+        print("\n".join(summary(course, lang)), flush=True)
+
+
 def run(args) -> int:
     from celerylab.checks.learner_state import scope_dir
     from celerylab.commands._common import command_course
@@ -192,6 +201,7 @@ def run(args) -> int:
     if not is_loopback(args.ip):
         print(t("lab.exposed", ip=args.ip), file=sys.stderr, flush=True)
     print(t("lab.starting", root=root, language=lang), flush=True)
+    print_progress(course, lang)
     argv = lab_argv(args, root, lang, scope_dir(lang, course=course))
     # exec: the learner's Ctrl+C and a SIGTERM reach JupyterLab itself, which stops its kernels.
     os.execve(argv[0], argv, lab_env(args, root, lang))

@@ -14,6 +14,26 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
+def counts(exercises, progress) -> dict[str, int]:
+    """How many of `exercises` are passed, failing and not started in `progress`."""
+    found = {"passed": 0, "failing": 0, "not-started": 0}
+    for info in exercises:
+        status = progress.status(info.id)
+        found[status] = found.get(status, 0) + 1
+    return found
+
+
+def summary(course, lang: str | None = None) -> list[str]:
+    """The course's progress in `lang`'s notebooks in one line, and that the other language keeps its own."""
+    from celerylab.checks.learner_state import LearnerState
+
+    exercises = course.all_exercises()
+    found = counts(exercises, LearnerState(lang=lang, course=course))
+    return [t("cmd.progress.summary", lang=lang, done=found["passed"], count=len(exercises), failing=found["failing"],
+              todo=found["not-started"]),
+            t("cmd.progress.per_language", lang=lang)]
+
+
 def run(args) -> int:
     from celerylab.checks.learner_state import LearnerState
 
@@ -22,13 +42,10 @@ def run(args) -> int:
     if not exercises:
         print(t("cmd.progress.empty"))
         return 0
-    counts = {"passed": 0, "failing": 0, "not-started": 0}
     for info in exercises:
         status = progress.status(info.id)
-        counts[status] = counts.get(status, 0) + 1
         print(t("cmd.progress.line", mark=MARKS.get(status, "·"), exercise=info.id, status=t(f"status.{status}"),
                 hints=progress.hints_shown(info.id), total=len(info.hints), title=exercise_title(info)))
-    print(t("cmd.progress.summary", done=counts["passed"], count=len(exercises), failing=counts["failing"],
-            todo=counts["not-started"]))
-    print(t("cmd.progress.per_language"))
+    for line in summary(course):
+        print(line)
     return 0
