@@ -1,15 +1,15 @@
 """Lesson 02's exercise checks: each runs the learner's module on prefork workers and kills real processes."""
 from __future__ import annotations
 
-import re
 import shutil
 import sqlite3
 import tempfile
 import time
+import uuid
 from datetime import datetime, timezone
 from pathlib import Path
 
-from celerylab import appdb
+from celerylab import appdb, localized
 from celerylab.checks import CheckRun, exercise
 from celerylab.lessons.l02_workers import helpers, runs
 
@@ -81,10 +81,14 @@ def paid_after_kill(run: CheckRun, child: bool) -> dict:
         # only the worker case asks whether writes wait: in the child case the probe's 0.3 s lock timeout would eat
         # into the 1 s pause, and under load the kill then lands after the payment committed (proving nothing)
         held = None if child else writer_waits(stack)
+        at_kill = None
         if child:
             stack.workers[0].kill_child()
         else:
             stack.workers[0].kill()
+            # read from the check's own connection before any redelivery (the new worker's sweep gives the message
+            # back only after the 4 s visibility timeout): a payment whose writes die together left none of them
+            at_kill = helpers.shop(stack, 1)
             stack.workers[0].restart()
         helpers.wait_for(lambda: helpers.shop(stack, 1)[0] == "confirmed", 12)
         runs.wait(stack, "evt-1", "hold", count=99, timeout=1)  # one more second: a second debit?
@@ -92,7 +96,7 @@ def paid_after_kill(run: CheckRun, child: bool) -> dict:
         stack.workers[0].restart()  # later, after a deploy: nothing a worker process kept in memory survives
         again = stack.app.send_task("ex.pay", (1, "evt-1"))
         again.get(timeout=10, propagate=False)
-        outcome = {"held": held, "after": after, "again": (again.state, helpers.shop(stack, 1))}
+        outcome = {"held": held, "at_kill": at_kill, "after": after, "again": (again.state, helpers.shop(stack, 1))}
         if not child:  # another payment of the same order (another event): a payment of its own
             following = stack.app.send_task("ex.pay", (1, "evt-2"))
             following.get(timeout=10, propagate=False)
@@ -129,22 +133,97 @@ def pay_once(run: CheckRun) -> None:
     run.expect("l02.check.same_event_again_child", ("SUCCESS", applied(True)), child["again"])
     run.expect("l02.check.next_event", ("SUCCESS", ("confirmed", BALANCE[False] - 20, 2)), worker.get("next"))
     run.expect("l02.check.writes_held", True, worker["held"])
+    run.expect("l02.check.nothing_at_kill", ("pending", BALANCE[False], 0), worker["at_kill"])
     run.expect("l02.check.confirmation_refused", (True, ("pending", 50, 0)), child["refused"])
     run.expect("l02.check.event_refused", (True, ("pending", 50, 0)), child["event_refused"])
 
 
-def reminder_starts(run: CheckRun, seconds: float, watched: float) -> tuple[list[float], int]:
+class Deliveries:
+    """Each time the broker hands one message to a worker, seen from the check's own process: kombu's Redis transport
+    files every delivery in its ``unacked`` hash (an HSET of the whole message, task id included), which a MONITOR of
+    the broker's connection shows with the server's time. Nothing the task or the worker's logging does hides it."""
+
+    def __init__(self, stack, task_id: str) -> None:
+        import threading
+
+        self.url, self.key, self.task_id = stack.broker.url, f"{stack.namespace}unacked", task_id
+        self.times: list[float] = []
+        self.ready, self.stop = threading.Event(), threading.Event()
+        self.thread = threading.Thread(target=self._monitor, daemon=True)
+
+    def __enter__(self) -> "Deliveries":
+        self.thread.start()
+        self.ready.wait(5)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop.set()
+        self.thread.join(5)
+
+    def _monitor(self) -> None:
+        import redis
+
+        client = redis.Redis.from_url(self.url)
+        try:
+            with client.monitor() as monitor:
+                self.ready.set()
+                while not self.stop.is_set():
+                    if not monitor.connection.can_read(timeout=0.1):
+                        continue
+                    command = monitor.next_command()
+                    text = str(command.get("command", ""))
+                    if text[:5].upper() == "HSET " and self.key in text and self.task_id in text:
+                        self.times.append(float(command["time"]))
+        except redis.ResponseError:  # a broker without MONITOR (the embedded fakeredis): look at the hash instead
+            self._poll(client)
+        finally:
+            self.ready.set()
+            client.close()
+
+    def _poll(self, client) -> None:
+        """Each delivery files the message under its tag with the delivery's time in ``unacked_index``: the distinct
+        times seen every 0.02 s (a copy acknowledged faster than that would be missed: MONITOR does not miss it)."""
+        self.ready.set()
+        seen: set[float] = set()
+        while not self.stop.wait(0.02):
+            for tag, raw in client.hgetall(self.key).items():
+                if self.task_id.encode() in raw:
+                    score = client.zscore(f"{self.key}_index", tag)
+                    if score is not None:
+                        seen.add(float(score))
+            self.times = sorted(seen)
+
+
+def reminder_starts(run: CheckRun, seconds: float, watched: float) -> tuple[list[float], int, float | None, float | None]:
     """A reminder of `seconds` with countdown 3 s, a second worker joining 1.5 s after the send; its start times over
-    `watched` seconds and how many times its message reached a worker (``Task ex.remind[id] received`` lines)."""
-    with run.stack(workers=[helpers.worker("celery")], timeline=False) as stack:
+    `watched` seconds, how many times the broker delivered its message to a worker, how long its first delivery stayed
+    unacknowledged (to the stored result, which acks_late acknowledges right after) and the visibility timeout the
+    workers run with."""
+    task_id = str(uuid.uuid4())
+    with run.stack(workers=[helpers.worker("celery")], timeline=False) as stack, Deliveries(stack, task_id) as seen:
         sent = time.time()
-        result = stack.app.send_task("ex.remind", ("countdown", seconds), countdown=3)
+        result = stack.app.send_task("ex.remind", ("countdown", seconds), countdown=3, task_id=task_id)
         time.sleep(max(0.0, sent + 1.5 - time.time()))  # the deploy happens at 1.5 s
         stack.add_worker(helpers.worker("celery"))
         starts = [entry["at"] - sent for entry in runs.watch(stack, "countdown", until=sent + watched)]
-        received = sum(len(re.findall(rf"ex\.remind\[{result.id}\] received", worker.logs()))
-                       for worker in stack.workers)
-        return starts, received
+        done = _timestamp(result.date_done) if result.ready() else None
+        held = done - seen.times[0] if done is not None and seen.times else None
+        vt = transport_options(stack, stack.workers[0])[1].get("visibility_timeout", _kombu_default("visibility_timeout"))
+        return starts, len(seen.times), held, float(vt)
+
+
+def _kombu_default(name: str):
+    from kombu.transport.redis import Channel
+
+    return getattr(Channel, name)
+
+
+def transport_options(stack, worker) -> tuple[dict, dict]:
+    """(the worker's configuration, its broker_transport_options) as it reports them."""
+    replies = stack.app.control.inspect(timeout=3, destination=[worker.hostname], limit=1).conf(with_defaults=True)
+    conf = next(iter((replies or {}).values()), {})
+    options = conf.get("broker_transport_options") or {}
+    return conf, options if isinstance(options, dict) else {}
 
 
 def killed_rerun(run: CheckRun) -> tuple[float | None, float | None]:
@@ -179,11 +258,7 @@ def latest_redelivery(stack, worker) -> float | None:
     among those the killed worker held: its prefetch) plus the other worker's pick-up, from the options the other
     worker runs with."""
     other = next((each for each in stack.workers if each is not worker), worker)
-    replies = stack.app.control.inspect(timeout=3, destination=[other.hostname], limit=1).conf(with_defaults=True)
-    conf = next(iter((replies or {}).values()), {})
-    options = conf.get("broker_transport_options") or {}
-    if not isinstance(options, dict):
-        return None
+    conf, options = transport_options(stack, other)
     from kombu.transport.redis import Channel
 
     interval = float(options.get("unacked_restore_interval", Channel.unacked_restore_interval))
@@ -196,18 +271,23 @@ def latest_redelivery(stack, worker) -> float | None:
 
 @exercise("l02.countdown_once")
 def countdown_once(run: CheckRun) -> None:
-    """A 1 s reminder (hidden: 2 s) runs once, its message delivered once, not before 2.9 s; a killed task is back
-    within 8 s. The reminder of 2 s is watched for 7 s: a copy the sweep makes before its ack at 5 s shows."""
+    """A 1 s reminder (hidden: 2 s) runs once, its message delivered once (counted at the broker), acknowledged before
+    its visibility timeout runs out (so no sweep phase could copy it), not before 2.9 s; a killed task is back within
+    8 s. The reminder of 2 s is watched for 7 s: a copy the sweep makes before its ack at 5 s shows."""
     calls = {"countdown": lambda: reminder_starts(run, 1, 5), "kill": lambda: killed_rerun(run)}
-    if run.graded(3):
+    if run.graded(4):
         calls["longer"] = lambda: reminder_starts(run, 2, 7)
     outcome = helpers.in_parallel(calls)
     for case, hidden in (("countdown", False), ("longer", True)):
         if case not in outcome:
             continue
-        starts, received = outcome[case][1]
+        starts, received, held, vt = outcome[case][1]
         run.expect("l02.check.countdown_runs", 1, len(starts), hidden=hidden)
         run.expect("l02.check.countdown_received", 1, received, hidden=hidden)
+        # a sweep gives the message back once it has been unacknowledged longer than the visibility timeout: whatever
+        # the sweep's phase, no copy can be made only if the reminder is acknowledged before that
+        run.expect("l02.check.countdown_no_copy_possible", True, held is not None and held < vt, hidden=hidden,
+                   held="-" if held is None else f"{localized.number(held, digits=2)} s", vt=helpers.seconds(vt))
         run.expect("l02.check.countdown_not_early", True, bool(starts) and min(starts) >= 2.9, hidden=hidden,
                    starts=", ".join(helpers.seconds(at) for at in starts) or "-")
     back, latest = outcome["kill"][1]
@@ -217,15 +297,17 @@ def countdown_once(run: CheckRun) -> None:
                latest="-" if latest is None else helpers.seconds(latest))
 
 
-OTHER_EXPORT = "other.csv.part"  # another export's partial file in the same folder: not the cut run's to remove
+# other exports' partial files in the same folder, under the names other code gives them: not the cut run's to remove
+OTHER_EXPORTS = ("other.csv.part", "other.csv.tmp", "export-2.csv.tmp", "tmpk3j9x2a1", ".export.csv.swp")
 PREVIOUS_EXPORT = "".join(f"row {i}\n" for i in range(5))  # a complete export already at the path: a cut re-export keeps it
 
 
 @exercise("l02.export_cleanup")
 def export_cleanup(run: CheckRun) -> None:
     """A 100-row export cut at the soft limit after running until it (at least 0.9 s), nothing of its own left in its
-    folder under any name nor in the worker's temporary folder (another export's partial file stays, and so does the
-    complete export that was already at its path, whole), no `end`; a
+    folder under any name, in the worker's temporary folder nor anywhere else the worker wrote (other exports' partial
+    files stay, under names a glob would match, and so does the complete export that was already at its path, whole),
+    no `end`; a
     5-row export kept; the limits the worker registered for ex.export stay 1 s and 2 s; hidden: sent with a soft
     limit of 1.5 s, it runs until that one."""
     temp = Path(tempfile.mkdtemp(prefix="celerylab-export-tmp-"))  # the worker's TMPDIR: created before it starts
@@ -239,11 +321,13 @@ def export_runs(run: CheckRun, temp: Path) -> None:
     with run.stack(workers=[helpers.worker("celery", env={"TMPDIR": str(temp)})], timeline=False) as stack:
         folder = stack.workdir / "exports"
         folder.mkdir()
-        (folder / OTHER_EXPORT).write_text("row 1\n", encoding="utf-8")  # another export's, still being written
+        for other in OTHER_EXPORTS:  # other exports', still being written
+            (folder / other).write_text("row 1\n", encoding="utf-8")
         path = str(folder / "export.csv")
         (folder / "export.csv").write_text(PREVIOUS_EXPORT, encoding="utf-8")  # yesterday's complete export
-        result = stack.app.send_task("ex.export", (path, 100))
-        result.get(timeout=10, propagate=False)
+        with OpenedForWriting(stack.workers[0].pid) as opened:
+            result = stack.app.send_task("ex.export", (path, 100))
+            result.get(timeout=10, propagate=False)
         run.expect("l02.check.export_outcome", "FAILURE SoftTimeLimitExceeded", _outcome(result),
                    cause=result.result if isinstance(result.result, BaseException) else None)
         ran = _ran_for(stack, path, result)
@@ -251,7 +335,10 @@ def export_runs(run: CheckRun, temp: Path) -> None:
                    ran="-" if ran is None else helpers.seconds(ran))
         left = sorted(each.name for each in folder.iterdir()) + sorted(
             f"$TMPDIR/{each.name}" for each in temp.iterdir() if not each.name.startswith("pymp-"))  # the pool's own
-        run.expect("l02.check.partial_removed", sorted(["export.csv", OTHER_EXPORT]), left)
+        watched = (folder.resolve(), temp.resolve())
+        left += sorted(str(each) for each in opened.paths  # anywhere else the worker wrote a file that is still there
+                       if each.is_file() and not any(each.is_relative_to(place) for place in watched))
+        run.expect("l02.check.partial_removed", sorted(["export.csv", *OTHER_EXPORTS]), left)
         previous = (folder / "export.csv").read_text(encoding="utf-8") if (folder / "export.csv").exists() else None
         run.expect("l02.check.previous_export_kept", True, previous == PREVIOUS_EXPORT,
                    found="-" if previous is None else f"{len(previous.splitlines())}")
@@ -272,16 +359,64 @@ def export_runs(run: CheckRun, temp: Path) -> None:
         run.expect("l02.check.export_limits", "soft_time_limit=1 time_limit=2", _registered_limits(stack))
 
 
+class OpenedForWriting:
+    """Every regular file the worker's processes (the parent and its pool children) hold open for writing while the
+    block runs, wherever it is, seen from the check's own process (/proc, every 0.05 s); files they held open before
+    the block (their logs) are left out."""
+
+    def __init__(self, pid: int) -> None:
+        import threading
+
+        self.pid, self.paths, self.before = pid, set(), set()
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._poll, daemon=True)
+
+    def _look(self) -> set[Path]:
+        import psutil
+
+        found: set[Path] = set()
+        try:
+            parent = psutil.Process(self.pid)
+            processes = [parent, *parent.children(recursive=True)]
+        except psutil.Error:
+            return found
+        for process in processes:
+            try:
+                found.update(Path(each.path) for each in process.open_files() if each.mode != "r")
+            except psutil.Error:
+                continue
+        return found
+
+    def _poll(self) -> None:
+        while not self.stop.is_set():
+            self.paths.update(self._look() - self.before)
+            self.stop.wait(0.05)
+
+    def __enter__(self) -> "OpenedForWriting":
+        self.before = self._look()
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop.set()
+        self.thread.join(5)
+
+
 def _ran_for(stack, path: str, result) -> float | None:
     """Seconds from the cut run's `start` to its failure, both as the worker recorded them."""
     starts, done = runs.events(stack, path, "start"), result.date_done
     if not starts or done is None:
         return None
+    return _timestamp(done) - starts[0]["at"]
+
+
+def _timestamp(done) -> float:
+    """A result's date_done (a datetime, naive in UTC, or its ISO text) as seconds since the epoch."""
     if isinstance(done, str):
         done = datetime.fromisoformat(done)
     if done.tzinfo is None:
         done = done.replace(tzinfo=timezone.utc)
-    return done.timestamp() - starts[0]["at"]
+    return done.timestamp()
 
 
 def _registered_limits(stack) -> str:
