@@ -11,6 +11,7 @@ from celerylab.compiler import experiments
 from celerylab.compiler.model import SourceCell
 
 EXEMPT_KEY = "no_experiment"  # a claims.yml entry's reason ({pt, en}) why its claim measures nothing live
+# Messages: matrix.claims.* in matrix/messages.yml (a claim test is the matrix's unit; no lesson digest hashes it)
 PACKAGE = "celerylab.lessons"
 
 
@@ -155,12 +156,12 @@ def claim_experiment_problems(folder: Path, cells: list[SourceCell], described: 
                 exempted.append((path, node.lineno, name))
                 continue
             if EXEMPT_KEY in (described.get(name) or {}):
-                problems.append(Problem(path, node.lineno, "dev.p.claim_exempt_reason", {"test": name}))
+                problems.append(Problem(path, node.lineno, "matrix.claims.exempt_reason", {"test": name}))
                 continue
             used = observed_through(name, module, conftest)
             if not used:
-                problems.append(Problem(path, node.lineno, "dev.p.claim_no_experiment", {"test": name}))
+                problems.append(Problem(path, node.lineno, "matrix.claims.no_experiment", {"test": name}))
             elif used - shown:
-                problems.append(Problem(path, node.lineno, "dev.p.claim_experiment_hidden",
+                problems.append(Problem(path, node.lineno, "matrix.claims.experiment_hidden",
                                         {"test": name, "names": ", ".join(sorted(used - shown))}))
     return problems, exempted

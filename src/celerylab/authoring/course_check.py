@@ -77,7 +77,7 @@ def lesson_problems(folder: Path, catalog: catalogs.Catalog, report: Report) -> 
         problems += experiment_problems(folder, cells)
         unobserved, exempt = claim_experiment_problems(folder, cells, claims.described_claims(folder)[0])
         problems += unobserved
-        report.exempt += [Problem(path, line, "dev.check.exempt", {"test": name}) for path, line, name in exempt]
+        report.exempt += [Problem(path, line, "matrix.claims.exempt", {"test": name}) for path, line, name in exempt]
     problems += exercises.check_problems(folder, ids)
     problems += wrong_answer_problems(folder, ids)
     problems += keys.lesson_key_problems(folder, catalog)[0]
