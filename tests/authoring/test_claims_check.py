@@ -4,7 +4,9 @@ from __future__ import annotations
 from celerylab.authoring.course_check import check_course
 from celerylab.course import Course
 
-CLAIMS = "import pytest\n\n\ndef test_echo_returns_its_input():\n    pass\n\n\ndef test_echo_twice():\n    pass\n"
+CLAIMS = ("import pytest\n\nfrom celerylab.lessons.l42_demo.experiments.echo import echo\n\n\n"
+          "def test_echo_returns_its_input(stack):\n    echo(stack, 'a')\n\n\n"
+          "def test_echo_twice(stack):\n    echo(stack, 'b')\n")
 
 
 def problems(lessons) -> list[str]:
@@ -26,7 +28,7 @@ def test_every_claim_test_is_described_once_in_both_languages_at_a_real_cell(les
     found = "\n".join(problems(lessons))
     assert "the claim test_echo_twice needs a sentence in pt and one in en" in found
     assert "the claim test_echo_twice points at the cell “no-such-cell”, which lesson.md does not have" in found
-    assert "the claim test_echo_twice has keys claims.yml does not read: section (it reads cell, pt, en, varies)" in found
+    assert "the claim test_echo_twice has keys claims.yml does not read: section (it reads cell, pt, en, varies, no_experiment)" in found
     assert "claims.yml describes test_gone, which is not a claim test of this lesson" in found
     assert "test_echo_returns_its_input" not in found
     (folder / "claims.yml").write_text(

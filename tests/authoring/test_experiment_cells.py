@@ -1,6 +1,8 @@
 """`celerylab dev check` in every lesson: a measured cell must show the experiment that measures."""
 from __future__ import annotations
 
+import pytest
+
 from celerylab.authoring import course_check
 from celerylab.authoring.course_check import check_course
 from celerylab.course import Course
@@ -9,6 +11,13 @@ from .conftest import edit
 
 HIDDEN = 'result = stack.app.send_task("l42.echo", ("olá / hello",))\nprint(result.get(timeout=30))'
 SHOWN = '#| experiment: echo\nseen = echo(stack, "olá / hello")\nprint(seen.returned)'
+
+
+@pytest.fixture(autouse=True)
+def cells_rule_alone(monkeypatch):
+    """Only the cells' rule: hiding the cell's experiment hides the claim test's too, which the claim tests' own rule
+    reports (tests/authoring/test_claim_experiments.py)."""
+    monkeypatch.setattr(course_check, "claim_experiment_problems", lambda folder, cells, described: ([], []))
 
 
 def problems(lessons) -> list[str]:

@@ -17,7 +17,8 @@ from celerylab.matrix.catalog import CLAIMS_FILE, split_claim_id
 from celerylab.matrix.releases import RELEASES
 
 RELEASE_LINES = [release.line for release in RELEASES]
-ENTRY_KEYS = ("cell", "pt", "en", "varies")  # cell: the id of the lesson.md cell whose section makes the claim
+ENTRY_KEYS = ("cell", "pt", "en", "varies", "no_experiment")  # cell: the id of the lesson.md cell whose section makes
+# the claim; no_experiment: {pt, en}, why the claim measures nothing live (authoring.claim_experiments)
 
 
 def claim_tests(folder: Path) -> dict[str, Path]:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from celerylab.authoring import catalogs, claims, exercises, keys
 from celerylab.authoring.audit_keys import audit_key_problems
+from celerylab.authoring.claim_experiments import claim_experiment_problems
 from celerylab.authoring.experiment_cells import experiment_problems
 from celerylab.authoring.problems import Problem
 from celerylab.authoring.wrong_answer_check import wrong_answer_problems
@@ -31,6 +32,7 @@ class Report:
     exercises: int = 0
     messages: int = 0
     teachers: dict = field(default_factory=dict, repr=False)  # audit rule id -> the lesson whose cells teach it
+    exempt: list[Problem] = field(default_factory=list)  # claim tests whose claims.yml says why they measure nothing live
 
     @property
     def ok(self) -> bool:
@@ -73,6 +75,9 @@ def lesson_problems(folder: Path, catalog: catalogs.Catalog, report: Report) -> 
         problems += exercises.cell_problems(folder, prefix, cells, ids)
         problems += audit_key_problems(folder, cells, report.teachers)
         problems += experiment_problems(folder, cells)
+        unobserved, exempt = claim_experiment_problems(folder, cells, claims.described_claims(folder)[0])
+        problems += unobserved
+        report.exempt += [Problem(path, line, "matrix.claims.exempt", {"test": name}) for path, line, name in exempt]
     problems += exercises.check_problems(folder, ids)
     problems += wrong_answer_problems(folder, ids)
     problems += keys.lesson_key_problems(folder, catalog)[0]

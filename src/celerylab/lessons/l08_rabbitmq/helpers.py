@@ -353,6 +353,21 @@ def show(seen, *keys: str) -> None:
         print(f"{t(f'l08.seen.{key}')}: {shown(field(seen, key), key, seen)}")
 
 
+def show_release(seen: dict) -> None:
+    """One record of section 10's run on the page's node, with that section's labels and the node's outcome in words;
+    not the broker's own text nor the delivery-to-outcome timing (it varies from run to run)."""
+    for key, value in seen.items():
+        if key in ("reply_text", "after"):
+            continue
+        if key == "outcome":
+            printed = t(f"l08.release.outcome.{value}")
+        elif key == "high_watermark":  # a fraction, not seconds
+            printed = localized.value("l08", value) if value is not None else absent(key)
+        else:
+            printed = shown(value, key, seen)
+        print(f"{t(f'l08.release.{key}')}: {printed}")
+
+
 def stop_node(node: RabbitNode | None) -> None:
     """Stop the page's node (a recorded run has none)."""
     page.stop(node)

@@ -22,7 +22,7 @@ RECORD_ENV = "CELERYLAB_RECORD"  # a file: a live run keeps every measurement th
 # configures, reads with rabbitmqctl, nor stops a broker it did not start.
 NODE_ONLY = {"late": "timeout", "eta": "timeout", "per_queue": "timeout", "early": "timeout", "delays": "timeout",
              "retry": "timeout", "consumer_timeout": "config", "raised": "config", "alarm": "alarm", "burst": "alarm",
-             "restart": "restart"}
+             "restart": "restart", "releases": "config"}
 
 
 @dataclasses.dataclass

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from celerylab.lessons.l08_rabbitmq.release_experiments import celery_worker, consumer_timeout, delivery_limit, memory
+from celerylab.lessons.l08_rabbitmq.experiments.consumer_timeout import set_server_timeout, unacked_delivery
+from celerylab.lessons.l08_rabbitmq.experiments.delivery_limit import GIVE_UP, returned_forever
+from celerylab.lessons.l08_rabbitmq.experiments.high_watermark import high_watermark
+from celerylab.lessons.l08_rabbitmq.experiments.quorum_timeout import acks_late_past_the_timeout_on_a_quorum_queue
 from celerylab.stack import rabbitmq_node
 from celerylab.stack.errors import StackError
 from celerylab.stack.rabbitmq_node import RabbitNode
@@ -32,9 +35,9 @@ def node(request):
 @pytest.fixture
 def production_server_timeout(node):
     """The node's consumer_timeout at production's 30 min for one test (queues declared meanwhile), back afterwards."""
-    consumer_timeout.set_server_timeout(node, rabbitmq_node.PRODUCTION_TIMEOUT_MS)
+    set_server_timeout(node, rabbitmq_node.PRODUCTION_TIMEOUT_MS)
     yield node
-    consumer_timeout.set_server_timeout(node, SERVER_TIMEOUT_MS)
+    set_server_timeout(node, SERVER_TIMEOUT_MS)
 
 
 def test_the_node_runs_its_release(node, observe):
@@ -42,7 +45,7 @@ def test_the_node_runs_its_release(node, observe):
 
 
 def test_an_unacknowledged_delivery_past_the_consumer_timeout(node, observe):
-    seen = {kind: consumer_timeout.unacked_delivery(node, kind) for kind in ("classic", "quorum")}
+    seen = {kind: unacked_delivery(node, kind) for kind in ("classic", "quorum")}
     # 3.10 and 4.0 close the channel (406 PRECONDITION_FAILED) on both; 4.3 leaves a classic queue's consumer alone
     # and cancels a quorum queue's consumer (basic.cancel), its channel still open
     wanted = {"3.10": {"classic": CLOSED, "quorum": CLOSED}, "4.0": {"classic": CLOSED, "quorum": CLOSED},
@@ -58,7 +61,7 @@ def test_an_unacknowledged_delivery_past_the_consumer_timeout(node, observe):
 def test_the_per_queue_x_consumer_timeout(production_server_timeout, observe):
     node = production_server_timeout
     arguments = {"x-consumer-timeout": PER_QUEUE_MS}
-    seen = {kind: consumer_timeout.unacked_delivery(node, kind, arguments=arguments, wait=12.0)
+    seen = {kind: unacked_delivery(node, kind, arguments=arguments, wait=12.0)
             for kind in ("classic", "quorum")}
     # 3.10 ignores the argument (the server's 30 min rule); 4.0 applies it to both; 4.3 refuses it on a classic
     # queue and cancels the quorum queue's consumer at it
@@ -72,11 +75,11 @@ def test_the_per_queue_x_consumer_timeout(production_server_timeout, observe):
 
 
 def test_a_quorum_queue_without_x_delivery_limit_drops_a_message_returned_again_and_again(node, observe):
-    seen = {how: delivery_limit.returned_forever(node, how) for how in ("reject", "channel_closed", "recover")}
+    seen = {how: returned_forever(node, how) for how in ("reject", "channel_closed", "recover")}
     # 3.10: no default limit (GIVE_UP deliveries, the message still there). 4.0: 20 returns of any kind, then the
     # message is gone (no dead-letter exchange: dropped). 4.3: the same 20 for failed deliveries (reject, a closed
     # channel); a basic.recover is no failure: only x-acquired-count counts it, and the message stays
-    give_up = delivery_limit.GIVE_UP
+    give_up = GIVE_UP
     unlimited = {"deliveries": give_up, "dropped": False, "last_delivery_count": give_up - 1,
                  "last_acquired_count": None}
     limited = {"deliveries": 21, "dropped": True, "last_delivery_count": 20, "last_acquired_count": None}
@@ -90,7 +93,7 @@ def test_a_quorum_queue_without_x_delivery_limit_drops_a_message_returned_again_
 
 
 def test_an_acks_late_task_past_the_timeout_on_a_quorum_queue_exits_the_worker_or_loops(node, observe):
-    seen = celery_worker.acks_late_past_the_timeout_on_a_quorum_queue(node)
+    seen = acks_late_past_the_timeout_on_a_quorum_queue(node)
     # 3.10 and 4.0: the 406 closes the channel and the worker stops consuming (as on a classic queue). 4.3: the
     # consumer is cancelled, Celery takes it for a lost connection, reconnects and gets the message again: the
     # worker stays up and the task starts again and again, each run outliving the timeout
@@ -101,4 +104,4 @@ def test_an_acks_late_task_past_the_timeout_on_a_quorum_queue_exits_the_worker_o
 
 
 def test_the_default_memory_high_watermark(node, observe):
-    observe.equal(high_watermark=(memory.high_watermark(node), 0.4 if node.release == "3.10" else 0.6))
+    observe.equal(high_watermark=(high_watermark(node), 0.4 if node.release == "3.10" else 0.6))

@@ -24,6 +24,18 @@ def test_a_ms_key_prints_milliseconds_and_the_others_seconds(lang, language, sec
     assert helpers.shown(None, "ms_per_message") == "-"
 
 
+@pytest.mark.parametrize(("language", "closed", "fraction"), [("pt", "fechou o canal", "0,4"), ("en", "closed the channel", "0.4")])
+def test_a_release_record_prints_the_outcome_in_words_the_watermark_as_a_fraction_and_no_timing(
+        lang, capsys, language, closed, fraction):
+    lang(language)
+    helpers.show_release({"outcome": "channel_closed", "reply_code": 406, "reply_text": "PRECONDITION_FAILED - ...",
+                          "after": 3.5, "delivered": 1})
+    helpers.show_release({"high_watermark": 0.4})
+    printed = capsys.readouterr().out.splitlines()
+    assert [line.rsplit(": ", 1)[1] for line in printed] == [closed, "406", "1", fraction]
+    assert "PRECONDITION" not in "".join(printed)
+
+
 class SlowToAnswer:
     """A stack whose one worker lets `silent` `inspect scheduled` calls go unanswered, then answers holding one task."""
 

@@ -1,5 +1,4 @@
 """The memory high watermark a node runs with when its configuration sets none."""
-from __future__ import annotations
 
 import re
 

@@ -1,12 +1,11 @@
 """What a node does to a consumer that never acknowledges its delivery: close the channel, cancel it, or nothing."""
-from __future__ import annotations
 
 import re
 import time
 
 import amqp
 
-from celerylab.lessons.l08_rabbitmq.release_experiments.amqp_client import connection, declare, drain
+from celerylab.lessons.l08_rabbitmq.amqp_client import connection, declare, drain
 
 
 def set_server_timeout(node, ms: int) -> None:

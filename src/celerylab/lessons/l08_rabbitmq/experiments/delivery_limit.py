@@ -1,11 +1,10 @@
 """How many times a quorum queue declared without `x-delivery-limit` hands out a message that is always returned."""
-from __future__ import annotations
 
 import time
 
 import amqp
 
-from celerylab.lessons.l08_rabbitmq.release_experiments.amqp_client import connection, declare
+from celerylab.lessons.l08_rabbitmq.amqp_client import connection, declare
 
 GIVE_UP = 40  # deliveries after which the queue is taken to have no limit
 

@@ -1,5 +1,4 @@
 """What a Celery worker does when an acks_late task on a quorum queue outlives the node's consumer timeout."""
-from __future__ import annotations
 
 from celerylab.lessons.l08_rabbitmq import helpers
 from celerylab.polling import until

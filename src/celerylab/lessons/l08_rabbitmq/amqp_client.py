@@ -1,4 +1,5 @@
-"""A plain AMQP 0-9-1 connection (py-amqp) to a private node, and a fresh durable queue of a given type on it."""
+"""A plain AMQP 0-9-1 connection (py-amqp) to a private node, and a fresh durable queue of a given type on it: the
+plumbing of the experiments that compare RabbitMQ releases (consumer_timeout, delivery_limit)."""
 from __future__ import annotations
 
 import socket
