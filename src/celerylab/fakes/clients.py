@@ -9,6 +9,7 @@ import urllib.request
 
 EMAIL_URL_ENV = "CELERYLAB_EMAIL_URL"
 WEBHOOK_URL_ENV = "CELERYLAB_WEBHOOK_URL"
+EMAIL_FOOTER_ENV = "CELERYLAB_EMAIL_FOOTER"  # a UTF-8 text file whose text ends every e-mail, where the worker sets it
 CLIENT_TIMEOUT = 0.3  # seconds the e-mail client waits for the provider's answer
 
 
@@ -46,8 +47,13 @@ def _post(url: str, payload: dict, headers: dict, timeout: float) -> tuple[int, 
 
 def send_email(to: str, subject: str, body: str = "", *, idempotency_key: str | None = None,
                timeout: float = CLIENT_TIMEOUT) -> dict:
-    """Send one e-mail through the fake provider; returns its receipt ``{"id": n}``."""
+    """Send one e-mail through the fake provider; returns its receipt ``{"id": n}``. Where $CELERYLAB_EMAIL_FOOTER
+    names a file, its text ends the body (read before anything is sent)."""
     headers = {"Idempotency-Key": idempotency_key} if idempotency_key else {}
+    footer = os.environ.get(EMAIL_FOOTER_ENV)
+    if footer:  # the worker's own file: missing, a folder or not UTF-8 is a bug of its setup, raised as Python does
+        with open(footer, encoding="utf-8") as file:
+            body += file.read()
     url = os.environ[EMAIL_URL_ENV] + "/send"
     status, payload, _ = _post(url, {"to": to, "subject": subject, "body": body}, headers, timeout)
     if status == 503:

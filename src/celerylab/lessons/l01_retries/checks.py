@@ -4,20 +4,34 @@ from __future__ import annotations
 import dataclasses
 import re
 import socket
+import sqlite3
+import threading
 import time
 import uuid
+from contextlib import contextmanager
+from pathlib import Path
 
 import redis
 
 from celerylab import appdb
 from celerylab.checks import CheckRun, exercise
-from celerylab.fakes.clients import EMAIL_URL_ENV
+from celerylab.fakes.clients import EMAIL_FOOTER_ENV, EMAIL_URL_ENV
 from celerylab.lessons.l01_retries import elsewhere, helpers
 from celerylab.stack import WorkerSpec
 
 
+@contextmanager
 def started(run: CheckRun, **options):
-    return run.stack(**helpers.stack_options(timeline=False, **options))
+    """The check's stack; what its temporary folders held once it was up (the stack's own files, not the tasks')."""
+    with run.stack(**helpers.stack_options(timeline=False, **options)) as stack:
+        LOCAL_FILES_BEFORE[id(stack)] = elsewhere.private_entries()
+        try:
+            yield stack
+        finally:
+            LOCAL_FILES_BEFORE.pop(id(stack), None)
+
+
+LOCAL_FILES_BEFORE: dict[int, set[str]] = {}
 
 
 #: The welcome check's first worker keeps its local clock 12 h behind UTC; the deploy's 14 h ahead: whatever the
@@ -25,13 +39,19 @@ def started(run: CheckRun, **options):
 FIRST_ZONE, DEPLOYED_ZONE = {"TZ": "Etc/GMT+12"}, {"TZ": "Etc/GMT-14"}
 
 
+#: How much later the deploy comes: its worker's wall clock is this many days ahead (another day, month and year).
+MONTHS_LATER = 400
+
+
 def redeployed(stack) -> None:
-    """A deploy: a new worker replaces the old one, as a new pod on another machine does: another node name, its own
-    clock, its own /tmp and working folder (elsewhere.add_worker)."""
+    """A deploy, months later: a new worker replaces the old one, as a new pod on another machine does: another node
+    name and host name, its own clock (another time zone, MONTHS_LATER days ahead), its own /tmp and working folder
+    (elsewhere.add_worker)."""
     old = stack.workers[0]
-    elsewhere.add_worker(stack, dataclasses.replace(old.spec, name=None, env={**old.spec.env, **DEPLOYED_ZONE}))
     old.stop()  # its whole process group: under bwrap, SIGTERM ends bwrap at once and would leave the pool's child,
     stack.workers.remove(old)  # which holds the broker connection, still there (taking messages no one runs)
+    elsewhere.add_worker(stack, dataclasses.replace(old.spec, name=None, env={**old.spec.env, **DEPLOYED_ZONE}),
+                         days=MONTHS_LATER, before=LOCAL_FILES_BEFORE.get(id(stack)))
 
 
 @exercise("l01.welcome_once")
@@ -97,7 +117,7 @@ def events_keep_their_key(run: CheckRun, stack) -> bool:
     if not run.expect("l01.check.deliveries.first_event", 1, provider.stats()["deliveries"]):
         return False
     redeployed(stack)  # nothing a worker process kept in memory or on its disk survives, nor its name, nor its day
-    forget_expiring_keys(stack)  # months later: every Redis key given an expiry of weeks is gone
+    months_pass(stack)  # months later: the broker's Redis has lost what it held
     for args in ((5, event), (5, f"{prefix}2")):
         stack.app.send_task("ex.welcome", args).get(timeout=30, propagate=False)
         if args[1] == event and not run.expect("l01.check.deliveries.resent_event", 1,
@@ -117,16 +137,73 @@ def never_accepted_fails(run: CheckRun, stack) -> bool:
             & run.expect("l01.check.deliveries.never_accepted", 0, provider.stats()["deliveries"]))
 
 
-def celery_retries(stack, task_id: str, worker=None) -> int:
-    """How many retries the worker logged for one ex.notify task (``Task ex.notify[id] retry: ...``)."""
-    return len(re.findall(rf"ex\.notify\[{task_id}\] retry:", (worker or stack.workers[0]).logs()))
+class RetriedMessages:
+    """What the broker received for each ex.notify task, seen from the check's own connection to it (Redis MONITOR),
+    not from anything the worker writes: each Celery retry publishes the task again, `retries` one higher, so the
+    retries of a task are the distinct `retries` above 0 its published messages carried."""
+
+    def __init__(self, stack):
+        self.client = redis.Redis.from_url(stack.broker.url)
+        self.monitor = None
+        self.namespace = stack.namespace
+        self.pushed: list[str] = []
+        self.marks: set[str] = set()
+        self.stopping = threading.Event()
+        self.ready = threading.Event()
+        self.thread = threading.Thread(target=self._watch, name="l01-retried-messages", daemon=True)
+
+    def __enter__(self) -> RetriedMessages:
+        self.thread.start()
+        self.ready.wait(10)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stopping.set()
+        try:
+            if self.monitor is not None:
+                self.monitor.connection.disconnect()  # ends the watching thread's read
+        except (redis.RedisError, OSError):
+            pass
+        self.thread.join(5)
+        self.client.close()
+
+    def _watch(self) -> None:
+        with self.client.monitor() as monitor:
+            self.monitor = monitor
+            self.ready.set()
+            while not self.stopping.is_set():
+                try:
+                    command = monitor.next_command()["command"]
+                except (redis.RedisError, OSError, ValueError, AttributeError):  # read after disconnect
+                    return
+                if command.startswith(("LPUSH ", "RPUSH ")) and self.namespace in command:
+                    self.pushed.append(command)
+                elif command.startswith("EXISTS l01-mark-"):
+                    self.marks.add(command.split()[1])
+
+    def caught_up(self, timeout: float = 5.0) -> None:
+        """Wait until MONITOR has shown a command this check sent now: all the broker ran before it is seen."""
+        mark = f"l01-mark-{uuid.uuid4().hex}"
+        self.client.exists(mark)
+        deadline = time.monotonic() + timeout
+        while mark not in self.marks and time.monotonic() < deadline:
+            time.sleep(0.02)
+
+    def retries(self, task_id: str) -> int:
+        """How many times the task was published again by a retry (the task has ended)."""
+        self.caught_up()
+        found = set()
+        for command in list(self.pushed):
+            if f'"id": "{task_id}"' in command and '"task": "ex.notify"' in command:
+                found.update(int(n) for n in re.findall(r'"retries": (\d+)', command)[:1])
+        return len({n for n in found if n > 0})
 
 
-def notify(stack, provider, to: str, fault: dict | None) -> tuple[str, int, str]:
+def notify(stack, provider, to, fault: dict | None, queue: str | None = None) -> tuple[str, int, str]:
     provider.reset()
     if fault:
         provider.fault(**fault)
-    result = stack.app.send_task("ex.notify", (to,))
+    result = stack.app.send_task("ex.notify", (to,), queue=queue)
     result.get(timeout=30, propagate=False)
     return result.state, provider.stats()["requests"], result.id
 
@@ -145,7 +222,9 @@ def narrow_autoretry(run: CheckRun) -> None:
     down three times, one past max_retries=2: FAILURE, 3; (e) replies the client cannot read (an HTML page): FAILURE,
     1 request, no retry; (g) `to` as bytes, which the client cannot encode (TypeError, a bug of the caller): FAILURE,
     no request, no retry; (f) the provider unreachable (connection refused): FAILURE after 2 retries; hidden: down
-    once, two timeouts. Retries counted in the worker's log. The first failed case ends the check."""
+    once, two timeouts, and (g) bugs of the worker's setup (its e-mail footer file missing, a folder, not UTF-8:
+    FileNotFoundError, IsADirectoryError, UnicodeDecodeError). Retries counted from the broker: the messages each
+    retry publishes again. The first failed case ends the check."""
     # (to, fault, requests, final state, kind, times, hidden)
     cases = [("not-an-address", None, 1, "FAILURE", "permanent", 0, False),
              ("user1@example.com", timing_out(1), 2, "SUCCESS", "transient", 1, False),
@@ -156,19 +235,21 @@ def narrow_autoretry(run: CheckRun) -> None:
     if run.graded(6):
         cases += [("user2@example.com", down(1), 2, "SUCCESS", "unavailable", 1, True),
                   ("user1@example.com", timing_out(2), 3, "SUCCESS", "transient", 2, True)]
-    with started(run) as stack:
+    with started(run) as stack, RetriedMessages(stack) as retried:
         provider = helpers.email(stack)
         for to, fault, attempts, final, kind, times, hidden in cases:
             state, requests, task_id = notify(stack, provider, to, fault)
-            values = {"times": times} if kind in ("unavailable", "transient") else {}
+            values = ({"times": times} if kind in ("unavailable", "transient")
+                      else {"error": "TypeError"} if kind == "bug" else {})
             retries = max(0, attempts - 1) if kind in ("unavailable", "transient") else 0
             if not (run.expect(f"l01.check.{kind}_attempts", attempts, requests, hidden=hidden, **values)
                     & run.expect(f"l01.check.{kind}_state", final, state, hidden=hidden, **values)):
                 return
             key = "l01.check.celery_retries" if kind == "unavailable" else f"l01.check.{kind}_retries"
-            if not run.expect(key, retries, celery_retries(stack, task_id), hidden=hidden, **values):
+            if not run.expect(key, retries, retried.retries(task_id), hidden=hidden, **values):
                 return
-        unreachable(run, stack)
+        if unreachable(run, stack, retried) and run.graded(3):
+            broken_setup(run, stack, retried)
 
 
 UNREACHABLE_QUEUE = "l01-unreachable"  # consumed only by the worker that finds no provider listening
@@ -181,16 +262,41 @@ def closed_port() -> int:
         return probe.getsockname()[1]
 
 
-def unreachable(run: CheckRun, stack) -> None:
+def unreachable(run: CheckRun, stack, retried: RetriedMessages) -> bool:
     """(f) the provider unreachable on every attempt (nothing listens where it was: the connection is refused, the
     client raises ConnectionError): an outage, transient like the 503, retried twice (max_retries=2), then FAILURE.
-    Run by a worker of its own, whose provider address has no process behind it."""
-    worker = stack.add_worker(WorkerSpec(queues=(UNREACHABLE_QUEUE,),
-                                         env={EMAIL_URL_ENV: f"http://127.0.0.1:{closed_port()}"}))
+    Run by a worker of its own, whose provider address has no process behind it, and whose e-mail footer file is
+    the stack's FOOTER (broken_setup breaks it)."""
+    footer = footer_path(stack)
+    footer.parent.mkdir(parents=True, exist_ok=True)
+    footer.write_text("-- celerylab\n", encoding="utf-8")
+    stack.add_worker(WorkerSpec(queues=(UNREACHABLE_QUEUE,),
+                                env={EMAIL_URL_ENV: f"http://127.0.0.1:{closed_port()}",
+                                     EMAIL_FOOTER_ENV: str(footer)}))
     result = stack.app.send_task("ex.notify", ("user4@example.com",), queue=UNREACHABLE_QUEUE)
     result.get(timeout=30, propagate=False)
-    run.expect("l01.check.unreachable_state", "FAILURE", result.state)
-    run.expect("l01.check.unreachable_retries", 2, celery_retries(stack, result.id, worker))
+    return (run.expect("l01.check.unreachable_state", "FAILURE", result.state)
+            & run.expect("l01.check.unreachable_retries", 2, retried.retries(result.id)))
+
+
+def footer_path(stack) -> Path:
+    return Path(stack.workdir) / "l01-footer" / "footer.txt"
+
+
+def broken_setup(run: CheckRun, stack, retried: RetriedMessages) -> None:
+    """(g), hidden: bugs of the worker's setup, not of the provider: the e-mail footer file the client reads before
+    sending is missing, a folder, or not UTF-8. Each raises its own exception (none of them TypeError or
+    ConnectionError), and waiting changes none of them: FAILURE, no retry."""
+    footer = footer_path(stack)
+    provider = helpers.email(stack)
+    for error, breaks in (("FileNotFoundError", lambda: footer.unlink()),
+                          ("IsADirectoryError", lambda: footer.mkdir()),
+                          ("UnicodeDecodeError", lambda: (footer.rmdir(), footer.write_bytes(b"\xff\xfe-- \x80\n")))):
+        breaks()
+        state, _, task_id = notify(stack, provider, "user6@example.com", None, queue=UNREACHABLE_QUEUE)
+        if not (run.expect("l01.check.bug_state", "FAILURE", state, hidden=True, error=error)
+                & run.expect("l01.check.bug_retries", 0, retried.retries(task_id), hidden=True, error=error)):
+            return
 
 
 SECOND_QUEUE = "l01-second"  # consumed only by the payment check's second worker
@@ -224,12 +330,39 @@ def payment_upsert(run: CheckRun) -> None:
                     if not run.expect("l01.check.latest_amount", later, stored, hidden=hidden, order=order_id,
                                       amount=later):
                         return
+                if not copies_at_once(run, stack, connection, order_id + AT_ONCE_ORDER, laters[0], hidden):
+                    return
         finally:
             connection.close()
 
 
-def forget_expiring_keys(stack, within_days: int = 180) -> None:
-    """What months do to the stack's own Redis: every key set to expire within `within_days` is gone.
+AT_ONCE_ORDER = 500  # added to the order id: a new order, whose first payment two workers process at once
+#: How long the check holds the table against writes while both copies run: both read it before either writes.
+HOLD_SECONDS = 1.5
+
+
+def copies_at_once(run: CheckRun, stack, connection, order_id: int, amount: str, hidden: bool) -> bool:
+    """Two copies of one new payment's message (sent twice: each its own task id, so each reports its own state),
+    processed at the same time by two worker processes: SUCCESS both, one row with the amount. The check holds the table against writes (its own transaction: reads go on) while both
+    copies start, so both read the table before either writes, as two copies running at once can."""
+    with appdb.transaction(connection):
+        if not isinstance(connection, sqlite3.Connection):  # SQLite: BEGIN IMMEDIATE already holds writes
+            appdb.execute(connection, "LOCK TABLE invoices IN SHARE MODE")
+        results = [stack.app.send_task("ex.record_payment", (order_id, amount), queue=queue)
+                   for queue in (None, SECOND_QUEUE)]
+        time.sleep(HOLD_SECONDS)
+    states = [helpers.finished(result, 15) for result in results]
+    rows = appdb.scalar(connection, "SELECT COUNT(*) FROM invoices WHERE order_id = ?", (order_id,))
+    stored = appdb.scalar(connection, "SELECT amount FROM invoices WHERE order_id = ?", (order_id,))
+    return (run.expect("l01.check.at_once_states", ["SUCCESS"] * 2, states, hidden=hidden)
+            & run.expect("l01.check.invoice_rows", 1, rows, hidden=hidden, order=order_id)
+            & run.expect("l01.check.latest_amount", amount, stored, hidden=hidden, order=order_id, amount=amount))
+
+
+def months_pass(stack) -> None:
+    """What months do to the stack's own Redis (the broker and result backend): it is no store of record, and in
+    months it restarts, fails over or evicts: every key is gone but the broker's routing table (kombu's bindings,
+    which each worker declares again as it starts).
 
     Only on a Redis server the stack started (never on a server given by URL, which others may share)."""
     if stack.broker is None or stack.broker.process is None:
@@ -237,7 +370,7 @@ def forget_expiring_keys(stack, within_days: int = 180) -> None:
     client = redis.Redis.from_url(stack.broker.url)
     try:
         for key in client.scan_iter(count=500):
-            if 0 < client.ttl(key) <= within_days * 86400:
+            if b"_kombu.binding" not in key:
                 client.delete(key)
     finally:
         client.close()
@@ -286,7 +419,7 @@ def charges_each_invoice_once(run: CheckRun, stack, connection, order_id: int, r
     if not run.expect("l01.check.charge_rows_other_order", 1, charges(connection, other, first), hidden=hidden):
         return False
     appdb.execute(connection, "DELETE FROM processed_events")
-    forget_expiring_keys(stack)  # months later: every Redis key given an expiry of weeks is gone
+    months_pass(stack)  # months later: the broker's Redis has lost what it held
     redeployed(stack)  # months later: a deploy on another machine, nothing the worker kept in memory or on disk
     again = stack.app.send_task("ex.charge", (order_id, first, reconciled))
     again.get(timeout=10, propagate=False)

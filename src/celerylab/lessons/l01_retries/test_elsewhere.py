@@ -1,6 +1,7 @@
 """A process started as on another machine does not see what this machine wrote under /tmp, but sees the folders kept."""
 from __future__ import annotations
 
+import socket
 import subprocess
 import tempfile
 from pathlib import Path
@@ -21,3 +22,8 @@ def test_a_marker_written_under_tmp_is_not_there_and_the_kept_folder_is(tmp_path
         probe = ["sh", "-c", f'test -e {marker}; echo "$? $(test -e {kept}; echo $?) $(pwd)"']
         seen = subprocess.run(elsewhere.isolated(probe, [kept_folder]), capture_output=True, text=True, timeout=30)
     assert seen.stdout.split() == ["1", "0", elsewhere.WORKDIR], seen.stderr
+
+
+def test_the_process_has_a_host_name_of_its_own():
+    seen = subprocess.run(elsewhere.isolated(["hostname"], []), capture_output=True, text=True, timeout=30)
+    assert seen.stdout.strip() == elsewhere.HOSTNAME != socket.gethostname(), seen.stderr

@@ -1,0 +1,8 @@
+"""Retries every Exception except ValueError and TypeError: a bug that raises another exception (FileNotFoundError, IsADirectoryError, KeyError...) is retried. Violates: "(g) a bug in the call — `to` comes as `bytes` (an old caller), which the client cannot encode (`TypeError`) — or in the worker's setup — the footer file the client reads before sending (`$CELERYLAB_EMAIL_FOOTER`) is missing, a folder, or not UTF-8 — ends in `FAILURE` with no request and no retry: a bug is not transient, whichever exception it raises." Blind review."""
+from celerylab.fakes.clients import send_email
+from celerylab.lessons.l01_retries.tasks import app
+
+
+@app.task(name="ex.notify", autoretry_for=(Exception,), dont_autoretry_for=(ValueError, TypeError), default_retry_delay=0.2, max_retries=2)
+def notify(to: str) -> dict:
+    return send_email(to, "Bem-vindo! / Welcome!")
