@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import re
 import tempfile
 import time
+import tokenize
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
@@ -94,6 +96,55 @@ def parts(stack, label: str) -> list[tuple[int, float]]:
     return [(int(line[1]), float(line[2])) for line in helpers.runs(stack, f"{label}:part")]
 
 
+def logged_parts(stack, labels: list[str]) -> list[tuple[float, float]]:
+    """(seconds, when it was logged) of every part of the reports `labels` the run log holds, in the order logged."""
+    return sorted(((float(line[2]), float(line[-1])) for label in labels
+                   for line in helpers.runs(stack, f"{label}:part")), key=lambda part: part[1])
+
+
+WORK_SLACK = 0.05  # seconds a part may seem to start early: the run log's millisecond stamps, the clock's resolution
+
+
+def parts_too_soon(found: list[tuple[float, float]], sent: float) -> int:
+    """Parts logged sooner than their work allows: `crunch` logs a part `s` seconds after it began, and the worker
+    (concurrency 1) runs one part at a time, so each part began after the reports were `sent` and after the part logged
+    before it ended. A part logged sooner was not worked for its seconds (a line written without the work)."""
+    too_soon, free_from = 0, sent
+    for seconds, logged in found:
+        if logged - seconds < free_from - WORK_SLACK:
+            too_soon += 1
+        free_from = max(free_from, logged)
+    return too_soon
+
+
+def expect_work_done(run: CheckRun, labels: list[str], found: list[tuple[float, float]], sent: float,
+                     hidden: bool) -> None:
+    """The reports' parts were worked for their seconds, one at a time: none logged sooner than its work allows."""
+    run.expect("l08.check.work_done", 0, parts_too_soon(found, sent), hidden=hidden, label=", ".join(labels))
+
+
+COST_WORDS = 3  # words of the shortest comment that can say what a design costs ("more messages per report")
+
+
+def cost_comment(source: str) -> bool:
+    """Whether the module's source holds a `#` comment of COST_WORDS words or more (a docstring is not a comment)."""
+    comments = []
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type == tokenize.COMMENT:
+                comments.append(token.string)
+    except (tokenize.TokenError, SyntaxError):  # a module that does not parse: the comments read before its error
+        pass
+    return any(len(re.findall(r"[^\W\d_]+", comment)) >= COST_WORDS for comment in comments)
+
+
+def expect_cost_comment(run: CheckRun) -> None:
+    """The statement's last request: a comment saying what else the design costs (its content is read by a person)."""
+    path = run.workdir / f"{run.module}.py"
+    source = path.read_text(encoding="utf-8", errors="replace") if path.exists() else ""
+    run.expect("l08.check.cost_comment", True, cost_comment(source), words=COST_WORDS, module=f"{run.module}.py")
+
+
 def report_settled(found: list[tuple[int, float]], seconds: float) -> bool:
     """A report's parts cover its seconds, or a part was logged twice (its criterion has failed for good: a report run
     again after an ack timeout only adds more repeats)."""
@@ -119,8 +170,10 @@ REPORTS = [("a", 4.0), ("b", 4.0), ("c", 4.0), ("d", 4.0)]
 GRADED_REPORTS = [("e", 0.3), ("f", 37.3)]
 
 
-def run_reports(stack, cases: list[tuple[str, float]]) -> list[tuple[list[tuple[int, float]], float]]:
-    """Send every report at once and wait until each is settled (or one loops): [(its parts, its seconds)]."""
+def run_reports(stack, cases: list[tuple[str, float]]) -> tuple[list[tuple[list[tuple[int, float]], float]], float]:
+    """Send every report at once and wait until each is settled (or one loops): [(its parts, its seconds)], and when
+    they were sent."""
+    sent = time.time()
     for label, seconds in cases:
         stack.app.send_task("ex.report", (label, seconds))
     total = sum(seconds for _, seconds in cases)
@@ -128,7 +181,7 @@ def run_reports(stack, cases: list[tuple[str, float]]) -> list[tuple[list[tuple[
     looping = lambda: any(report_looping(parts(stack, label)) for label, _ in cases)  # noqa: E731
     until(lambda: settled() or looping(), total + 30, step=0.2)  # generous: it returns once settled or looping
     helpers.wait(0.5)  # a part still running when the last one was logged would log after it
-    return [(parts(stack, label), seconds) for label, seconds in cases]
+    return [(parts(stack, label), seconds) for label, seconds in cases], sent
 
 
 def repeated_parts(numbers: list[int]) -> str | None:
@@ -146,7 +199,7 @@ def expect_parts(run: CheckRun, label: str, found: list[tuple[int, float]], seco
 
 @exercise("l08.long_report")
 def long_report(run: CheckRun) -> None:
-    graded = run.graded(len(GRADED_REPORTS) + 2)  # the parts of each graded report, the two shared criteria
+    graded = run.graded(len(GRADED_REPORTS) + 3)  # the parts of each graded report, their work, the two shared criteria
     spec = WorkerSpec(pool="prefork", concurrency=1)
     with lab(run, 3000, [spec] * (3 if graded else 2)) as started:
         if started is None:
@@ -157,14 +210,23 @@ def long_report(run: CheckRun) -> None:
         if graded:
             scenarios.append(lambda: run_reports(started[2][1], GRADED_REPORTS))
         results = at_once(*scenarios)
-        for (label, _), (found, seconds) in zip(REPORTS, results[0]):
+        reports, sent = results[0]
+        for (label, _), (found, seconds) in zip(REPORTS, reports):
             expect_parts(run, label, found, seconds, hidden=False)
+        labels = [label for label, _ in REPORTS]
+        expect_work_done(run, labels, logged_parts(stack, labels), sent, hidden=False)
         survived(run, stack, supervisor)
-        expect_killed(run, *results[1])
+        logged, found, left, killed_sent = results[1]
+        expect_killed(run, logged, found, left)
+        expect_work_done(run, [KILLED[0]], logged_parts(killed_stack, [KILLED[0]]), killed_sent, hidden=False)
         if graded:
-            for (label, _), (found, seconds) in zip(GRADED_REPORTS, results[2]):
+            reports, sent = results[2]
+            for (label, _), (found, seconds) in zip(GRADED_REPORTS, reports):
                 expect_parts(run, label, found, seconds, hidden=True)
+            labels = [label for label, _ in GRADED_REPORTS]
+            expect_work_done(run, labels, logged_parts(started[2][1], labels), sent, hidden=True)
             survived(run, started[2][1], started[2][2], hidden=True)
+    expect_cost_comment(run)
 
 
 KILLED = ("k", 6.0)  # the report whose worker is SIGKILLed mid-way: the cost the statement accepts is redoing a part;
@@ -172,34 +234,43 @@ KILLED = ("k", 6.0)  # the report whose worker is SIGKILLed mid-way: the cost th
 KILL_AFTER = 0.2     # seconds after the second part is logged: the next part is running, the logged ones acknowledged
 
 
-def killed_mid_report(stack) -> tuple[bool, list[tuple[int, float]]]:
+def killed_mid_report(stack) -> tuple[bool, list[tuple[int, float]], float, float]:
     """On its own stack: report KILLED, its worker and children SIGKILLed KILL_AFTER s after its second part is logged
-    (the supervisor starts it again); whether two parts were logged before the kill, and the report's parts.
+    (the supervisor starts it again); whether two parts were logged before the kill, the report's parts, the seconds of
+    work its parts logged after the kill (none: the report was over before it, and the kill tested nothing), and when
+    the report was sent.
 
     The second, not the first: a report whose progress lives in the pool process's memory starts over after the kill,
     which after one part looks like the one part the statement allows to redo; and parts must remain behind the
     interrupted one: a part that publishes the next before it runs publishes it again when it is run again."""
     label, seconds = KILLED
+    sent = time.time()
     stack.app.send_task("ex.report", (label, seconds))
     logged = until(lambda: len({number for number, _ in parts(stack, label)}) >= 2, seconds + 20, step=0.05)
+    left = 0.0
     if logged:
         helpers.wait(KILL_AFTER)
+        killed_at = time.time()
         stack.workers[0].kill(group=True)
         until(lambda: sum(dict(parts(stack, label)).values()) >= seconds - 0.01, seconds + 30, step=0.2)
         helpers.wait(1.5)  # a part run again would log behind the last one
-    return bool(logged), parts(stack, label)
+        left = round(sum(s for s, at in logged_parts(stack, [label]) if at > killed_at), 2)
+    return bool(logged), parts(stack, label), left, sent
 
 
-def expect_killed(run: CheckRun, logged: bool, found: list[tuple[int, float]]) -> None:
-    """Criterion 4: the report's parts still cover its seconds, and at most one part (the one the kill interrupted) is
-    logged twice: a crash costs redoing the running part, not losing work nor redoing the report."""
+def expect_killed(run: CheckRun, logged: bool, found: list[tuple[int, float]], left: float = 1.0) -> None:
+    """Criterion 4: the kill landed mid-report (work was logged after it: `left` s), the report's parts still cover
+    its seconds, and at most one part (the one the kill interrupted) is logged twice: a crash costs redoing the running
+    part, not losing work nor redoing the report."""
     label, seconds = KILLED
     numbers = [number for number, _ in found]
     redone = len(numbers) - len(set(numbers))
     done = round(sum(dict(found).values()), 2)  # each part number once
-    run.expect("l08.check.killed_parts", seconds, done, passed=logged and redone <= 1 and abs(done - seconds) < 0.01,
-               cause=t("l08.check.never_killed") if not logged else repeated_parts(numbers) if redone > 1 else None,
-               label=label, seconds=seconds)
+    cause = (t("l08.check.never_killed") if not logged else repeated_parts(numbers) if redone > 1
+             else t("l08.check.over_before_kill") if left <= 0 else None)
+    run.expect("l08.check.killed_parts", seconds, done,
+               passed=logged and left > 0 and redone <= 1 and abs(done - seconds) < 0.01,
+               cause=cause, label=label, seconds=seconds)
 
 
 #: The reminders the check schedules on one worker, the one due later first: one due sooner must not wait behind it
@@ -230,16 +301,20 @@ def reminders_held(stack) -> int | None:
     return held
 
 
-RECEIVED_TASK = re.compile(r"\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}): \w+/MainProcess\] Task ([\w.:-]+)\[[^\]]+\] received")
+RECEIVED_TASK = re.compile(r"\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}): \w+/MainProcess\] Task ([\w.:-]+)\[([^\]]+)\] received")
 
 
 def received_early(log: str, dues: list[float]) -> int:
     """Tasks other than l08.remind_later the worker's log shows received before their turn: the n-th one received
     before the n-th reminder (by due time, a Unix time) is due, less EARLY. Each is a reminder held in the worker's
     memory from then on, whatever its name and whether the worker answers `inspect` or not (a loaded worker may not
-    answer in time; its log does not lie)."""
-    stamps = sorted(datetime.strptime(found, "%Y-%m-%d %H:%M:%S,%f").timestamp()  # the worker logs local time
-                    for found, name in RECEIVED_TASK.findall(log) if name != SCHEDULER)
+    answer in time; its log does not lie). A task is judged by its first receipt: the same task id received again is
+    a redelivery (after a crash), which ran_once judges, not a reminder taken before its turn."""
+    first: dict[str, float] = {}
+    for found, name, task_id in RECEIVED_TASK.findall(log):
+        if name != SCHEDULER and task_id not in first:  # the worker logs local time
+            first[task_id] = datetime.strptime(found, "%Y-%m-%d %H:%M:%S,%f").timestamp()
+    stamps = sorted(first.values())
     ordered = sorted(dues)
     return sum(1 for index, stamp in enumerate(stamps) if stamp < ordered[min(index, len(ordered) - 1)] - EARLY)
 
@@ -275,11 +350,17 @@ def ran_before_due(first: str, then: str, dues: dict, first_run: dict) -> bool:
     return first_run[first] is not None and first_run[first] < dues[then]
 
 
+#: The graded case's worker also loads this module: its reminders keep running SLOW_REMINDER s after they log their
+#: start, so the kill lands while the reminder due first still runs (it must not run again after the restart).
+SLOW_REMINDERS = "celerylab.lessons.l08_rabbitmq.check_slow_reminder"
+
+
 @exercise("l08.delayed_reminder")
 def delayed_reminder(run: CheckRun) -> None:
     cases = [REMINDERS] + ([GRADED_REMINDERS] if run.graded(4 + 2 * len(GRADED_REMINDERS)) else [])
     spec = WorkerSpec(pool="prefork", concurrency=1, queues=("reminders",))
-    with lab(run, 3000, [spec] * len(cases)) as started:
+    slow = WorkerSpec(pool="prefork", concurrency=1, queues=("reminders",), extra_args=("-I", SLOW_REMINDERS))
+    with lab(run, 3000, [spec] + [slow] * (len(cases) - 1)) as started:
         if started is None:
             return
         say("l08.check.step.reminders")

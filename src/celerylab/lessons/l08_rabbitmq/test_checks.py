@@ -267,3 +267,93 @@ def test_a_worker_never_killed_is_why_the_killed_report_fails_even_with_its_seco
     run = Run()
     checks.expect_killed(run, True, [(0, 1.0), (1, 1.0), (1, 1.0)] + [(n, 1.0) for n in range(2, 6)])
     assert run.criteria[0]["passed"] and run.criteria[0]["cause"] is None  # the one part the kill interrupted, redone
+
+
+def test_a_report_over_before_the_kill_fails_even_with_its_seconds_covered_once():
+    run = Run()
+    checks.expect_killed(run, True, [(0, 3.0), (1, 3.0)], left=0.0)
+    [seen] = run.criteria
+    assert (seen["observed"], seen["passed"]) == (6.0, False)
+    assert seen["cause"] == checks.t("l08.check.over_before_kill")
+    run = Run()
+    checks.expect_killed(run, True, [(n, 1.0) for n in range(6)], left=3.0)
+    assert run.criteria[0]["passed"]
+
+
+def test_parts_logged_sooner_than_their_work_allows_are_counted():
+    sent = 100.0
+    worked = [(0.5, 100.6), (0.5, 101.15), (0.5, 101.7)]  # each logged at least its seconds after the one before
+    assert checks.parts_too_soon(worked, sent) == 0
+    written = [(2.0, 100.01), (2.0, 100.02)]  # two lines written at once, no work between them
+    assert checks.parts_too_soon(written, sent) == 2
+    assert checks.parts_too_soon([(6.0, 100.3)], sent) == 1  # one line of 6 s logged 0.3 s after the send
+    assert checks.parts_too_soon([(0.5, 100.6), (0.5, 100.9)], sent) == 1  # two parts at once on concurrency 1
+
+
+def test_logged_parts_reads_seconds_and_time_of_every_report_in_the_order_logged(tmp_path):
+    (tmp_path / "runs.log").write_text("a:part 0 0.5 11 100.600\nb:part 0 0.5 11 100.100\nr1:start 11 99.0\n")
+
+    class Stack:
+        workdir = tmp_path
+
+    assert checks.logged_parts(Stack(), ["a", "b"]) == [(0.5, 100.1), (0.5, 100.6)]
+
+
+@pytest.mark.parametrize("source,commented", [
+    ("# Cost: more messages per report\nx = 1\n", True),
+    ("x = 1  # one message per part, and a crash redoes the running part\n", True),
+    ('"""Cost: more messages per report."""\nx = 1\n', False),  # a docstring is not a comment
+    ("x = 1  # noqa\n", False),
+    ("x = 1\n", False),
+    ("def broken(:\n    # costs more messages\n", True),  # a comment still counts in a module that does not parse
+])
+def test_the_cost_comment_is_a_hash_comment_of_a_few_words(source, commented):
+    assert checks.cost_comment(source) is commented
+
+
+def test_a_module_without_a_cost_comment_fails_its_criterion(tmp_path):
+    class Checked(Run):
+        workdir, module = tmp_path, "ex_report"
+
+    (tmp_path / "ex_report.py").write_text('"""Cost: more messages."""\nx = 1\n')
+    run = Checked()
+    checks.expect_cost_comment(run)
+    assert run.criteria[0]["observed"] is False
+    (tmp_path / "ex_report.py").write_text("x = 1  # cost: one message per part\n")
+    run = Checked()
+    checks.expect_cost_comment(run)
+    assert run.criteria[0]["observed"] is True
+
+
+def test_only_the_graded_reminders_worker_loads_the_slow_reminder():
+    from celerylab.lessons.l08_rabbitmq import check_slow_reminder
+
+    assert checks.SLOW_REMINDERS == check_slow_reminder.__name__
+    assert checks.KILL_AFTER_RUN + 1.0 < check_slow_reminder.SLOW_REMINDER < 3.0  # mid-run at the kill, under the timeout
+
+
+def test_a_reminder_redelivered_after_the_kill_is_not_a_reminder_held_before_its_turn():
+    """r4 (due at 2 s) runs, the kill lands while it runs, and its message (acks_late) comes back at 2.9 s, before r3
+    is due: a second run (ran_once's failure), not one more reminder received early."""
+    dues = [at(11), at(2)]
+    again = f"[{stamp(2.9)}: INFO/MainProcess] Task l08.remind[id-2.0] received\n"
+    log = receipt(2.0, "l08.remind") + again + receipt(11.0, "l08.remind")
+    assert checks.received_early(log, dues) == 0
+    other = receipt(2.0, "l08.remind") + receipt(2.9, "l08.remind") + receipt(11.0, "l08.remind")  # another task id
+    assert checks.received_early(other, dues) == 1
+
+
+def test_the_slow_reminder_keeps_only_l08_remind_running(monkeypatch):
+    from celerylab.lessons.l08_rabbitmq import check_slow_reminder
+
+    slept = []
+    monkeypatch.setattr(check_slow_reminder.time, "sleep", slept.append)
+
+    class Task:
+        def __init__(self, name):
+            self.name = name
+
+    check_slow_reminder.keep_running(sender=Task("l08.remind_later"))
+    assert slept == []
+    check_slow_reminder.keep_running(sender=Task("l08.remind"))
+    assert slept == [check_slow_reminder.SLOW_REMINDER]
