@@ -12,7 +12,7 @@ SKIPPED = re.compile(r"^SKIPPED \[(\d+)\] [^:]+:\d+: (.*)$")
 # A way to get what is missing: a package manager's install, a set-up script of the project, a command to run, or what
 # to run the suite as. A reason with none of these says what is missing but not what to do about it.
 WAYS = re.compile(r"\b(apt|apt-get|dnf|brew|pip|npm) install\b|\.ci/setup-|\bsudo\b|\bas root\b|python -m \S+"
-                  r"|celerylab build|\bmount \S+ on\b|\bchmod\b|PIP_INDEX_URL")
+                  r"|celerylab build|\brun the suite\b|\bmount \S+ on\b|\bchmod\b|PIP_INDEX_URL")
 
 
 def skips(output: str) -> Counter[str]:

@@ -15,7 +15,8 @@ pytestmark = [pytest.mark.live, pytest.mark.slow, pytest.mark.needs("docker"),
               pytest.mark.timeout(1800)]  # the first run after a dependency change fills the wheelhouse (> 300 s)
 
 
-@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() != 0, reason="needs root (chroot and namespaces)")
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() != 0,
+                    reason="needs root (chroot and namespaces): run the suite as root (sudo)")
 def test_the_readme_commands_pass_on_a_fresh_debian_root():
     assert shutil.which("unshare") and shutil.which("debootstrap")
     run = subprocess.run(["bash", str(SCRIPT), str(ROOT)], capture_output=True, text=True, timeout=1800)
