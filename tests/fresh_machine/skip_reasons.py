@@ -7,8 +7,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-# `SKIPPED [3] tests/x.py:12: reason` (pytest's short summary; xdist's is the same)
-SKIPPED = re.compile(r"^SKIPPED \[(\d+)\] [^:]+:\d+: (.*)$")
+# `SKIPPED [3] tests/x.py:12: reason`, or without the line for a module's mark (pytest's short summary; xdist's too)
+SKIPPED = re.compile(r"^SKIPPED \[(\d+)\] [^\s:]+(?::\d+)?: (.*)$")
 # A way to get what is missing: a package manager's install, a set-up script of the project, a command to run, or what
 # to run the suite as. A reason with none of these says what is missing but not what to do about it.
 WAYS = re.compile(r"\b(apt|apt-get|dnf|brew|pip|npm) install\b|\.ci/setup-|\bsudo\b|\bas root\b|python -m \S+"

@@ -23,6 +23,7 @@ SKIPPED [1] tests/deploy/test_jupyterhub_live.py:29: no useradd to create learne
 SKIPPED [2] src/celerylab/lessons/l02_workers/test_claims_workers.py:98: amqp://guest:guest@127.0.0.1:5672//: \
 OperationalError: [Errno 111] Connection refused
 SKIPPED [1] tests/deploy/test_alert_rules.py:20: this machine lacks promtool (Debian/Ubuntu: apt install prometheus)
+SKIPPED [9] tests/deploy/test_compose_docker.py: this machine lacks docker (Debian/Ubuntu: sudo bash .ci/setup-docker)
 FAILED tests/x.py::test_y - AssertionError
 """
 
@@ -31,6 +32,7 @@ def test_the_summary_is_counted_by_reason():
     counted = skips(SUMMARY)
     assert counted == {
         "this machine lacks promtool (Debian/Ubuntu: apt install prometheus)": 4,
+        "this machine lacks docker (Debian/Ubuntu: sudo bash .ci/setup-docker)": 9,
         "no useradd to create learners' Unix users": 1,
         "amqp://guest:guest@127.0.0.1:5672//: OperationalError: [Errno 111] Connection refused": 2,
     }
