@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 
@@ -114,28 +113,10 @@ def pytest_runtest_makereport(item, call):
 
 
 def lacking(item) -> list[str]:
-    """The services a skipped claim was not measured for: those its `needs` markers name, and those its lesson's
-    lesson.md declares (`celerylab doctor`'s list: a claim that skips itself at run time, e.g. finding no RabbitMQ
-    to connect to, is skipped for them), that this machine lacks. On a machine with all of them, every skip counts."""
+    """The services the item's `needs` markers name that this machine lacks (what a skip for them was for)."""
     from celerylab.testing.plugin import available
 
-    needs = {what for mark in item.iter_markers("needs") for what in mark.args}
-    needs.update(declared_needs(Path(str(item.fspath)).parent / "lesson.md"))
-    return sorted(what for what in needs if not available(what))
-
-
-@lru_cache(maxsize=None)
-def declared_needs(source: Path) -> tuple[str, ...]:
-    """The needs the cells of a lesson's source declare (none without a source, or with one that does not parse:
-    the lesson's own tests say why)."""
-    from celerylab.compiler import parser
-    from celerylab.compiler.errors import SourceError
-
-    try:
-        cells = parser.parse_file(source) if source.is_file() else []
-    except SourceError:
-        return ()
-    return tuple(dict.fromkeys(need for cell in cells for need in cell.needs))
+    return sorted({what for mark in item.iter_markers("needs") for what in mark.args if not available(what)})
 
 
 class ClaimsCollector:
