@@ -19,7 +19,8 @@ from celerylab.polling import until
 from celerylab.stack.ports import free_port
 
 pytestmark = [pytest.mark.live]
-pytest.importorskip("jupyterhub", reason="JupyterHub is not installed in this environment (the hub extra)")
+pytest.importorskip("jupyterhub", reason="JupyterHub is not installed in this environment: pip install -c constraints.txt "
+                                  "-e '.[hub]' (the hub extra; python3 run.py test installs it)")
 
 
 class HubApi(BaseHTTPRequestHandler):

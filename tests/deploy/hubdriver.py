@@ -23,6 +23,7 @@ PROXY = Path("/opt/celerylab/node/node_modules/.bin/configurable-http-proxy")
 PREFIX = "clab-"
 INSTALLED = Path("/opt/celerylab/venv/bin/celerylab")  # the install deploy/jupyterhub/README.md describes
 PROBE = "import celerylab.stack, celerylab.checks, redis, jupyterhub"
+HUB_EXTRA = "pip install -c constraints.txt -e '.[hub]' (the hub extra)"
 CHROMIUM = Path("/usr/bin/chromium")  # Debian's, as tests/site uses: .ci/setup-browser installs it
 
 
@@ -100,22 +101,27 @@ REFRESH = ("refresh it from this checkout: rsync -a --delete <checkout>/ /opt/ce
            "chmod -R a+rX /opt/celerylab")
 
 
+SETUP_HUB = "or `sudo bash .ci/setup-jupyterhub` installs all a hub needs (deploy/jupyterhub/README.md)"
+
+
 def why_not() -> str | None:
-    """Why a hub cannot run here, or None."""
+    """Why a hub cannot run here, or None: one line naming what is missing and how to get it."""
     if os.geteuid() != 0:
-        return "JupyterHub's spawner creates a Unix user per learner: needs root"
+        return "JupyterHub's spawner creates a Unix user per learner: needs root (run the suite as root: sudo)"
     if not shutil.which("useradd"):
-        return "no useradd to create learners' Unix users"
+        return ("no useradd to create learners' Unix users (Debian/Ubuntu: apt install passwd; Fedora: dnf install "
+                f"shadow-utils), {SETUP_HUB}")
     if not shutil.which("node"):
-        return "no node: configurable-http-proxy (npm) runs on it"
+        return ("no node: configurable-http-proxy (npm) runs on it (Debian/Ubuntu: apt install nodejs npm; Fedora: "
+                f"dnf install nodejs npm; macOS: brew install node), {SETUP_HUB}")
     if proxy_command() is None:
         return f"no configurable-http-proxy: npm install --prefix {PROXY.parents[2]} configurable-http-proxy@5.3.0"
     if not (Path(sys.executable).parent / "jupyterhub").exists():
-        return "JupyterHub is not installed in this environment: pip install jupyterhub"
+        return f"JupyterHub is not installed in this environment: {HUB_EXTRA}"
     command, problem = learners_celerylab()
     if command is None:
         return f"learners (other Unix users) cannot run the course's environment ({problem}): install it where they " \
-               "can, as deploy/jupyterhub/README.md says (/opt/celerylab)"
+               f"can, as deploy/jupyterhub/README.md says (/opt/celerylab), {SETUP_HUB}"
     return None
 
 

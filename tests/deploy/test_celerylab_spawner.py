@@ -8,7 +8,8 @@ from types import SimpleNamespace
 import pytest
 from kubefiles import ROOT
 
-pytest.importorskip("jupyterhub", reason="JupyterHub is not installed in this environment (the hub extra)")
+pytest.importorskip("jupyterhub", reason="JupyterHub is not installed in this environment: pip install -c constraints.txt "
+                                  "-e '.[hub]' (the hub extra; python3 run.py test installs it)")
 sys.path.insert(0, str(ROOT / "deploy" / "jupyterhub"))
 
 import celerylab_spawner  # noqa: E402

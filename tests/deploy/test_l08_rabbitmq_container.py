@@ -23,7 +23,8 @@ def test_lesson_08_finds_its_rabbitmq_in_a_docker_container():
     if why:
         pytest.skip(why)
     if not (shutil.which("unshare") and shutil.which("ip")):
-        pytest.skip("needs unshare and ip (util-linux, iproute2): the engine runs in namespaces of its own")
+        pytest.skip("needs unshare and ip: the engine runs in namespaces of its own (Debian/Ubuntu: apt install "
+                    "util-linux iproute2; Fedora: dnf install util-linux iproute)")
     # its own network (the engine's bridge and veths) and mount namespaces (the system's RabbitMQ hidden), as root
     run = subprocess.run(["unshare", "--net", "--mount", "--fork", sys.executable, str(RUNNER),
                           str(rabbitmq_roots.root_of(RELEASE)), f"rabbitmq:{RELEASE}"],

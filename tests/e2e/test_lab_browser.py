@@ -189,7 +189,7 @@ def test_a_notebook_that_starts_a_stack_runs_in_the_browser_and_nothing_survives
 
 
 @pytest.mark.timeout(900)
-@pytest.mark.skipif(not (ROOT / LESSON).exists(), reason=f"{LESSON} not built yet")
+@pytest.mark.skipif(not (ROOT / LESSON).exists(), reason=f"{LESSON} not built yet (celerylab build)")
 def test_lesson_01_runs_in_the_browser_in_portuguese(tmp_path):
     learner_session(tmp_path, LESSON, LESSON_EXPECTED, "lab_lesson01_pt", timeout_s=600, expect_live_stack=False)
 

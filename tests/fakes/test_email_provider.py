@@ -142,13 +142,14 @@ def test_the_fake_is_not_dumpable():
     import sys
 
     if os.geteuid() != 0:
-        pytest.skip("needs root, to start the fake as another user")
+        pytest.skip("needs root, to start the fake as another user (run the suite as root: sudo)")
     from pathlib import Path
 
     private = [str(folder) for folder in Path(os.path.realpath(sys.executable)).parents
                if not os.stat(folder).st_mode & 0o001]
     if private:  # a grading job sees the interpreter through its own mount namespace (test_private_install.py)
-        pytest.skip(f"another user cannot reach this interpreter outside a grading job: {private[0]} is private")
+        pytest.skip(f"another user cannot reach this interpreter outside a grading job: {private[0]} is private "
+                    "(run the suite from a checkout in folders others can enter, e.g. under /srv, or chmod o+x them)")
     uid = 3_999_999
 
     def other_user():

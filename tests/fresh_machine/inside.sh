@@ -39,8 +39,8 @@ else
   say "LESSON-01 FAILED"; failed=1
 fi
 
-# 3. The fast lane.
-if python3 run.py test -m "not live" -n 2 -q; then
+# 3. The fast lane (-rs: every skip with its reason, in the summary the caller reads).
+if python3 run.py test -m "not live" -n 2 -q -rs; then
   say "FAST-LANE OK"
 else
   say "FAST-LANE FAILED"; failed=1

@@ -30,7 +30,7 @@ LIMITS = Limits(cell_timeout=40, notebook_timeout=120, check_timeout=90)
 @pytest.fixture(autouse=True)
 def as_root():
     if os.geteuid() != 0:
-        pytest.skip("the attacks are stopped by the full confinement, which needs root")
+        pytest.skip("the attacks are stopped by the full confinement, which needs root (run the suite as root: sudo)")
 
 
 def grade_notebook(tmp_path: Path, notebook, course: Path = COURSE, exercises: Path = EXERCISES) -> dict:

@@ -15,7 +15,7 @@ from celerylab.grader.spec import JobSpec
 @pytest.fixture(autouse=True)
 def as_root():
     if os.geteuid() != 0:
-        pytest.skip("becoming a job user needs root")
+        pytest.skip("becoming a job user needs root (run the suite as root: sudo)")
 
 
 @NO_CGROUP

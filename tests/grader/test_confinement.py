@@ -117,7 +117,7 @@ def test_learner_code_is_confined(tmp_path, monkeypatch):
     confinement = result.confinement
     if os.geteuid() != 0:
         assert "user (needs root)" in confinement["missing"]
-        pytest.skip("full confinement needs root: " + ", ".join(confinement["missing"]))
+        pytest.skip(f"full confinement needs root: {', '.join(confinement['missing'])} (run the suite as root: sudo)")
     assert confinement == {"kind": "confinement", "given": list(OBSERVED), "missing": []}
     greet = result.verdicts["l90.greet"]
     assert greet.criteria and greet.criteria[0].observed == "''", greet   # no attack succeeded

@@ -48,7 +48,7 @@ def test_a_device_named_ipynb(tmp_path):
     try:
         os.mknod(tmp_path / "null.ipynb", 0o644 | stat.S_IFCHR, os.makedev(1, 3))
     except PermissionError:
-        pytest.skip("creating a device node needs root")
+        pytest.skip("creating a device node needs root (run the suite as root: sudo)")
     assert reason(tmp_path / "null.ipynb", tmp_path) == "grading.reason.not_regular"
 
 

@@ -45,7 +45,8 @@ JOB = textwrap.dedent("""
 
 
 @pytest.mark.live
-@pytest.mark.skipif(not cgroups_writable(), reason="needs root and a writable memory cgroup")
+@pytest.mark.skipif(not cgroups_writable(), reason="needs root and a writable memory cgroup (run the suite as root: sudo; "
+                                                             "mount cgroup2 on /sys/fs/cgroup)")
 def test_the_job_is_capped_as_a_whole_and_nothing_of_it_survives_release():
     job = subprocess.Popen([sys.executable, "-c", JOB], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:

@@ -20,7 +20,8 @@ pytestmark = [pytest.mark.live, pytest.mark.timeout(400)]
 STOP = "import os, signal\nos.kill(os.getppid(), signal.SIGSTOP)  # the job process: it never reads another reply"
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="the full confinement (its own users, pid namespace) needs root")
+@pytest.mark.skipif(os.geteuid() != 0, reason="the full confinement (its own users, pid namespace) needs root"
+                                                  " (run the suite as root: sudo)")
 def test_a_job_its_learner_stopped_is_ended_at_the_notebooks_deadline(tmp_path, monkeypatch):
     path = tmp_path / "subs" / "mallory.ipynb"
     path.parent.mkdir(parents=True)

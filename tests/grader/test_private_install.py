@@ -35,7 +35,8 @@ print(json.dumps(summary.__dict__))
 def private(tmp_path):
     """A copy of the package and of the fixture course under a folder only root may enter, outside /tmp."""
     if os.geteuid() != 0:
-        pytest.skip("the job's own user (and so a private folder it cannot enter) needs root")
+        pytest.skip("the job's own user (and so a private folder it cannot enter) needs root "
+                    "(run the suite as root: sudo)")
     base = Path(tempfile.mkdtemp(prefix=".celerylab-private-", dir=Path.home()))
     base.chmod(0o700)
     try:

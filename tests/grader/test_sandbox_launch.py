@@ -32,7 +32,7 @@ def test_what_it_starts_runs_under_the_jobs_limits():
     assert code == 0 and out.split() == ["7", "0"], (out, err)
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="the job's memory cgroup is made as root")
+@pytest.mark.skipif(os.geteuid() != 0, reason="the job's memory cgroup is made as root (run the suite as root: sudo)")
 @NO_CGROUP
 def test_a_memory_cgroup_that_cannot_be_set_starts_nothing(tmp_path):
     marker = tmp_path / "ran"

@@ -17,7 +17,8 @@ TEST_UID = 4_100_000 + 2 * (os.getpid() % 100_000)
 @pytest.fixture(autouse=True)
 def as_root():
     if os.geteuid() != 0:
-        pytest.skip("clearing a job user's processes needs a job user: only root can become one")
+        pytest.skip("clearing a job user's processes needs a job user: only root can become one "
+                    "(run the suite as root: sudo)")
 
 
 def as_job_user(body) -> int:

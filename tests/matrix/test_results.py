@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from celerylab.matrix import results
 
 
@@ -89,3 +91,40 @@ def test_each_lessons_digest_goes_to_its_own_file_and_comes_back(tmp_path):
     assert json.loads((tmp_path / "l02_b" / results.OBSERVED_FILE).read_text())["releases"]["5.5"]["digest"] == "bbbb"
     again = results.load(tmp_path)
     assert results.digest_of(again, "5.5", "l01_a") == "aaaa" and results.digest_of(again, "5.5", "l02_b") == "bbbb"
+
+
+LESSON_NEEDING_RABBITMQ = """+++ {"id": "title"}
+::: pt
+# Título
+:::
+::: en
+# Title
+:::
+
++++ {"id": "rabbit", "needs": ["rabbitmq"]}
+```python
+print("on RabbitMQ")
+```
+"""
+
+
+@pytest.mark.parametrize("rabbitmq_here", [False, True])
+def test_a_claim_that_skipped_itself_where_its_lesson_lacks_a_need_is_unmeasured(tmp_path, monkeypatch, rabbitmq_here):
+    from celerylab import machine_needs
+
+    (tmp_path / "l02").mkdir()
+    (tmp_path / "l02" / "lesson.md").write_text(LESSON_NEEDING_RABBITMQ, encoding="utf-8")
+    monkeypatch.setattr(machine_needs, "available", lambda need: rabbitmq_here or need != "rabbitmq")
+    skipped = {"outcome": "skipped", "message": "amqp://...: refused", "observed": {}}
+    run = {"claims": {"l02::test_requeue": skipped, "l03::test_other": skipped,
+                      "l02::test_ran": {"outcome": "passed", "message": "", "observed": {"n": 1}}}}
+    recorded = {"l02::test_requeue": {"outcome": "passed", "message": "", "observed": {"n": 2}}}
+    expected = {"releases": {"5.5": {"claims": {**recorded, "l03::test_other": recorded["l02::test_requeue"]}}}}
+    changed = [claim for claim, _, _ in results.differences(expected, run, "5.5", lessons=tmp_path)]
+    if rabbitmq_here:
+        assert results.unmeasured(run, tmp_path) == {}
+        assert changed == ["l02::test_ran", "l02::test_requeue", "l03::test_other"]
+    else:
+        assert results.unmeasured(run, tmp_path) == {"l02::test_requeue": ["rabbitmq"]}
+        assert changed == ["l02::test_ran", "l03::test_other"]  # the lesson without the need is still compared
+        assert results.measured(run, recorded, tmp_path)["claims"]["l02::test_requeue"] == recorded["l02::test_requeue"]

@@ -10,7 +10,8 @@ import pytest
 
 from celerylab.stack import packaged_postgres
 
-pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the server runs as nobody only under root")
+pytestmark = pytest.mark.skipif(os.geteuid() != 0,
+                                reason="the server runs as nobody only under root (run the suite as root: sudo)")
 
 
 @pytest.fixture

@@ -125,3 +125,39 @@ def test_a_claim_skipped_for_a_service_the_machine_lacks_names_it_and_another_sk
     assert claims["l99_fixture::test_on_rabbitmq"]["lacks"] == ["rabbitmq"]
     assert claims["l99_fixture::test_skipped_by_design"] == {"outcome": "skipped", "observed": {},
                                                              "message": "FOR UPDATE needs PostgreSQL"}
+
+
+
+@pytest.mark.parametrize("rabbitmq_answers", [False, True])
+def test_a_claim_that_skips_itself_in_a_lesson_needing_what_the_machine_lacks_is_not_measured(tmp_path,
+                                                                                             rabbitmq_answers):
+    """Lesson 02's RabbitMQ claim finds no RabbitMQ at run time (no `needs` marker): on a machine without the
+    RabbitMQ its lesson.md declares, it was not measured and the claims check passes; where one answers, its skip
+    is a difference. (The folder is named after lesson 02: the check reads the course's lesson.md of that name.)"""
+    import os
+    import socket
+
+    from celerylab.matrix.releases import RELEASES
+
+    lesson = tmp_path / "l02_workers"
+    lesson.mkdir()
+    (lesson / "test_claims_fixture.py").write_text(
+        "import pytest\n\ndef test_requeues_on_rabbitmq(observe):\n    pytest.skip('amqp://...: refused')\n")
+    line = next(release.line for release in RELEASES if release.is_installed())
+    (lesson / "observed.json").write_text(json.dumps({"releases": {line: {"versions": {}, "claims": {
+        "l02_workers::test_requeues_on_rabbitmq": {"outcome": "passed", "message": "", "observed": {}}}}}}))
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        port = listener.getsockname()[1] if rabbitmq_answers else 1  # nothing listens on port 1
+        env = {name: value for name, value in os.environ.items() if name != "CI"}
+        env["CELERYLAB_TEST_RABBITMQ"] = f"amqp://guest:guest@127.0.0.1:{port}//"
+        done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0",
+                               "-p", "celerylab.testing.plugin", "-p", "celerylab.testing.claims",
+                               f"--claims-check={tmp_path}", str(lesson)],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=120, env=env)
+    assert "1 skipped" in done.stdout, done.stdout + done.stderr
+    if rabbitmq_answers:
+        assert done.returncode == 1 and "claims that observed other than observed.json records" in done.stdout
+    else:
+        assert done.returncode == 0, done.stdout + done.stderr

@@ -108,31 +108,56 @@ def verdict(result: dict | None) -> tuple:
     return (None,) if result is None else (result["outcome"], json.dumps(result["observed"], sort_keys=True))
 
 
-def differences(expected: dict, run: dict, line: str,
-                only: set[str] | None = None) -> list[tuple[str, dict | None, dict | None]]:
+def differences(expected: dict, run: dict, line: str, only: set[str] | None = None,
+                lessons: Path = LESSONS_DIR) -> list[tuple[str, dict | None, dict | None]]:
     """(claim id, committed result, this run's result) for every claim whose outcome or observations changed;
     with `only`, among those claims alone (a partial run compares what it ran). A claim skipped because the machine
     lacks a service was not measured: it is not compared (`unmeasured` names it)."""
     from celerylab.matrix.catalog import varies
 
+    absent = unmeasured(run, lessons)
+    observed = {claim: result for claim, result in run.get("claims", {}).items() if claim not in absent}
     committed = column_claims(expected, line)
-    observed = {claim: result for claim, result in run.get("claims", {}).items() if not result.get("lacks")}
-    claims = ({*committed, *observed} if only is None else {*committed, *observed} & only) - set(unmeasured(run))
+    claims = ({*committed, *observed} if only is None else {*committed, *observed} & only) - set(absent)
     return [(claim, committed.get(claim), observed.get(claim)) for claim in sorted(claims)
             if verdict(committed.get(claim)) != verdict(observed.get(claim))
             and not (claim in committed and claim in observed and varies(claim, line))]
 
 
-def unmeasured(run: dict) -> dict[str, list[str]]:
-    """{claim id: the services the machine lacked} of the claims a run skipped for an absent service."""
-    return {claim: result["lacks"] for claim, result in run.get("claims", {}).items() if result.get("lacks")}
+def unmeasured(run: dict, lessons: Path = LESSONS_DIR) -> dict[str, list[str]]:
+    """{claim id: the services the machine lacked} of the claims a run skipped for an absent service: those their
+    `needs` markers name (`lacks`), or, for a claim that skipped itself at run time (finding no RabbitMQ to connect
+    to), those its lesson's lesson.md in `lessons` declares that this machine lacks. Where every need is met, a skip
+    is an observation like another."""
+    found = {}
+    for claim, result in run.get("claims", {}).items():
+        lacks = result.get("lacks") or (lesson_lacks(lessons / claim.partition("::")[0] / "lesson.md")
+                                        if result.get("outcome") == "skipped" else [])
+        if lacks:
+            found[claim] = list(lacks)
+    return found
 
 
-def measured(run: dict, previous: dict) -> dict:
+def lesson_lacks(source: Path) -> list[str]:
+    """The needs the lesson source `source` declares (`celerylab doctor`'s list) that this machine lacks (none
+    without a source, or with one that does not parse: the lesson's own tests say why)."""
+    from celerylab.compiler import parser
+    from celerylab.compiler.errors import SourceError
+    from celerylab.machine_needs import available
+
+    try:
+        cells = parser.parse_file(source) if source.is_file() else []
+    except SourceError:
+        return []
+    return [need for need in dict.fromkeys(need for cell in cells for need in cell.needs) if not available(need)]
+
+
+def measured(run: dict, previous: dict, lessons: Path = LESSONS_DIR) -> dict:
     """`run` with each unmeasured claim's result replaced by its `previous` one (left out when there is none): a skip
     for an absent service is no observation."""
-    kept = {claim: previous[claim] for claim in unmeasured(run) if claim in previous}
-    claims = {claim: result for claim, result in run.get("claims", {}).items() if not result.get("lacks")}
+    absent = unmeasured(run, lessons)
+    kept = {claim: previous[claim] for claim in absent if claim in previous}
+    claims = {claim: result for claim, result in run.get("claims", {}).items() if claim not in absent}
     return {**run, "claims": dict(sorted({**claims, **kept}.items()))}
 
 
