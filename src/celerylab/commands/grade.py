@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -139,12 +140,18 @@ def jobs_can_import(course, out: Path) -> None:
         raise BadOption(t("cmd.grade.no_database", error=detail, log=kept)) from None
     if log is None:
         return
+    from celerylab.grader.interpreter import foreign_base
+
     lines = [line for line in log.splitlines() if "Error" in line] or log.splitlines()[-1:] or ["?"]
     kept = out / "logs" / "probe.log"
     kept.parent.mkdir(parents=True, exist_ok=True)
     kept.write_text(log, encoding="utf-8")
-    raise BadOption(t("cmd.grade.cannot_import", uid="3000000+", error=lines[-1].strip(), path=PACKAGE.parent,
-                      log=kept))
+    uid = "3000000+" if os.geteuid() == 0 else str(os.geteuid())
+    # A venv whose base Python this user cannot read runs on another Python: name that folder, not the package
+    # (the import error it causes, say a missing async_timeout, is the machine's installation, not the course's)
+    foreign = foreign_base()
+    error, path = (foreign.detail(), foreign.base) if foreign else (lines[-1].strip(), PACKAGE.parent)
+    raise BadOption(t("cmd.grade.cannot_import", uid=uid, error=error, path=path, log=kept))
 
 
 def run(args) -> int:
