@@ -1,13 +1,18 @@
 """Lesson 05's exercise checks: the weekly summary under two real Beats; the schedule asked of the worker's Celery."""
 from __future__ import annotations
 
+import json
 import sqlite3
+import subprocess
+import sys
 import time
+from collections.abc import Sequence
 from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 
 from celerylab.appdb import execute
 from celerylab.checks import CheckRun, exercise
+from celerylab.lessons.l01_retries import elsewhere
 from celerylab.lessons.l05_beat import helpers
 from celerylab.stack import WorkerSpec
 
@@ -37,6 +42,76 @@ def writes_held(stack):
         connection.close()
 
 
+KEPT = "the inbox keeps every e-mail"
+APPEND_ONLY = {  # the fake inbox is the provider's: a task can add to it (by sending), never rewrite what it holds
+    "sqlite": [f"CREATE TRIGGER emails_keep_{verb} BEFORE {verb} ON emails BEGIN SELECT RAISE(ABORT, '{KEPT}'); END"
+               for verb in ("DELETE", "UPDATE")],
+    "postgresql": [f"CREATE FUNCTION emails_keep() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                   f"RAISE EXCEPTION '{KEPT}'; END $$",
+                   "CREATE TRIGGER emails_keep BEFORE UPDATE OR DELETE OR TRUNCATE ON emails "
+                   "FOR EACH STATEMENT EXECUTE FUNCTION emails_keep()"],
+}
+GUARDS = {
+    "sqlite": "SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'emails' "
+              "AND name IN ('emails_keep_DELETE', 'emails_keep_UPDATE')",
+    "postgresql": "SELECT 2 * COUNT(*) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid "
+                  "WHERE c.relname = 'emails' AND c.relnamespace = current_schema()::regnamespace "
+                  "AND t.tgname = 'emails_keep' AND t.tgenabled <> 'D'",
+}
+
+
+def dialect(connection) -> str:
+    return "sqlite" if isinstance(connection, sqlite3.Connection) else "postgresql"
+
+
+def keep_inbox(stack) -> None:
+    """The check's own process makes the fake inbox append-only: an answer cannot erase the e-mails it sent."""
+    connection = stack.db()
+    try:
+        for statement in APPEND_ONLY[dialect(connection)]:
+            connection.execute(statement)
+    finally:
+        connection.close()
+
+
+def inbox_kept(stack) -> bool:
+    """Whether the inbox's guards are still in place (not dropped nor disabled) at the end."""
+    connection = stack.db()
+    try:
+        return connection.execute(GUARDS[dialect(connection)]).fetchone()[0] == 2
+    finally:
+        connection.close()
+
+
+def expire_keys(stack, key: str) -> int:
+    """Every key with an expiry on the stack's Redis expires now, as it would before the week ends (on a Redis the
+    stack shares with others, only the keys that name the period). How many."""
+    import redis
+
+    client = redis.Redis.from_url(stack.broker.url)
+    try:
+        shared = stack.broker.kind == "url"
+        names = [name for name in client.scan_iter(count=1000) if not shared or key.encode() in name]
+        expiring = [name for name in names if client.pttl(name) > 0]
+        for name in expiring:
+            client.pexpire(name, 1)
+        time.sleep(0.05)
+        return len(expiring)
+    finally:
+        client.close()
+
+
+ELSEWHERE = "elsewhere"  # the queue of the worker on another machine
+
+
+def start_elsewhere(stack):
+    """One more worker, as on another machine: its own temp folder (its own /tmp where bwrap can run here)."""
+    tmp = stack.workdir / "another-machine-tmp"
+    tmp.mkdir(exist_ok=True)
+    env = {"TMPDIR": str(tmp), "TEMP": str(tmp), "TMP": str(tmp)}
+    return elsewhere.add_worker(stack, WorkerSpec(queues=(ELSEWHERE,), env=env))
+
+
 def copies_at_once(stack) -> tuple[int, bool, int]:
     """With the Beats stopped, two copies of one period sent together to the worker's two processes, then a third
     once they have ended: the period's e-mails, whether the two really ran at the same time in two processes, and the
@@ -52,8 +127,10 @@ def copies_at_once(stack) -> tuple[int, bool, int]:
         time.sleep(HOLD_WRITES)
     for copy in copies:
         copy.get(timeout=10, propagate=False)
-    # and a copy of the same period after both have ended (a Beat that fires later in it, a redelivery)
-    stack.app.send_task("ex.weekly_summary").get(timeout=10, propagate=False)
+    # and a copy of the same period after both have ended (a Beat that fires later in it, a redelivery), on another
+    # machine, once every key that expires has expired (the rest of a week)
+    expire_keys(stack, key)
+    stack.app.send_task("ex.weekly_summary", queue=ELSEWHERE).get(timeout=10, propagate=False)
     connection = stack.db()
     try:
         emails = execute(connection, "SELECT COUNT(*) FROM emails WHERE period = ?", (key,)).fetchone()[0]
@@ -99,12 +176,15 @@ def overlapped(spans: list) -> bool:
 def summary_once(run: CheckRun) -> None:
     env = {"L05_PERIOD_SECONDS": helpers.PERIOD_SECONDS, "L05_SEND_SECONDS": SLOW_SEND}
     with run.stack(**helpers.stack_options(beats=2, env=env)) as stack:
+        keep_inbox(stack)
+        start_elsewhere(stack)
         t0, t1 = helpers.wait_window(SUMMARY_WINDOW, stacks=[stack])  # both Beats sending: a slow start is not a missed period
         periods = {key: n for key, n in helpers.emails_per_period(stack, t0, t1).items() if n}
         sends = sum(beat.logs.count("Sending due task weekly-summary") for beat in stack.beats)
         senders = sum(1 for beat in stack.beats if "Sending due task weekly-summary" in beat.logs)
         together, overlap, claims = copies_at_once(stack)
         after_failure = copies_across_a_failure(stack)
+        kept = inbox_kept(stack)
     run.expect("l05.check.beats_sent", 2, senders)
     counts = sorted(set(periods.values()))
     run.expect("l05.check.emails_per_period", [1], counts, passed=len(periods) >= 2 and counts == [1])
@@ -113,48 +193,112 @@ def summary_once(run: CheckRun) -> None:
     run.expect("l05.check.copies_at_once", 1, together)
     run.expect("l05.check.claim_row", 1, claims)
     run.expect("l05.check.copies_after_failure", 1, after_failure)
+    run.expect("l05.check.inbox_kept", True, kept)
 
 
-def fires(stack, entry: str, start: datetime, hours: float) -> list[str]:
-    """When the worker's own schedule fires `entry` between `start` and `start + hours` (UTC, 'Mon 11:30')."""
-    end = start + timedelta(hours=hours)
-    instants = stack.app.send_task("l05.schedule_fires", (entry, start.isoformat(), end.isoformat())).get(timeout=30)
-    return [f"{datetime.fromisoformat(i):%a %m-%d %H:%M}" for i in instants]
+PROBE = r"""
+import importlib, json, pickle, sys
+from datetime import datetime, timedelta, timezone
+
+from celery.schedules import maybe_schedule
+
+app = importlib.import_module(sys.argv[1]).app
+entries = app.conf.beat_schedule
+out = {"entries": {}, "fires": []}
+for name, spec in entries.items():
+    try:
+        pickle.loads(pickle.dumps(maybe_schedule(spec["schedule"], app=app)))  # what Beat's schedule file (shelve) needs
+        stored = ""
+    except Exception as error:  # noqa: BLE001 - the answer's schedule, whatever it raises, is reported
+        stored = f"{type(error).__name__}: {error}"
+    out["entries"][name] = {"task": spec.get("task"), "args": list(spec.get("args", ())), "stored": stored}
+step = timedelta(minutes=1)
+for entry, start, end in json.loads(sys.argv[2]):
+    if entry not in entries:
+        out["fires"].append(None)
+        continue
+    schedule = maybe_schedule(entries[entry]["schedule"], app=app)
+    now, stop = datetime.fromisoformat(start), datetime.fromisoformat(end)
+    last, fires = now - step, []
+    while now < stop:
+        schedule.nowfun = (lambda instant=now: instant)
+        if schedule.is_due(last)[0]:
+            fires.append(now.astimezone(timezone.utc).isoformat())
+            last = now
+        now += step
+    out["fires"].append(fires)
+print(json.dumps(out))
+"""
+
+
+def probe(run: CheckRun, stack, queries: Sequence[tuple[str, datetime, float]]) -> tuple[dict, list[list[str] | None]]:
+    """The answer's schedule read in a fresh process of the check's own, as Beat reads it (not by a task the answer's
+    module could replace): each entry's task, args and whether it can be stored in Beat's schedule file; and, per
+    query (entry, start, hours), when the entry fires (UTC, 'Mon 11:30'), imitating Beat with a fixed clock."""
+    asked = [(entry, start.isoformat(), (start + timedelta(hours=hours)).isoformat()) for entry, start, hours in queries]
+    done = subprocess.run([sys.executable, "-c", PROBE, run.module, json.dumps(asked)], capture_output=True,
+                          text=True, timeout=300, cwd=run.workdir, env=stack.process_env())
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "schedule probe failed")
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    fires = [None if instants is None else [f"{datetime.fromisoformat(i):%a %m-%d %H:%M}" for i in instants]
+             for instants in out["fires"]]
+    return out["entries"], fires
 
 
 def at(day: datetime, hour: int, minute: int = 0, days: int = 0) -> str:
     return f"{day + timedelta(days=days, hours=hour, minutes=minute):%a %m-%d %H:%M}"
 
 
+TASKS = {"cleanup": "ops.cleanup", "weekly-summary": "email.send_weekly_summary",
+         "daily-report": "report.build_daily", "stock-sync": "stock.sync"}
+# "at any date": São Paulo on its own rules. Daylight saving (UTC-2) from 2016-10-16 to 2017-02-19, from 2017-10-15
+# to 2018-02-18 and from 2018-11-04 to 2019-02-17; none since (Brazil dropped it in 2019).
+DST_DAYS = [datetime(2016, 10, 17, tzinfo=UTC), datetime(2017, 2, 13, tzinfo=UTC), datetime(2017, 10, 16, tzinfo=UTC),
+            datetime(2018, 2, 12, tzinfo=UTC), datetime(2018, 12, 7, tzinfo=UTC), datetime(2019, 1, 28, tzinfo=UTC)]
+STANDARD_DAYS = [datetime(2017, 2, 20, tzinfo=UTC), datetime(2017, 10, 9, tzinfo=UTC),
+                 datetime(2018, 2, 19, tzinfo=UTC), datetime(2018, 10, 29, tzinfo=UTC),
+                 datetime(2019, 2, 18, tzinfo=UTC), datetime(2019, 11, 4, tzinfo=UTC),
+                 datetime(2021, 1, 4, tzinfo=UTC), datetime(2030, 12, 2, tzinfo=UTC)]  # Mondays but 2018-12-07
+
+
 @exercise("l05.sao_paulo_schedule")
 def sao_paulo_schedule(run: CheckRun) -> None:
+    july = datetime(2027, 7, 9, tzinfo=UTC)  # a Friday
+    saturday = july + timedelta(days=1, hours=14)
+    queries = [("weekly-summary", MONDAY - timedelta(days=1), 24 * 8 + 12), ("daily-report", MONDAY, 48),
+               ("stock-sync", MONDAY, 1), ("cleanup", MONDAY, 48)]
+    hidden = run.graded(6)
+    if hidden:
+        # "every day", "at any time of year", "every 15 minutes": a July weekend, far from the visible Monday
+        queries += [("daily-report", july, 72), ("cleanup", july, 72), ("stock-sync", saturday, 1)]
+        # an hour earlier in UTC than today while São Paulo kept daylight saving, the cleanup still at 03:00 UTC
+        queries += [(entry, day, 48) for day in DST_DAYS + STANDARD_DAYS for entry in ("daily-report", "cleanup")]
+        queries += [("weekly-summary", day - timedelta(days=day.weekday()), 24) for day in DST_DAYS + STANDARD_DAYS]
     with run.stack(workers=[WorkerSpec()], timeline=False) as stack:
-        weekly = fires(stack, "weekly-summary", MONDAY - timedelta(days=1), 24 * 8 + 12)
-        run.expect("l05.check.weekly", [at(MONDAY, 11, 30), at(MONDAY, 11, 30, days=7)], weekly)
-        daily = fires(stack, "daily-report", MONDAY, 48)
-        run.expect("l05.check.daily", [at(MONDAY, 9), at(MONDAY, 9, days=1)], daily)
-        sync = fires(stack, "stock-sync", MONDAY, 1)
-        run.expect("l05.check.sync", [at(MONDAY, 0, m) for m in (0, 15, 30, 45)], sync)
-        args = stack.app.send_task("l05.entry_args", ("stock-sync",)).get(timeout=30)
-        run.expect("l05.check.sync_args", ["main_supplier"], args)
-        cleanup = fires(stack, "cleanup", MONDAY, 48)
-        run.expect("l05.check.cleanup", [at(MONDAY, 3), at(MONDAY, 3, days=1)], cleanup)
-        if run.graded(6):
-            # "every day", "at any time of year", "every 15 minutes": a July weekend, far from the visible Monday
-            july = datetime(2027, 7, 9, tzinfo=UTC)  # a Friday
-            run.expect("l05.check.daily", [at(july, 9, days=d) for d in range(3)],
-                       fires(stack, "daily-report", july, 72), hidden=True)
-            run.expect("l05.check.cleanup", [at(july, 3, days=d) for d in range(3)],
-                       fires(stack, "cleanup", july, 72), hidden=True)
-            saturday = july + timedelta(days=1, hours=14)
-            run.expect("l05.check.sync", [at(saturday, 0, m) for m in (0, 15, 30, 45)],
-                       fires(stack, "stock-sync", saturday, 1), hidden=True)
-            # "at any date": São Paulo on its own rules, on a date it kept daylight saving (UTC-2): the office's hours
-            # an hour earlier in UTC than today, the cleanup still at 03:00 UTC
-            dst = datetime(2018, 12, 7, tzinfo=UTC)  # a Friday; São Paulo on UTC-2 from 2018-11-04 to 2019-02-16
-            run.expect("l05.check.daily", [at(dst, 8, days=d) for d in range(3)],
-                       fires(stack, "daily-report", dst, 72), hidden=True)
-            run.expect("l05.check.cleanup", [at(dst, 3, days=d) for d in range(3)],
-                       fires(stack, "cleanup", dst, 72), hidden=True)
-            run.expect("l05.check.weekly", [at(dst, 10, 30, days=3)],
-                       fires(stack, "weekly-summary", dst, 24 * 6), hidden=True)
+        entries, fired = probe(run, stack, queries)
+    run.expect("l05.check.tasks", TASKS, {name: entries.get(name, {}).get("task") for name in TASKS})
+    broken = {name: entry["stored"] for name, entry in entries.items() if entry["stored"]}
+    run.expect("l05.check.stored", {}, broken)
+    weekly, daily, sync, cleanup, *more = fired
+    run.expect("l05.check.weekly", [at(MONDAY, 11, 30), at(MONDAY, 11, 30, days=7)], weekly)
+    run.expect("l05.check.daily", [at(MONDAY, 9), at(MONDAY, 9, days=1)], daily)
+    run.expect("l05.check.sync", [at(MONDAY, 0, m) for m in (0, 15, 30, 45)], sync)
+    run.expect("l05.check.sync_args", ["main_supplier"], entries.get("stock-sync", {}).get("args"))
+    run.expect("l05.check.cleanup", [at(MONDAY, 3), at(MONDAY, 3, days=1)], cleanup)
+    if hidden:
+        daily_july, cleanup_july, sync_july, *rest = more
+        run.expect("l05.check.daily", [at(july, 9, days=d) for d in range(3)], daily_july, hidden=True)
+        run.expect("l05.check.cleanup", [at(july, 3, days=d) for d in range(3)], cleanup_july, hidden=True)
+        run.expect("l05.check.sync", [at(saturday, 0, m) for m in (0, 15, 30, 45)], sync_july, hidden=True)
+        days = DST_DAYS + STANDARD_DAYS
+        daily_rest, cleanup_rest, weekly_rest = rest[0:2 * len(days):2], rest[1:2 * len(days):2], rest[2 * len(days):]
+        offset = {day: 0 if day in STANDARD_DAYS else -1 for day in days}  # hours to UTC, against today's
+        run.expect("l05.check.daily", {f"{day:%Y-%m-%d}": [at(day, 9 + offset[day], days=d) for d in range(2)]
+                                       for day in days},
+                   {f"{day:%Y-%m-%d}": got for day, got in zip(days, daily_rest)}, hidden=True)
+        run.expect("l05.check.cleanup", {f"{day:%Y-%m-%d}": [at(day, 3, days=d) for d in range(2)] for day in days},
+                   {f"{day:%Y-%m-%d}": got for day, got in zip(days, cleanup_rest)}, hidden=True)
+        mondays = [day - timedelta(days=day.weekday()) for day in days]
+        run.expect("l05.check.weekly", {f"{m:%Y-%m-%d}": [at(m, 11 + offset[day], 30)] for m, day in zip(mondays, days)},
+                   {f"{m:%Y-%m-%d}": got for m, got in zip(mondays, weekly_rest)}, hidden=True)
