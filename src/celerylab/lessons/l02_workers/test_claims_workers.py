@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from celerylab import machine_needs
 from celerylab.lessons.l02_workers import helpers
 from celerylab.lessons.l02_workers.experiments.group_sigterm import group_sigterm
 from celerylab.lessons.l02_workers.experiments.lost_after_success import lost_after_success
@@ -92,10 +93,12 @@ def test_only_prefork_enforces_time_limits(lab, observe):
                   **{f"{pool}_cleanup_ran": (row.cleanup_ran, pool == "prefork") for pool, row in limits.items()})
 
 
+@pytest.mark.needs("rabbitmq")
 def test_rabbitmq_requeues_at_once(lab, observe):
     reachable, why = helpers.rabbitmq_reachable()
     if not reachable:
-        pytest.skip(why)
+        missing = f"{machine_needs.missing_reason(['rabbitmq'])} ({why})"
+        pytest.skip(missing)
     rabbit = rabbit_requeue(lab)
     observe.equal(late_back_in_queue=(rabbit.back_in_queue, True), late_back_within_1s=(rabbit.back_after < 1.0, True),
                   early_in_queue=(rabbit.early_in_queue, 0), late_runs=(len(rabbit.late_starts), 2))

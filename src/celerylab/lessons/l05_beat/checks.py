@@ -12,9 +12,8 @@ from datetime import datetime, timedelta, timezone
 
 from celerylab.appdb import execute
 from celerylab.checks import CheckRun, exercise
-from celerylab.lessons.l01_retries import elsewhere
 from celerylab.lessons.l05_beat import helpers
-from celerylab.stack import WorkerSpec
+from celerylab.stack import WorkerSpec, elsewhere
 
 SUMMARY_WINDOW = 7.0  # seconds: three or four 2-second periods, two of them complete at least
 SLOW_SEND = 0.5  # seconds the provider takes: two copies started together are both inside it

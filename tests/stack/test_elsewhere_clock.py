@@ -10,13 +10,13 @@ import time
 
 import pytest
 
-from celerylab.lessons.l01_retries import elsewhere, machine
+from celerylab.stack import elsewhere, elsewhere_clock
 
 PROBE = """
 import datetime, json, os, platform, socket, sys, time
-from celerylab.lessons.l01_retries import machine
-machine.rename(sys.argv[1])
-machine.shift_clock(float(sys.argv[2]))
+from celerylab.stack import elsewhere_clock
+elsewhere_clock.rename(sys.argv[1])
+elsewhere_clock.shift_clock(float(sys.argv[2]))
 import kombu.asynchronous.timer as timer
 print(json.dumps({"names": [socket.gethostname(), os.uname().nodename, platform.node()],
                   "day": int(time.time() // 86400), "today": datetime.date.today().toordinal(),
@@ -42,11 +42,11 @@ def test_the_task_reads_another_host_name_and_a_calendar_months_ahead():
 
 def test_celerys_timer_keeps_the_real_clock_so_a_countdown_still_waits():
     seen = probe("far-away", 400)
-    assert abs(seen["timer_lag"] - 400 * machine.DAY) < 60
+    assert abs(seen["timer_lag"] - 400 * elsewhere_clock.DAY) < 60
 
 
 def test_the_launcher_runs_only_a_celery_command():
-    seen = subprocess.run([sys.executable, "-m", "celerylab.lessons.l01_retries.machine", "--hostname", "x", "--",
+    seen = subprocess.run([sys.executable, "-m", "celerylab.stack.elsewhere_clock", "--hostname", "x", "--",
                            "sh", "-c", "true"], capture_output=True, text=True, timeout=60)
     assert seen.returncode != 0 and "not a celery command" in seen.stderr
 

@@ -35,8 +35,8 @@ def isolated(argv: list[str], keep: list[str]) -> list[str]:
 
 
 def later(argv: list[str], days: float) -> list[str]:
-    """`argv` (a Celery command) run with the host name HOSTNAME and a wall clock `days` ahead (machine.py)."""
-    return [sys.executable, "-m", "celerylab.lessons.l01_retries.machine", "--hostname", HOSTNAME,
+    """`argv` (a Celery command) run with the host name HOSTNAME and a wall clock `days` ahead (elsewhere_clock.py)."""
+    return [sys.executable, "-m", "celerylab.stack.elsewhere_clock", "--hostname", HOSTNAME,
             "--days", str(days), "--", *argv]
 
 

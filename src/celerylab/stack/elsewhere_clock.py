@@ -1,6 +1,6 @@
 """Run a Celery command as on another machine, later: another host name and a wall clock `--days` ahead.
 
-``python -m celerylab.lessons.l01_retries.machine --hostname NAME --days N -- python -m celery ...``: the command
+``python -m celerylab.stack.elsewhere_clock --hostname NAME --days N -- python -m celery ...``: the command
 runs in this process, after this module has given it a host name of its own (socket.gethostname, os.uname,
 platform.node) and moved its wall clock (time.time, time.time_ns and what reads them: date.today,
 datetime.fromtimestamp(time.time())) N days ahead. Where bwrap can run, the worker also gets a UTS namespace with
