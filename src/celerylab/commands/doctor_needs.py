@@ -9,11 +9,7 @@ from celerylab.i18n import t
 
 def lesson_needs(course: Course) -> dict[str, tuple[str, ...]]:
     """Each lesson's needs, in the order its lesson.md first declares them."""
-    found = {}
-    for lesson in course.lessons():
-        needs = [need for cell in parser.parse_file(lesson.source) for need in cell.needs]
-        found[lesson.name] = tuple(dict.fromkeys(needs))
-    return found
+    return {lesson.name: parser.declared_needs(lesson.source) for lesson in course.lessons()}
 
 
 def lines(course: Course | None = None) -> list[str]:

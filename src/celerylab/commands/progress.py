@@ -23,12 +23,13 @@ def counts(exercises, progress) -> dict[str, int]:
     return found
 
 
-def summary(course, lang: str | None = None) -> list[str]:
-    """The course's progress in `lang`'s notebooks in one line, and that the other language keeps its own."""
+def summary(course, lang: str | None = None, progress=None) -> list[str]:
+    """The course's progress in `lang`'s notebooks (`progress`, when already read) in one line, and that the other
+    language keeps its own."""
     from celerylab.checks.learner_state import LearnerState
 
     exercises = course.all_exercises()
-    found = counts(exercises, LearnerState(lang=lang, course=course))
+    found = counts(exercises, progress or LearnerState(lang=lang, course=course))
     return [t("cmd.progress.summary", lang=lang, done=found["passed"], count=len(exercises), failing=found["failing"],
               todo=found["not-started"]),
             t("cmd.progress.per_language", lang=lang)]
@@ -46,6 +47,6 @@ def run(args) -> int:
         status = progress.status(info.id)
         print(t("cmd.progress.line", mark=MARKS.get(status, "·"), exercise=info.id, status=t(f"status.{status}"),
                 hints=progress.hints_shown(info.id), total=len(info.hints), title=exercise_title(info)))
-    for line in summary(course):
+    for line in summary(course, progress=progress):
         print(line)
     return 0

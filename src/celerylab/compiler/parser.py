@@ -29,6 +29,11 @@ def parse_file(path: Path) -> list[SourceCell]:
     return parse(path.read_text(encoding="utf-8"), path)
 
 
+def declared_needs(path: Path) -> tuple[str, ...]:
+    """What the lesson source at `path` needs from the machine (its cells' `needs`), in the order first declared."""
+    return tuple(dict.fromkeys(need for cell in parse_file(path) for need in cell.needs))
+
+
 def parse(text: str, path: object = "lesson.md") -> list[SourceCell]:
     """Every cell of the source, in order; raises SourceError (with a line number) on the first problem."""
     cells: list[SourceCell] = []

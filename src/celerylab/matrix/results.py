@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import platform
+from functools import lru_cache
 from pathlib import Path
 
 from celerylab.atomic import write_text
@@ -138,18 +139,19 @@ def unmeasured(run: dict, lessons: Path = LESSONS_DIR) -> dict[str, list[str]]:
     return found
 
 
-def lesson_lacks(source: Path) -> list[str]:
+@lru_cache(maxsize=None)
+def lesson_lacks(source: Path) -> tuple[str, ...]:
     """The needs the lesson source `source` declares (`celerylab doctor`'s list) that this machine lacks (none
-    without a source, or with one that does not parse: the lesson's own tests say why)."""
-    from celerylab.compiler import parser
+    without a source, or with one that does not parse: the lesson's own tests say why); read once per lesson."""
     from celerylab.compiler.errors import SourceError
+    from celerylab.compiler.parser import declared_needs
     from celerylab.machine_needs import available
 
     try:
-        cells = parser.parse_file(source) if source.is_file() else []
+        needs = declared_needs(source) if source.is_file() else ()
     except SourceError:
-        return []
-    return [need for need in dict.fromkeys(need for cell in cells for need in cell.needs) if not available(need)]
+        return ()
+    return tuple(need for need in needs if not available(need))
 
 
 def measured(run: dict, previous: dict, lessons: Path = LESSONS_DIR) -> dict:
