@@ -45,3 +45,19 @@ def test_no_answer_anywhere_says_where_it_looked_and_what_to_do_without_blaming_
     assert "answer cell" in err and "--dir" in err
     assert cli.main(["check", "--lessons-dir", str(COURSE), "l90.greet", "--lang", "pt"]) == 1
     assert "Ainda não há resposta para verificar" in capsys.readouterr().err
+
+
+def test_answers_found_in_the_english_exercises_count_as_english_progress(tmp_path, monkeypatch, capsys):
+    """A terminal in Portuguese that finds the answer in exercises/en records the attempt in the English
+    notebooks' progress (the one `progress --lang en` and the English notebooks show), not the Portuguese one."""
+    from celerylab.checks.learner_state import LearnerState
+    from celerylab.course import OUTPUT_ENV
+
+    course = checkout(tmp_path)
+    monkeypatch.setenv(OUTPUT_ENV, str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "exercises" / "en" / "ex_greet.py").write_text("def greet(name, lang):\n    return name\n")
+    assert cli.main(["check", "--lessons-dir", str(COURSE), "l90.greet", "--lang", "pt"]) == 1
+    capsys.readouterr()
+    assert LearnerState(lang="en", course=course).exercises["l90.greet"]["attempts"] == 1
+    assert "l90.greet" not in LearnerState(lang="pt", course=course).exercises

@@ -37,6 +37,19 @@ def answer_location(args, modules: list[str], course) -> Path | None:
     return found
 
 
+def folder_language(folder: Path, course) -> str | None:
+    """The language whose exercises notebooks write their answers into `folder` (``exercises/<lang>``), if any:
+    progress found there is that language's, whatever language the terminal speaks."""
+    from celerylab.checks.locate import candidate_folders
+    from celerylab.i18n import LANGS
+
+    for base in candidate_folders("exercises", None, course):
+        for lang in LANGS:
+            if (base / lang).is_dir() and folder.resolve() == (base / lang).resolve():
+                return lang
+    return None
+
+
 def run(args) -> int:
     course = command_course(args)
     if args.watch:
@@ -49,6 +62,7 @@ def run(args) -> int:
         return 0
     from celerylab.checks.check_origin import counts, folder_variant
     from celerylab.checks.learner import check_and_record
+    from celerylab.checks.learner_state import LearnerState
 
     pool = course.all_exercises()
     if args.exercise:
@@ -61,8 +75,10 @@ def run(args) -> int:
         return 1
     chosen = [info for info in pool if (folder / f"{info.module}.py").exists()] if not args.exercise else pool
     passed, counted = True, counts(folder_variant(folder))  # the lesson's folder holds solved modules
+    answers_lang = folder_language(folder, course)
+    progress = LearnerState(lang=answers_lang, course=course) if answers_lang else None
     for info in chosen:
-        verdict, text = check_and_record(info, folder, course=course, counted=counted)
+        verdict, text = check_and_record(info, folder, course=course, counted=counted, progress=progress)
         print(text)
         passed = passed and verdict.passed
     return 0 if passed else 1
