@@ -324,3 +324,15 @@ def test_gradescope_folders_differ_for_keys_that_would_nest():
 
     folders = {gradescope_folder(key) for key in ("a", "a/results.json", "a_", "a/b", "a%2Fb")}
     assert len(folders) == 5 and not any("/" in folder for folder in folders)
+
+
+def test_a_damaged_submission_exports_a_0_like_no_submission_not_a_blank_the_lms_would_skip(batch):
+    """Canvas leaves a blank cell's grade unchanged and Moodle skips it: a file that could not be graded (here
+    caio's, truncated) is a 0 in both, as a learner who handed in nothing is."""
+    subs, course, roster_path, out = batch
+    from celerylab.grader.roster import read
+
+    (subs / "caio.ipynb").write_text('{"cells": [')
+    grade(subs, options(out, course, roster=read(roster_path), exports=("canvas", "moodle")))
+    assert ["Caio Prado", "103", "C3", "", "", "0"] in read_csv(out / "canvas.csv")
+    assert ["Caio Prado", "caio@x.br", "0"] in read_csv(out / "moodle.csv")

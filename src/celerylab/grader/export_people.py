@@ -4,20 +4,23 @@ from __future__ import annotations
 
 def learners(book) -> dict[tuple[str, str], dict]:
     """Per person, keyed ``("roster", row)`` or ``("unmatched", submission key)``: their roster fields, total per
-    lesson, ``missing`` (a roster learner with no submission: 0 in every lesson) and ``clashes`` (lessons with
-    two submissions or more: the lowest of their totals counts, so a second copy can never blank a 0, and the
-    export warns that the instructor should check which one counts)."""
+    lesson, ``missing`` (a roster learner with no submission: 0 in every lesson), ``pending`` (lessons whose
+    submission the grader failed on, ``None`` when that file's lesson is unknown: not graded yet, so no score) and
+    ``clashes`` (lessons with two submissions or more: the lowest of their totals counts, so a second copy can never
+    blank a 0, and the export warns that the instructor should check which one counts)."""
     people: dict[tuple[str, str], dict] = {}
     for row_key, row in (book.roster or {}).items():
-        people[("roster", row_key)] = {"who": row, "lessons": {}, "missing": True, "clashes": {}}
+        people[("roster", row_key)] = {"who": row, "lessons": {}, "missing": True, "clashes": {}, "pending": set()}
     for key in sorted(book.entries):
         entry = book.entries[key]
         row_key = str((entry.roster or {}).get("file") or "")
         ident = ("roster", row_key) if ("roster", row_key) in people else ("unmatched", key)
         who = entry.roster if ident[0] == "roster" else {"learner": entry.learner or key}
-        person = people.setdefault(ident, {"who": who, "lessons": {}, "missing": True, "clashes": {}})
+        person = people.setdefault(ident, {"who": who, "lessons": {}, "missing": True, "clashes": {}, "pending": set()})
         person["missing"] = False
-        if entry.lesson and entry.status != "grader_failure":  # not graded yet: blank, not 0
+        if entry.status == "grader_failure":  # not graded yet: blank, not 0
+            person["pending"].add(entry.lesson)
+        elif entry.lesson:
             person["clashes"].setdefault(entry.lesson, []).append(key)
             totals = person.setdefault("totals", {}).setdefault(entry.lesson, [])
             totals.append(entry.total)

@@ -3,8 +3,8 @@
 The CSVs are always comma-separated with a decimal point, as both LMSs import them (``--csv-sep`` is for
 the gradebook a spreadsheet opens, not for these). People are keyed by their roster row (a submission that
 matches no row is a person of its own, never merged into a roster learner by a name, an id or an e-mail);
-every roster learner has a row, a missing submission at 0; two submissions of one learner for one lesson
-export no score for it (the grader names them). Canvas matches a row by its ``ID`` (Canvas's own user id),
+every roster learner has a row, a missing or ungradable submission at 0 (blank only while the grader failed on
+it); two submissions of one learner for one lesson export the lowest of their grades (the grader names them). Canvas matches a row by its ``ID`` (Canvas's own user id),
 else ``SIS User ID``, else ``SIS Login ID``, else the name, and an assignment column ``Title (id)`` by its id;
 Moodle maps one identifier column, and a row without it aborts the whole import, so such rows are left out
 and named.
@@ -32,8 +32,13 @@ def _csv(rows: list[list]) -> str:
 
 
 def score(person: dict, lesson: str) -> str:
-    value = person["lessons"].get(lesson, 0 if person.get("missing") else "")
-    return number("" if value is None else value, LMS_SEP)
+    """A person's grade for `lesson`: their graded total; blank while the grader owes them one (it failed on their
+    file); else 0, whether they handed in nothing or a file that could not be graded (a damaged notebook)."""
+    if lesson in person["lessons"]:
+        value = person["lessons"][lesson]
+        return number("" if value is None else value, LMS_SEP)
+    pending = person.get("pending") or set()
+    return "" if lesson in pending or None in pending else number(0, LMS_SEP)
 
 
 def canvas_column(lesson: str, assignments: dict[str, str]) -> str:
