@@ -12,6 +12,7 @@ from pathlib import Path
 from celerylab import appdb, localized
 from celerylab.checks import CheckRun, exercise
 from celerylab.lessons.l02_workers import helpers, runs
+from celerylab.lessons.l02_workers.final_path import FinalPaths
 
 BALANCE = {False: 50, True: 75}  # the coupon's balance before the payment: the worker case, the child case
 CLOSED_ORDER = 3
@@ -202,7 +203,7 @@ def reminder_starts(run: CheckRun, seconds: float, watched: float) -> tuple[list
     task_id = str(uuid.uuid4())
     with run.stack(workers=[helpers.worker("celery")], timeline=False) as stack, Deliveries(stack, task_id) as seen:
         sent = time.time()
-        result = stack.app.send_task("ex.remind", ("countdown", seconds), countdown=3, task_id=task_id)
+        result = stack.app.send_task("ex.remind", ("countdown", seconds), countdown=COUNTDOWN, task_id=task_id)
         time.sleep(max(0.0, sent + 1.5 - time.time()))  # the deploy happens at 1.5 s
         stack.add_worker(helpers.worker("celery"))
         starts = [entry["at"] - sent for entry in runs.watch(stack, "countdown", until=sent + watched)]
@@ -269,25 +270,34 @@ def latest_redelivery(stack, worker) -> float | None:
     return float(options.get("visibility_timeout", Channel.visibility_timeout)) + sweeps * interval * throttle + PICKUP
 
 
+COUNTDOWN = 3  # the reminder's countdown, in seconds
+MARGIN = 0.5  # seconds the reminder's ack must come before its visibility timeout runs out (load, the result's store)
+
+
 @exercise("l02.countdown_once")
 def countdown_once(run: CheckRun) -> None:
-    """A 1 s reminder (hidden: 2 s) runs once, its message delivered once (counted at the broker), acknowledged before
-    its visibility timeout runs out (so no sweep phase could copy it), not before 2.9 s; a killed task is back within
-    8 s. The reminder of 2 s is watched for 7 s: a copy the sweep makes before its ack at 5 s shows."""
+    """A 1 s reminder (hidden: 2 s) runs once, its message delivered once (counted at the broker), acknowledged more
+    than 0.5 s before its visibility timeout runs out (so no sweep phase could copy it; counted as at least countdown +
+    run time, so a visibility timeout at or below countdown + run time + 0.5 s fails however fast the ack came), not
+    before 2.9 s; a killed task is back within 8 s. The reminder of 2 s is watched for 7 s: a copy the sweep makes
+    before its ack at 5 s shows."""
     calls = {"countdown": lambda: reminder_starts(run, 1, 5), "kill": lambda: killed_rerun(run)}
     if run.graded(4):
         calls["longer"] = lambda: reminder_starts(run, 2, 7)
     outcome = helpers.in_parallel(calls)
-    for case, hidden in (("countdown", False), ("longer", True)):
+    for case, hidden, seconds in (("countdown", False, 1), ("longer", True, 2)):
         if case not in outcome:
             continue
         starts, received, held, vt = outcome[case][1]
         run.expect("l02.check.countdown_runs", 1, len(starts), hidden=hidden)
         run.expect("l02.check.countdown_received", 1, received, hidden=hidden)
         # a sweep gives the message back once it has been unacknowledged longer than the visibility timeout: whatever
-        # the sweep's phase, no copy can be made only if the reminder is acknowledged before that
-        run.expect("l02.check.countdown_no_copy_possible", True, held is not None and held < vt, hidden=hidden,
-                   held="-" if held is None else f"{localized.number(held, digits=2)} s", vt=helpers.seconds(vt))
+        # the sweep's phase, no copy can be made only if the reminder is acknowledged before that, with the margin;
+        # it cannot be acknowledged before its countdown and its run are over, however the delivery's time is read
+        acked = None if held is None else max(held, COUNTDOWN + seconds)
+        run.expect("l02.check.countdown_no_copy_possible", True, acked is not None and acked + MARGIN < vt,
+                   hidden=hidden, held="-" if acked is None else f"{localized.number(acked, digits=2)} s",
+                   vt=helpers.seconds(vt), margin=localized.number(MARGIN, digits=1))
         run.expect("l02.check.countdown_not_early", True, bool(starts) and min(starts) >= 2.9, hidden=hidden,
                    starts=", ".join(helpers.seconds(at) for at in starts) or "-")
     back, latest = outcome["kill"][1]
@@ -300,6 +310,7 @@ def countdown_once(run: CheckRun) -> None:
 # other exports' partial files in the same folder, under the names other code gives them: not the cut run's to remove
 OTHER_EXPORTS = ("other.csv.part", "other.csv.tmp", "export-2.csv.tmp", "tmpk3j9x2a1", ".export.csv.swp")
 PREVIOUS_EXPORT = "".join(f"row {i}\n" for i in range(5))  # a complete export already at the path: a cut re-export keeps it
+SHORT_EXPORT = "".join(f"row {i}\n" for i in range(5) if i % 7 != 3)  # what the 5-row export writes (row 3 is bad)
 
 
 @exercise("l02.export_cleanup")
@@ -309,7 +320,9 @@ def export_cleanup(run: CheckRun) -> None:
     files stay, under names a glob would match, and so does the complete export that was already at its path, whole),
     no `end`; a
     5-row export kept; the limits the worker registered for ex.export stay 1 s and 2 s; hidden: sent with a soft
-    limit of 1.5 s, it runs until that one."""
+    limit of 1.5 s, it runs until that one. The final paths are never opened for writing, truncated, deleted nor
+    re-created: the cut run leaves its path alone and the 5-row export replaces the one already at its path in one step
+    (a rename onto it), seen by the check's own process (inotify; elsewhere, a hard link to the previous file)."""
     temp = Path(tempfile.mkdtemp(prefix="celerylab-export-tmp-"))  # the worker's TMPDIR: created before it starts
     try:
         export_runs(run, temp)
@@ -325,7 +338,7 @@ def export_runs(run: CheckRun, temp: Path) -> None:
             (folder / other).write_text("row 1\n", encoding="utf-8")
         path = str(folder / "export.csv")
         (folder / "export.csv").write_text(PREVIOUS_EXPORT, encoding="utf-8")  # yesterday's complete export
-        with OpenedForWriting(stack.workers[0].pid) as opened:
+        with OpenedForWriting(stack.workers[0].pid) as opened, FinalPaths(folder, ("export.csv",)) as cut:
             result = stack.app.send_task("ex.export", (path, 100))
             result.get(timeout=10, propagate=False)
         run.expect("l02.check.export_outcome", "FAILURE SoftTimeLimitExceeded", _outcome(result),
@@ -351,11 +364,14 @@ def export_runs(run: CheckRun, temp: Path) -> None:
             run.expect("l02.check.ran_to_the_limit", True, _outcome(result) == "FAILURE SoftTimeLimitExceeded"
                        and ran is not None and ran >= 1.4, limit="1.5", ran="-" if ran is None else helpers.seconds(ran),
                        hidden=True)
-        short = str(stack.workdir / "short.csv")
-        result = stack.app.send_task("ex.export", (short, 5))
-        result.get(timeout=10, propagate=False)
-        kept = (stack.workdir / "short.csv").exists()
+        short = folder / "short.csv"
+        short.write_text(PREVIOUS_EXPORT, encoding="utf-8")  # the short export's complete previous one
+        with FinalPaths(folder, ("short.csv",)) as finished:
+            result = stack.app.send_task("ex.export", (str(short), 5))
+            result.get(timeout=10, propagate=False)
+        kept = short.exists() and short.read_text(encoding="utf-8") == SHORT_EXPORT
         run.expect("l02.check.short_export", ("SUCCESS", True), (result.state, kept))
+        run.expect("l02.check.replaced_in_one_step", [], cut.written + finished.written)
         run.expect("l02.check.export_limits", "soft_time_limit=1 time_limit=2", _registered_limits(stack))
 
 

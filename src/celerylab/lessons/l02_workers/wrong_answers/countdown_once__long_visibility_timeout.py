@@ -1,4 +1,4 @@
-"""Keeps the countdown safe with a one-hour visibility timeout: the killed task waits an hour to come back. Violates: requirement 3, "runs again within 8 s of the kill"."""
+"""Keeps the countdown safe with a one-hour visibility timeout: the killed task waits an hour to come back. Violates: requirement 4, "runs again within 8 s of the kill"."""
 import time
 
 from celerylab.lessons.l02_workers.runs import record
