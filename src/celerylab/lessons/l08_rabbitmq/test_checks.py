@@ -250,34 +250,93 @@ class Run:
 def test_a_part_logged_three_times_reads_as_such_not_as_two_parts_twice():
     run = Run()
     checks.expect_parts(run, "a", [(0, 4.0), (0, 4.0), (0, 4.0)], 4.0, hidden=False)
-    [seen] = run.criteria
-    assert (seen["observed"], seen["passed"]) == (12.0, False)
-    assert seen["cause"] == checks.t("l08.check.parts_repeated", parts=1, times=3)
+    checks.expect_parts_once(run, [([(0, 4.0), (0, 4.0), (0, 4.0)], "a"), ([(0, 2.0), (1, 2.0)], "b")], hidden=False)
+    covered, once = run.criteria
+    assert (covered["observed"], covered["passed"]) == (4.0, True)  # each part number counted once
+    assert (once["expected"], once["observed"]) == ({}, {"a": {0: 3}})
     run = Run()
     checks.expect_parts(run, "a", [(0, 2.0), (1, 2.0)], 4.0, hidden=False)
     assert run.criteria[0]["passed"] and run.criteria[0]["cause"] is None
 
 
+WORKER, CHILD = checks.KILLS
+
+
+def killed(found, left):
+    run = Run()
+    checks.expect_killed(run, WORKER, found, left)
+    return {criterion["key"].rsplit(".", 1)[1]: criterion for criterion in run.criteria}
+
+
 def test_a_worker_never_killed_is_why_the_killed_report_fails_even_with_its_seconds_covered():
-    run = Run()
-    checks.expect_killed(run, False, [(0, 6.0)])
-    [seen] = run.criteria
-    assert (seen["expected"], seen["observed"], seen["passed"]) == (6.0, 6.0, False)
-    assert seen["cause"] == checks.t("l08.check.never_killed")
-    run = Run()
-    checks.expect_killed(run, True, [(0, 1.0), (1, 1.0), (1, 1.0)] + [(n, 1.0) for n in range(2, 6)])
-    assert run.criteria[0]["passed"] and run.criteria[0]["cause"] is None  # the one part the kill interrupted, redone
+    seen = killed([(0, 6.0)], None)
+    assert (seen["worker_kill_landed"]["observed"], seen["worker_kill_landed"]["passed"]) == (None, False)
+    assert seen["worker_killed_parts"]["passed"] and seen["worker_killed_redone"]["passed"]
+    seen = killed([(0, 1.0), (1, 1.0), (1, 1.0)] + [(n, 1.0) for n in range(2, 6)], 3.0)
+    assert all(criterion["passed"] for criterion in seen.values())  # the one part the kill interrupted, redone
 
 
 def test_a_report_over_before_the_kill_fails_even_with_its_seconds_covered_once():
+    seen = killed([(0, 3.0), (1, 3.0)], 0.0)
+    assert (seen["worker_kill_landed"]["observed"], seen["worker_kill_landed"]["passed"]) == (0.0, False)
+    assert killed([(n, 1.0) for n in range(6)], 3.0)["worker_kill_landed"]["passed"]
+
+
+def test_more_than_the_interrupted_part_redone_fails_and_the_lost_parts_show():
+    seen = killed([(0, 1.0), (1, 1.0), (2, 1.0), (2, 1.0), (3, 1.0), (3, 1.0), (4, 1.0), (5, 1.0)], 4.0)
+    assert (seen["worker_killed_redone"]["observed"], seen["worker_killed_redone"]["passed"]) == (2, False)
     run = Run()
-    checks.expect_killed(run, True, [(0, 3.0), (1, 3.0)], left=0.0)
-    [seen] = run.criteria
-    assert (seen["observed"], seen["passed"]) == (6.0, False)
-    assert seen["cause"] == checks.t("l08.check.over_before_kill")
-    run = Run()
-    checks.expect_killed(run, True, [(n, 1.0) for n in range(6)], left=3.0)
-    assert run.criteria[0]["passed"]
+    checks.expect_killed(run, CHILD, [(0, 0.5), (1, 0.5)], 0.0)  # the chain stopped at the killed pool process
+    assert [(c["key"], c["observed"], c["passed"]) for c in run.criteria] == [
+        ("l08.check.child_kill_landed", 0.0, False), ("l08.check.child_killed_parts", 1.0, False),
+        ("l08.check.child_killed_redone", 0, True)]
+
+
+class ExitedAtStart(Exception):
+    def __init__(self, log_tail: str):
+        super().__init__("o worker saiu")  # what a StackError says, in this process's language
+        self.log_tail = log_tail
+
+
+def test_a_worker_that_exited_at_start_is_explained_by_its_own_log_never_by_the_checks_words():
+    assert checks.start_cause(ExitedAtStart("boot\nImportError: no module named x\nbye\n")) == \
+        "ImportError: no module named x"
+    assert checks.start_cause(ExitedAtStart("boot\nexited with code 1\n\n")) == "exited with code 1"
+    assert checks.start_cause(ExitedAtStart("")) is None
+
+
+def lesson_verdicts(lang: str) -> list[str]:
+    """Every criterion lesson 08's checks record from failing observations, in a process whose language is `lang`,
+    read back as the grader reads a job's verdict and rendered in English (the learner's language)."""
+    from celerylab import i18n
+    from celerylab.checks.check_run import CheckRun
+    from celerylab.checks.render import criterion_line
+    from celerylab.checks.verdict import Verdict
+    from celerylab.course import Course
+
+    before = i18n._current
+    i18n._current = lang
+    try:
+        run = CheckRun(Course.of_process().find_exercise("l08.long_report"), Path("."))
+        checks.expect_rabbitmq(run, "rabbitmqctl")
+        run.expect("l08.check.worker_started", True, False, cause=checks.start_cause(ExitedAtStart("x\nbye")))
+        checks.expect_parts(run, "a", [(0, 4.0), (0, 4.0)], 8.0, hidden=False)
+        checks.expect_parts_once(run, [([(0, 4.0), (0, 4.0)], "a")], hidden=False)
+        for kill in checks.KILLS:
+            for found, left in (([(0, 6.0)], None), ([(0, 3.0), (1, 3.0)], 0.0), ([(0, 1.0)] * 3, 1.0)):
+                checks.expect_killed(run, kill, found, left)
+        record = run.verdict.to_record()
+    finally:
+        i18n._current = before
+    return [criterion_line(criterion, "en") for criterion in Verdict.from_record(record, "l08.long_report").criteria]
+
+
+def test_every_verdict_of_the_checks_reads_in_the_learners_language_whatever_the_checking_process_speaks():
+    """A grading job, or `celerylab check --watch` on a notebook of the other language, checks in a process whose
+    language is not the learner's: its verdict must read the same as one checked in the learner's language."""
+    english = lesson_verdicts("en")
+    assert sum("✘" in criterion for criterion in english) >= 10 and any("bye" in criterion for criterion in english)
+    assert lesson_verdicts("pt") == english
 
 
 def test_parts_logged_sooner_than_their_work_allows_are_counted():
