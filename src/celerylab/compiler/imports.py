@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import lru_cache
 from pathlib import Path
 
 from celerylab import robust_parse
@@ -127,6 +128,20 @@ def reached(names: set[str], package: Path = PACKAGE, outside: Path | None = Non
             if path is None or path in files or (outside is not None and outside in path.parents):
                 continue
             files.add(path)
-            for tree in parse_python(path.read_text(encoding="utf-8")):
-                pending.extend(referenced(tree, package_of(path, package)))
+            pending.extend(file_references(path, package))
     return sorted(files)
+
+
+def file_references(path: Path, package: Path = PACKAGE) -> list[str]:
+    """The module names a package module file references (`referenced`), read once per version of the file."""
+    stat = path.stat()
+    return _file_references(path, package, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=4096)
+def _file_references(path: Path, package: Path, _mtime_ns: int, _size: int) -> list[str]:
+    """Keyed by the file's modification time and size too, so that an edited file is parsed again."""
+    names: set[str] = set()
+    for tree in parse_python(path.read_text(encoding="utf-8")):
+        names |= referenced(tree, package_of(path, package))
+    return sorted(names)
