@@ -1,4 +1,4 @@
-"""Reads the row twice, the status from the first read and the result and progress from a second one, so a job that finishes between the two reads is answered "queued" (or "running") with the done result, a state it never had. Violates: "an answer that describes a state the job really had, also when it finishes while the route is answering: `"queued"`, `"running"` or `"done"` with the result, always with `"expired": false` (the backend still has the result);". Blind review.
+"""Reads the row twice, the status from the first read and the result and progress from a second one, so a job that finishes between the two reads is answered "queued" (or "running") with the done result, a state it never had. Violates: "an answer that describes a state the job really had, also when it finishes while the route is answering: `"queued"` or `"running"` with no `"result"`, or `"done"` with the result — status, result and progress all from that one state —, always with `"expired": false` (the backend still has the result);". Blind review.
 """
 from celery.result import AsyncResult
 from fastapi import HTTPException
