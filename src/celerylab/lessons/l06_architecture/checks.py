@@ -125,10 +125,13 @@ def declared_workers(path: Path):
     return (workers, None) if valid else (None, repr(workers))
 
 
-SECOND_WAVE = 3  # short tasks sent once the first export has finished, while the second one runs
-# at grading, the exports differ: the shorter one is an export all the same; it is sent first, so a short task that a
-# worker running both exports reserves in the second wave waits nearly all of the other's LONG seconds
-HIDDEN_LONGS = (1.5, LONG)
+SECOND_WAVE = 5  # short tasks sent once the first export has finished, while the second one runs
+# seconds between two of them: a worker running that export and free to reserve one (it also consumes their queue)
+# gets one of them whichever worker the broker served first
+SECOND_WAVE_STEP = 0.1
+# at grading, the exports differ: the shorter one is an export all the same; it is sent first, and the second one is
+# longer, so a short task that a worker running both exports reserves in the second wave waits 2.4 s or more
+HIDDEN_LONGS = (1.5, 3.0)
 
 
 def route_of(stack, queue: str, name: str, args: list) -> str:
@@ -153,8 +156,8 @@ def peak_in_two_waves(stack, routes: dict[tuple, str], longs: tuple[float, ...],
 
 def _peak(stack, routes: dict[tuple, str], long_results: list, shorts: int) -> dict:
     """The long tasks (`long_results`, sent together), then (once all were received) `shorts` short ones and one short
-    sent straight to the default queue, and SECOND_WAVE more once the first long task has finished (the other still
-    runs: a worker running it may still take short work), each to the queue its route names for its arguments
+    sent straight to the default queue, and SECOND_WAVE more (SECOND_WAVE_STEP s apart) once the first long task has
+    finished (the other still runs: a worker running it may still take short work), each to the queue its route names for its arguments
     (`routes`: {(name, args): queue}): each short task's wait (None if it never started in time), every task's
     state, and the state of the one sent to default."""
     for result in long_results:
@@ -162,8 +165,10 @@ def _peak(stack, routes: dict[tuple, str], long_results: list, shorts: int) -> d
     sent: dict[int, float] = {}
     results: dict = {}
 
-    def wave(count: int) -> None:
-        for _ in range(count):
+    def wave(count: int, step: float = 0.0) -> None:
+        for n in range(count):
+            if n and step:
+                time.sleep(step)
             i = len(results)
             sent[i] = time.time()
             results[i] = stack.app.send_task("l06.short", (i,), queue=routes["l06.short", (i,)])
@@ -172,7 +177,7 @@ def _peak(stack, routes: dict[tuple, str], long_results: list, shorts: int) -> d
     direct = stack.app.send_task("l06.short", (-1,), queue="default")  # a producer that names the default queue
     polling.until(lambda: any(result.ready() for result in long_results), 10 + 2 * LONG, step=0.05)
     time.sleep(0.2)  # the second long task has started by now
-    wave(SECOND_WAVE)
+    wave(SECOND_WAVE, SECOND_WAVE_STEP)
     deadline = time.monotonic() + 10 + 2 * LONG  # one budget for all: a queue nobody consumes costs it once
     waits = {}
     for i, result in results.items():
