@@ -157,8 +157,8 @@ def peak_in_two_waves(stack, routes: dict[tuple, str], longs: tuple[float, ...],
 def _peak(stack, routes: dict[tuple, str], long_results: list, shorts: int) -> dict:
     """The long tasks (`long_results`, sent together), then (once all were received) `shorts` short ones and one short
     sent straight to the default queue, and SECOND_WAVE more (SECOND_WAVE_STEP s apart) once the first long task has
-    finished (the other still runs: a worker running it may still take short work), each to the queue its route names for its arguments
-    (`routes`: {(name, args): queue}): each short task's wait (None if it never started in time), every task's
+    finished (the other still runs: a worker running it may still take short work), each to the queue its route
+    names for its arguments (`routes`: {(name, args): queue}): each short task's wait (None if it never started in time), every task's
     state, and the state of the one sent to default."""
     for result in long_results:
         helpers.received_by(stack, result, timeout=5)
