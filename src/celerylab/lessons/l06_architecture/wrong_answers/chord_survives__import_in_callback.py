@@ -1,9 +1,4 @@
-"""The chunk task only passes its rows along; the callback validates and imports every chunk itself, so the chunk
-tasks are empty shells and the whole import runs in one process. Violates: "`ex.import_chunk(index, rows)` imports
-one chunk" / "Each chunk stays an `ex.import_chunk` task of its own."
-
-Blind review.
-"""
+"""The chunk task only passes its rows along; the callback validates and imports every chunk itself, so the chunk tasks are empty shells and the whole import runs in one process. Violates: "`ex.import_chunk(index, rows)` imports one chunk" / "Each chunk stays an `ex.import_chunk` task of its own." Blind review."""
 from celerylab.lessons.l06_architecture.tasks import app, validate_rows
 
 

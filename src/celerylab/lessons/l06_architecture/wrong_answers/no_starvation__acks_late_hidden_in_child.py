@@ -1,10 +1,4 @@
-"""Turns acks_late on for both tasks in the worker's main process (the one that acknowledges each message) and sets
-it back to False only in the pool's child processes (where a task reading its own attribute runs), so the exports are
-acknowledged late while a task asked in a child says they are not. Violates: "The team cannot turn on `acks_late` for
-these tasks: an export interrupted midway must not run again".
-
-Blind review.
-"""
+"""Turns acks_late on for both tasks in the worker's main process (the one that acknowledges each message) and sets it back to False only in the pool's child processes (where a task reading its own attribute runs), so the exports are acknowledged late while a task asked in a child says they are not. Violates: "The team cannot turn on `acks_late` for these tasks: an export interrupted midway must not run again". Blind review."""
 from celery.signals import worker_process_init
 
 from celerylab.lessons.l06_architecture.tasks import ROUTES, app

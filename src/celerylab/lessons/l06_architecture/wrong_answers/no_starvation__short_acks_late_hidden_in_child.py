@@ -1,7 +1,4 @@
-"""Turns acks_late on for the short tasks in the worker's main process (the one that acknowledges each message) and
-sets it back to False in the pool's child processes, so the short tasks are acknowledged late while a task asked in a
-child says they are not. Violates: "The team cannot turn on `acks_late` for these tasks".
-"""
+"""Turns acks_late on for the short tasks in the worker's main process (the one that acknowledges each message) and sets it back to False in the pool's child processes, so the short tasks are acknowledged late while a task asked in a child says they are not. Violates: "The team cannot turn on `acks_late` for these tasks"."""
 from celery.signals import worker_process_init
 
 from celerylab.lessons.l06_architecture.tasks import ROUTES, app
