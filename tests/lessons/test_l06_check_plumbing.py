@@ -1,5 +1,6 @@
 """Lesson 06's check plumbing: the task id read from the API's answer, routes asked with a task's arguments, the
-chord's expected result and the tasks the routing exercise must leave on default."""
+chord's expected result and imports, late acks seen on the broker, and the tasks the routing exercise must leave on
+default."""
 from __future__ import annotations
 
 import httpx
@@ -7,7 +8,7 @@ import pytest
 from celery.app.routes import Router, prepare
 
 from celerylab.i18n import LANGS, set_lang
-from celerylab.lessons.l06_architecture import checks, helpers, tasks
+from celerylab.lessons.l06_architecture import acks, checks, helpers, tasks
 from celerylab.stack.errors import StackError
 
 
@@ -78,3 +79,15 @@ def test_the_routing_exercise_asks_every_other_task_of_the_app():
     names = checks.unrouted_tasks()
     assert {"data.sync_erp", "import.insert", "billing.invoice", "payment.capture", checks.UNKNOWN_TASK} <= set(names)
     assert not [name for name in names if name.startswith(("email.", "report.", "celery."))]
+
+
+def test_an_ack_counts_as_late_only_when_the_message_waits_well_inside_the_run():
+    sampler = acks.UnackedSampler.__new__(acks.UnackedSampler)
+    sampler.samples = [(100.0, {"a", "b"}), (100.1, {"a"}), (101.0, {"a"})]  # "b" reserved, acked when it started
+    assert sampler.held_while_running("a", started=100.05, seconds=2.0)
+    assert not sampler.held_while_running("b", started=100.05, seconds=2.0)
+    assert not sampler.held_while_running("a", started=101.5, seconds=2.0)  # only reserved before its start
+
+
+def test_what_each_chunk_must_import_follows_the_rule():
+    assert checks.chunk_imports({3: [2, 1], 12: [6, -7], 21: []}) == {3: [1, 2], 12: [], 21: []}

@@ -11,8 +11,10 @@ import httpx
 from celery import chord
 
 from celerylab import polling
+from celerylab.appdb import execute
 from celerylab.checks import CheckRun, exercise
 from celerylab.lessons.l06_architecture import helpers, tasks
+from celerylab.lessons.l06_architecture.acks import UnackedSampler
 from celerylab.lessons.l06_architecture.experiments.prefetch_starvation import LONG, SHORTS
 from celerylab.stack import WorkerSpec
 
@@ -123,8 +125,13 @@ def declared_workers(path: Path):
     return (workers, None) if valid else (None, repr(workers))
 
 
-SECOND_WAVE = 3  # short tasks sent once the first export has finished, while the second one runs
-HIDDEN_LONGS = (LONG, 1.5)  # at grading, the exports differ: the shorter one is an export all the same
+SECOND_WAVE = 5  # short tasks sent once the first export has finished, while the second one runs
+# seconds between two of them: a worker running that export and free to reserve one (it also consumes their queue)
+# gets one of them whichever worker the broker served first
+SECOND_WAVE_STEP = 0.1
+# at grading, the exports differ: the shorter one is an export all the same; it is sent first, and the second one is
+# longer, so a short task that a worker running both exports reserves in the second wave waits 2.4 s or more
+HIDDEN_LONGS = (1.5, 3.0)
 
 
 def route_of(stack, queue: str, name: str, args: list) -> str:
@@ -133,20 +140,35 @@ def route_of(stack, queue: str, name: str, args: list) -> str:
 
 
 def peak_in_two_waves(stack, routes: dict[tuple, str], longs: tuple[float, ...], shorts: int) -> dict:
-    """The `longs` (seconds each) sent together, then (once all were received) `shorts` short ones and one short
-    sent straight to the default queue, and SECOND_WAVE more once the first long task has finished (the other still
-    runs: a worker running it may still take short work), each to the queue its route names for its arguments
-    (`routes`: {(name, args): queue}): each short task's wait (None if it never started in time), every task's
-    state, and the state of the one sent to default."""
+    """The peak, with the broker's unacknowledged messages sampled from the check's own connection all along: see
+    _peak; also "acked_late", the long tasks whose message was still unacknowledged well after they started."""
     long_results = [stack.app.send_task("l06.long", (seconds,), queue=routes["l06.long", (seconds,)])
                     for seconds in longs]
+    with UnackedSampler(stack.broker.url, [result.id for result in long_results]) as sampler:
+        measured = _peak(stack, routes, long_results, shorts)
+    acked_late = []
+    for result, seconds in zip(long_results, longs):
+        started = result.result if result.state == "SUCCESS" else None
+        if isinstance(started, (int, float)) and sampler.held_while_running(result.id, started, seconds):
+            acked_late.append(result.id)
+    return {**measured, "acked_late": len(acked_late)}
+
+
+def _peak(stack, routes: dict[tuple, str], long_results: list, shorts: int) -> dict:
+    """The long tasks (`long_results`, sent together), then (once all were received) `shorts` short ones and one short
+    sent straight to the default queue, and SECOND_WAVE more (SECOND_WAVE_STEP s apart) once the first long task has
+    finished (the other still runs: a worker running it may still take short work), each to the queue its route
+    names for its arguments (`routes`: {(name, args): queue}): each short task's wait (None if it never started in time), every task's
+    state, and the state of the one sent to default."""
     for result in long_results:
         helpers.received_by(stack, result, timeout=5)
     sent: dict[int, float] = {}
     results: dict = {}
 
-    def wave(count: int) -> None:
-        for _ in range(count):
+    def wave(count: int, step: float = 0.0) -> None:
+        for n in range(count):
+            if n and step:
+                time.sleep(step)
             i = len(results)
             sent[i] = time.time()
             results[i] = stack.app.send_task("l06.short", (i,), queue=routes["l06.short", (i,)])
@@ -155,7 +177,7 @@ def peak_in_two_waves(stack, routes: dict[tuple, str], longs: tuple[float, ...],
     direct = stack.app.send_task("l06.short", (-1,), queue="default")  # a producer that names the default queue
     polling.until(lambda: any(result.ready() for result in long_results), 10 + 2 * LONG, step=0.05)
     time.sleep(0.2)  # the second long task has started by now
-    wave(SECOND_WAVE)
+    wave(SECOND_WAVE, SECOND_WAVE_STEP)
     deadline = time.monotonic() + 10 + 2 * LONG  # one budget for all: a queue nobody consumes costs it once
     waits = {}
     for i, result in results.items():
@@ -192,6 +214,9 @@ def no_starvation(run: CheckRun) -> None:
         routes = {("l06.long", (seconds,)): route_of(stack, asked, "l06.long", [seconds]) for seconds in set(longs)}
         routes |= {("l06.short", (i,)): route_of(stack, asked, "l06.short", [i]) for i in range(shorts + SECOND_WAVE)}
         acks_late = stack.app.send_task("l06.acks_late", (names,), queue=asked).get(timeout=10)
+        # the main process of each worker decides when to acknowledge: its own reading too
+        for name, late in main_process_acks_late(stack, names).items():
+            acks_late[name] = acks_late.get(name) or late
         measured = peak_in_two_waves(stack, routes, longs, shorts)
     waits = [wait for wait in measured["waits"].values()]
     worst = None if None in waits else max(waits)
@@ -201,7 +226,21 @@ def no_starvation(run: CheckRun) -> None:
     run.expect("l06.check.all_done", f"{sum(states.values())} × SUCCESS",
                ", ".join(f"{count} × {state}" for state, count in sorted(states.items())))
     run.expect("l06.check.default_direct", "SUCCESS", measured["direct_state"])
+    run.expect("l06.check.acked_early", 0, measured["acked_late"])
     run.expect("l06.check.acks_late", {"l06.long": False, "l06.short": False}, acks_late)
+
+
+def main_process_acks_late(stack, names: list[str]) -> dict[str, bool]:
+    """Each task's acks_late as every worker's main process has it (``inspect registered``, answered there): True if
+    any worker says True."""
+    replies = stack.app.control.inspect(timeout=3, limit=len(stack.workers)).registered("acks_late") or {}
+    late = {name: False for name in names}
+    for lines in replies.values():
+        for line in lines:
+            name, _, info = line.partition(" [")
+            if name in late and "acks_late=True" in info:
+                late[name] = True
+    return late
 
 
 # Each chunk's index is its own id, as an import numbers its chunks: never its position in the chord.
@@ -214,6 +253,7 @@ HIDDEN_CHUNKS = {52: [9], 50: [7, -8], 41: [2, 3], 0: [-4, 6], 40: [-1, -5, 5], 
 HIDDEN_BESIDE = {5: [1, 2], 33: [-2, -9], 2: [], 19: [3, -4, 5], 60: [8]}
 CALLBACK_QUEUE = "consolidate"  # the callback runs on a worker of its own: it shares no process with any chunk
 LATE_CHUNK = 2.0  # seconds one valid chunk of the first of two chords at once waits: the other chord closes first
+IMPORT_SCHEMA = ["CREATE TABLE IF NOT EXISTS imported_rows (task_id TEXT, row_id INTEGER)"]  # import_rows' table
 CALLBACK_WORKER = WorkerSpec(pool="prefork", concurrency=1, queues=(CALLBACK_QUEUE,), name="callback")
 
 
@@ -226,6 +266,23 @@ def expected(chunks: dict[int, list[int]]) -> dict:
     """The result the statement asks for: the rows of the valid chunks, and one index per corrupt chunk, ascending."""
     return {"imported": sum(len(rows) for rows in chunks.values() if not corrupt(rows)),
             "failed": sorted(index for index, rows in chunks.items() if corrupt(rows))}
+
+
+def imported_by_chunk(stack, result, chunks: dict[int, list[int]]) -> dict[int, list[int]]:
+    """Read from the check's own connection to the stack database: the rows each chunk's own task (the chord's
+    header member sent with that index) wrote with import_rows, sorted."""
+    members = dict(zip(chunks, (member.id for member in result.parent.results)))
+    connection = stack.db()
+    try:
+        rows = execute(connection, "SELECT task_id, row_id FROM imported_rows").fetchall()
+    finally:
+        connection.close()
+    return {index: sorted(row for task_id, row in rows if task_id == member) for index, member in members.items()}
+
+
+def chunk_imports(chunks: dict[int, list[int]]) -> dict[int, list[int]]:
+    """What each chunk's task must have imported: its rows if valid, none if corrupt."""
+    return {index: [] if corrupt(rows) else sorted(rows) for index, rows in chunks.items()}
 
 
 def start_chord(stack, chunks: dict[int, list[int]], late: int | None = None):
@@ -241,34 +298,39 @@ def send_chord(stack, chunks: dict[int, list[int]]):
     return result
 
 
-def chords_at_once(stack, *sets: dict[int, list[int]]) -> list:
+def chords_at_once(stack, *sets: dict[int, list[int]]) -> tuple[list, list]:
     """Every chord sent at once with no callback worker running, the first one closing last (one of its valid chunks
     starts LATE_CHUNK s later); that worker starts only once every chunk of every chord has finished (nothing it could
-    have kept in memory while the chunks ran reaches it): each chord's result."""
+    have kept in memory while the chunks ran reaches it): each chord's result, and the rows each chord's chunk tasks
+    had imported before that worker started."""
     for worker in [w for w in stack.workers if w.spec.queues == (CALLBACK_QUEUE,)]:
         worker.terminate()
     first, *others = sets
     late = next(index for index, rows in first.items() if rows and not corrupt(rows))
     results = [start_chord(stack, first, late), *(start_chord(stack, chunks) for chunks in others)]
     polling.until(lambda: all(result.parent.ready() for result in results), 30, step=0.1)
+    imported = [imported_by_chunk(stack, result, chunks) for result, chunks in zip(results, sets)]
     stack.add_worker(replace(CALLBACK_WORKER, name="callback-late"))
     for result in results:
         result.get(timeout=20, propagate=False)
-    return results
+    return results, imported
 
 
 @exercise("l06.chord_survives")
 def chord_survives(run: CheckRun) -> None:
     workers = [WorkerSpec(pool="prefork", concurrency=2, name="chunks"), CALLBACK_WORKER]
-    with run.stack(workers=workers, timeline=False) as stack:
+    with run.stack(workers=workers, timeline=False, database=IMPORT_SCHEMA) as stack:
         broken = send_chord(stack, CHUNKS)
         run.expect_state("l06.check.chord_state", "SUCCESS", broken)
         run.expect("l06.check.chord_result", expected(CHUNKS), broken.result if broken.state == "SUCCESS" else None)
         clean = {index: rows for index, rows in CHUNKS.items() if not corrupt(rows)}
         whole = send_chord(stack, clean)
         run.expect("l06.check.chord_clean", expected(clean), whole.result if whole.state == "SUCCESS" else None)
-        if run.graded(2):
+        run.expect("l06.check.chunk_imports", chunk_imports(CHUNKS), imported_by_chunk(stack, broken, CHUNKS))
+        if run.graded(3):
             sets = (HIDDEN_CHUNKS, HIDDEN_BESIDE)
-            for chunks, result in zip(sets, chords_at_once(stack, *sets)):
+            results, imported = chords_at_once(stack, *sets)
+            for chunks, result in zip(sets, results):
                 run.expect("l06.check.chord_result", expected(chunks),
                            result.result if result.state == "SUCCESS" else None, hidden=True)
+            run.expect("l06.check.chunk_imports", [chunk_imports(chunks) for chunks in sets], imported, hidden=True)

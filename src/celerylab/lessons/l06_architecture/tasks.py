@@ -4,6 +4,7 @@ from __future__ import annotations
 import logging
 import time
 
+from celery import current_task
 from celery.exceptions import SoftTimeLimitExceeded
 from celery.utils.log import get_task_logger
 
@@ -76,6 +77,18 @@ def validate_rows(rows: list[int]) -> None:
     bad = [row for row in rows if row < 0]
     if bad:
         raise ValueError(f"corrupt rows: {bad}")
+
+
+def import_rows(rows: list[int]) -> None:
+    """Imports a chunk's rows: one row of the stack database's `imported_rows` table each, with the id of the task
+    that imported it."""
+    task_id = current_task.request.id if current_task else None
+    connection = connect()
+    try:
+        for row in rows:
+            execute(connection, "INSERT INTO imported_rows (task_id, row_id) VALUES (?, ?)", (task_id, row))
+    finally:
+        connection.close()
 
 
 @app.task(name="l06.long")
