@@ -48,6 +48,8 @@ def reminder_producer(stack, module: str = "ex_reminders"):
     log = open(log_path, "a+", encoding="utf-8")  # noqa: SIM115 - closed below
     process = subprocess.Popen([sys.executable, "-m", __name__, module], stdin=subprocess.PIPE, stdout=log,
                                stderr=subprocess.STDOUT, text=True, cwd=stack.workdir, env=stack.process_env())
+    requests = process.stdin
+    assert requests is not None  # stdin=PIPE
     try:
         until(lambda: READY in log_path.read_text() or process.poll() is not None,
               START_TIMEOUT, step=0.1)
@@ -55,15 +57,15 @@ def reminder_producer(stack, module: str = "ex_reminders"):
         def produce(label: str, countdown: int) -> float:
             """When the producer called l08.remind_later (the countdown starts no sooner); now if it never did."""
             if process.poll() is None:  # a producer that died at import sends nothing: the reminder never runs
-                process.stdin.write(f"{label} {countdown}\n")
-                process.stdin.flush()
+                requests.write(f"{label} {countdown}\n")
+                requests.flush()
                 return until(lambda: began(log_path, label), BEGIN_TIMEOUT, step=0.02) or time.time()
             return time.time()
 
         yield produce
     finally:
         with contextlib.suppress(OSError):
-            process.stdin.close()
+            requests.close()
         try:
             process.wait(10)
         except subprocess.TimeoutExpired:

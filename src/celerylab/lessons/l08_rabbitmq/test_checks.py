@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from celerylab.lessons.l08_rabbitmq import check_unacked, checks
+from celerylab.lessons.l08_rabbitmq import check_producer, check_unacked, checks
 
 
 def test_a_report_is_settled_when_covered_or_once_a_part_repeats():
@@ -397,3 +397,10 @@ def test_the_broker_s_count_judges_only_readings_while_no_reminder_is_due(monkey
     assert watch.held(None, dues, first_run) == 1
     watch.readings.append((100.5, 102.4, 2))
     assert watch.held(None, dues, first_run) == 2
+
+
+def test_the_producer_s_begin_line_is_read_for_its_label_only(tmp_path):
+    log = tmp_path / "producer.log"
+    log.write_text("ready\nbegin r4 1700000000.250\n")
+    assert check_producer.began(log, "r4") == 1700000000.25
+    assert check_producer.began(log, "r2") is None
