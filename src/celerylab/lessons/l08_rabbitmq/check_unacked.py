@@ -1,7 +1,8 @@
 """The reminder check's view from the broker: messages delivered on a virtual host's channels and not acknowledged
-yet, as the node counts them (`rabbitmqctl list_channels`), whatever the worker answers or logs."""
+yet, as the node counts them, whatever the worker answers or logs."""
 from __future__ import annotations
 
+import re
 import threading
 import time
 
@@ -12,40 +13,49 @@ AFTER_RUN = 1.5   # seconds after a reminder started running from which it is su
 SETTLED = 0.3     # seconds after l08.remind_later logged its send from which its own message is surely acknowledged
 
 
-def unacked(host) -> int | None:
-    """Messages delivered on the channels of `host`'s virtual host and not yet acknowledged; None if the node did not
-    answer. The channel counts it the instant it delivers, for any queue type (a quorum queue's own statistics lag)."""
-    try:
-        out = host.ctl("list_channels", "-q", "--no-table-headers", "vhost", "messages_unacknowledged", timeout=60)
-    except Exception:  # a CLI that timed out on a loaded machine: no reading
-        return None
-    counts = [line.split() for line in out.splitlines() if line.strip()]
-    return sum(int(fields[-1]) for fields in counts if len(fields) == 2 and fields[0] == host.name and fields[1].isdigit())
+SAMPLE_EVERY_MS = 200  # how often the node samples its channels' unacknowledged counts
+
+
+def sampler(vhost: str, until_ms: int) -> str:
+    """The Erlang one `rabbitmqctl eval` runs inside the node: every SAMPLE_EVERY_MS ms until `until_ms` (Unix ms),
+    the messages delivered on `vhost`'s channels and not yet acknowledged, with the node's clock: [{Ms, Count}]. One
+    CLI boot for every reading (each boot costs ~2 s of CPU), each stamped when it was read."""
+    return ("Sample = fun() -> lists:sum([proplists:get_value(messages_unacknowledged, I, 0) "
+            "|| P <- rabbit_channel:list_local(), "
+            "I <- [catch rabbit_channel:info(P, [vhost, messages_unacknowledged])], is_list(I), "
+            f"proplists:get_value(vhost, I) =:= <<\"{vhost}\">>]) end, "
+            f"Loop = fun L(Acc) -> T = os:system_time(millisecond), case T > {until_ms} of true -> lists:reverse(Acc); "
+            f"false -> C = Sample(), timer:sleep({SAMPLE_EVERY_MS}), L([{{T, C}} | Acc]) end end, Loop([]).")
+
+
+def readings(out: str) -> list[tuple[float, float, int]]:
+    """`sampler`'s answer as (when, when, count) readings, the time in seconds."""
+    return [(int(ms) / 1000, int(ms) / 1000, int(count)) for ms, count in re.findall(r"\{(\d+),(\d+)\}", out)]
 
 
 class BrokerHeld:
-    """Reads `unacked` again and again (each reading with when it began and ended) while the reminders wait."""
+    """Samples, inside the node, the messages delivered on `host`'s virtual host and not yet acknowledged, for `seconds`
+    from now: the channel counts a delivery the instant it is made, for any queue type (a quorum queue's own
+    statistics lag), whatever the worker answers or logs."""
 
-    def __init__(self, host):
+    def __init__(self, host, seconds: float):
         self.host, self.readings = host, []
-        self._stop = threading.Event()
+        self.until_ms = int((time.time() + seconds) * 1000)
         self._thread = threading.Thread(target=self._watch, daemon=True, name="l08-unacked")
 
     def _watch(self) -> None:
-        while not self._stop.is_set():
-            began = time.time()
-            count = unacked(self.host)
-            if count is not None:
-                self.readings.append((began, time.time(), count))
-            self._stop.wait(0.2)
+        try:
+            out = self.host.ctl("eval", sampler(self.host.name, self.until_ms), timeout=120)
+        except Exception:  # a CLI that timed out on a loaded machine: no reading
+            return
+        self.readings = readings(out)
 
     def __enter__(self) -> "BrokerHeld":
         self._thread.start()
         return self
 
     def __exit__(self, *exc) -> None:
-        self._stop.set()
-        self._thread.join(5)
+        self._thread.join(max(5.0, self.until_ms / 1000 - time.time() + 60))
 
     def held(self, stack, dues: dict, first_run: dict) -> int:
         """The most messages unacknowledged in a reading made while no reminder could be legitimately in the worker:

@@ -409,7 +409,8 @@ def remind(host, stack, cases: list[tuple[str, int]]) -> dict:
     (not a worker); once the reminder due first has run, the worker and its children SIGKILLed (its process manager
     starts it again); what the worker held until the first was due (as it answers, as its log shows, and as the
     broker counts its unacknowledged deliveries), when each was due, and when and how often each reminder ran."""
-    with reminder_producer(stack, stack.spec.app) as produce, BrokerHeld(host) as broker:
+    with reminder_producer(stack, stack.spec.app) as produce, \
+            BrokerHeld(host, max(countdown for _, countdown in cases) + 3) as broker:
         sent = time.time()
         for label, countdown in cases[:-1]:
             stack.app.send_task(SCHEDULER, (label, countdown), queue="reminders", declare=[])

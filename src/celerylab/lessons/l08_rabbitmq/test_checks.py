@@ -369,19 +369,10 @@ def test_a_label_sent_twice_loops_only_when_both_its_messages_do(broker):
     assert checks.poisons_outcome(None, many, ["p1", "p2", "p2"]) == "looping"
 
 
-class FakeHost:
-    name = "check-7"
-
-    def __init__(self, out: str):
-        self.out = out
-
-    def ctl(self, *args, timeout: float = 0):
-        return self.out
-
-
-def test_unacked_counts_only_the_check_s_virtual_host():
-    out = "check-7\t2\ncheck-8\t5\ncheck-7\t1\n"
-    assert check_unacked.unacked(FakeHost(out)) == 3
+def test_the_node_s_samples_are_read_as_stamped_readings():
+    out = "[{1796589121532,3},\n {1796589121733,0}]\n"
+    assert check_unacked.readings(out) == [(1796589121.532, 1796589121.532, 3), (1796589121.733, 1796589121.733, 0)]
+    assert '<<"check-7">>' in check_unacked.sampler("check-7", 1)
 
 
 def test_the_broker_s_count_judges_only_readings_while_no_reminder_is_due(monkeypatch):
@@ -389,7 +380,7 @@ def test_the_broker_s_count_judges_only_readings_while_no_reminder_is_due(monkey
     sends (+0.3 s) and 102.5, or between 104.7 and 106.5."""
     sent = {"r1:sent": [["r1:sent", "1", "100.000"]], "r2:sent": [["r2:sent", "1", "100.100"]]}
     monkeypatch.setattr(check_unacked.helpers, "runs", lambda stack, label: sent.get(label, []))
-    watch = check_unacked.BrokerHeld(FakeHost(""))
+    watch = check_unacked.BrokerHeld(None, 0)
     dues, first_run = {"r1": 107.0, "r2": 103.0}, {"r1": 107.1, "r2": 103.2}
     watch.readings = [(100.2, 101.0, 4), (102.0, 103.0, 3), (103.5, 104.5, 2), (105.0, 106.0, 0)]
     assert watch.held(None, dues, first_run) == 0  # the first began before the sends settled, the others overlap a due
