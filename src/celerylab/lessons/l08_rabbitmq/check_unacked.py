@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import threading
 import time
+from pathlib import Path
 
 from celerylab.lessons.l08_rabbitmq import helpers
 
@@ -16,16 +17,18 @@ SETTLED = 0.3     # seconds after l08.remind_later logged its send from which it
 SAMPLE_EVERY_MS = 200  # how often the node samples its channels' unacknowledged counts
 
 
-def sampler(vhost: str, until_ms: int) -> str:
+def sampler(vhost: str, until_ms: int, path: str) -> str:
     """The Erlang one `rabbitmqctl eval` runs inside the node: every SAMPLE_EVERY_MS ms until `until_ms` (Unix ms),
-    the messages delivered on `vhost`'s channels and not yet acknowledged, with the node's clock: [{Ms, Count}]. One
-    CLI boot for every reading (each boot costs ~2 s of CPU), each stamped when it was read."""
+    the messages delivered on `vhost`'s channels and not yet acknowledged, with the node's clock: [{Ms, Count}], written
+    to `path` (the CLI prints a long answer cut short). One CLI boot for every reading (each boot costs ~2 s of CPU),
+    each stamped when it was read."""
     return ("Sample = fun() -> lists:sum([proplists:get_value(messages_unacknowledged, I, 0) "
             "|| P <- rabbit_channel:list_local(), "
             "I <- [catch rabbit_channel:info(P, [vhost, messages_unacknowledged])], is_list(I), "
             f"proplists:get_value(vhost, I) =:= <<\"{vhost}\">>]) end, "
             f"Loop = fun L(Acc) -> T = os:system_time(millisecond), case T > {until_ms} of true -> lists:reverse(Acc); "
-            f"false -> C = Sample(), timer:sleep({SAMPLE_EVERY_MS}), L([{{T, C}} | Acc]) end end, Loop([]).")
+            f"false -> C = Sample(), timer:sleep({SAMPLE_EVERY_MS}), L([{{T, C}} | Acc]) end end, "
+            f"file:write_file(\"{path}\", io_lib:format(\"~w~n\", [Loop([])])).")
 
 
 def readings(out: str) -> list[tuple[float, float, int]]:
@@ -38,17 +41,17 @@ class BrokerHeld:
     from now: the channel counts a delivery the instant it is made, for any queue type (a quorum queue's own
     statistics lag), whatever the worker answers or logs."""
 
-    def __init__(self, host, seconds: float):
-        self.host, self.readings = host, []
+    def __init__(self, host, seconds: float, path: Path | None = None):
+        self.host, self.readings, self.path = host, [], path
         self.until_ms = int((time.time() + seconds) * 1000)
         self._thread = threading.Thread(target=self._watch, daemon=True, name="l08-unacked")
 
     def _watch(self) -> None:
         try:
-            out = self.host.ctl("eval", sampler(self.host.name, self.until_ms), timeout=120)
-        except Exception:  # a CLI that timed out on a loaded machine: no reading
+            self.host.ctl("eval", sampler(self.host.name, self.until_ms, str(self.path)), timeout=120)
+            self.readings = readings(self.path.read_text()) if self.path is not None else []
+        except Exception:  # a CLI that timed out on a loaded machine, no file: no reading
             return
-        self.readings = readings(out)
 
     def __enter__(self) -> "BrokerHeld":
         self._thread.start()

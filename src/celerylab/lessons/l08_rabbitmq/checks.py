@@ -364,6 +364,7 @@ REMINDERS = [("r1", 7), ("r2", 3)]
 #: At grading, countdowns far past the example both ways, again the longer first: almost three times the example's
 #: longer one, and under the timeout (held, it would not close the channel).
 GRADED_REMINDERS = [("r3", 11), ("r4", 2)]
+PRODUCED_WITHIN = 10.0  # seconds the producer may take to publish its reminder (one that fails never logs it)
 HELD_FROM = 1.0      # seconds after the sends from which the worker is asked what it holds (l08.remind_later has run)
 EARLY = 0.5          # seconds before it is due that a reminder may reach the worker (clocks, the delay levels' rounding)
 KILL_AFTER_RUN = 0.3  # seconds after the reminder due first has run that the worker and its children are SIGKILLed,
@@ -405,18 +406,19 @@ def received_early(log: str, dues: list[float]) -> int:
 
 
 def remind(host, stack, cases: list[tuple[str, int]]) -> dict:
-    """On its own stack: l08.remind_later for each case, in order, the last one run by a producer process of its own
-    (not a worker); once the reminder due first has run, the worker and its children SIGKILLed (its process manager
+    """On its own stack: l08.remind_later for each case, in order, the first one run by a producer process of its own
+    (not a worker), the next sent once it has published; once the reminder due first has run, the worker and its children SIGKILLed (its process manager
     starts it again); what the worker held until the first was due (as it answers, as its log shows, and as the
     broker counts its unacknowledged deliveries), when each was due, and when and how often each reminder ran."""
     with reminder_producer(stack, stack.spec.app) as produce, \
-            BrokerHeld(host, max(countdown for _, countdown in cases) + 3) as broker:
+            BrokerHeld(host, max(countdown for _, countdown in cases) + 3, Path(stack.workdir) / "unacked.txt") as broker:
+        produced, countdown = cases[0]
+        dues = {produced: produce(produced, countdown) + countdown}  # its countdown starts when the producer calls
+        until(lambda: helpers.runs(stack, f"{produced}:sent"), PRODUCED_WITHIN, step=0.05)  # queued before the next
         sent = time.time()
-        for label, countdown in cases[:-1]:
+        for label, countdown in cases[1:]:
             stack.app.send_task(SCHEDULER, (label, countdown), queue="reminders", declare=[])
-        dues = {label: sent + countdown for label, countdown in cases}
-        produced, countdown = cases[-1]
-        dues[produced] = produce(produced, countdown) + countdown  # its countdown starts when the producer calls
+            dues[label] = sent + countdown
         first = min(dues, key=dues.__getitem__)
         held = 0
         while time.time() < max(dues[first] - 0.7, sent + HELD_FROM):  # asked again and again until just before due

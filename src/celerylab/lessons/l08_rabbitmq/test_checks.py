@@ -372,7 +372,7 @@ def test_a_label_sent_twice_loops_only_when_both_its_messages_do(broker):
 def test_the_node_s_samples_are_read_as_stamped_readings():
     out = "[{1796589121532,3},\n {1796589121733,0}]\n"
     assert check_unacked.readings(out) == [(1796589121.532, 1796589121.532, 3), (1796589121.733, 1796589121.733, 0)]
-    assert '<<"check-7">>' in check_unacked.sampler("check-7", 1)
+    assert '<<"check-7">>' in check_unacked.sampler("check-7", 1, "/x/unacked.txt")
 
 
 def test_the_broker_s_count_judges_only_readings_while_no_reminder_is_due(monkeypatch):
