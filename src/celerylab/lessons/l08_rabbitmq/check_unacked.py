@@ -18,7 +18,8 @@ SAMPLE_EVERY_MS = 200  # how often the node samples its channels' unacknowledged
 
 
 def sampler(vhost: str, until_ms: int, path: str) -> str:
-    """The Erlang one `rabbitmqctl eval` runs inside the node: every SAMPLE_EVERY_MS ms until `until_ms` (Unix ms),
+    """The Erlang one `rabbitmqctl eval` runs inside the node: every SAMPLE_EVERY_MS ms until `until_ms` (Unix ms) or
+    until a file `<path>.stop` exists,
     the messages delivered on `vhost`'s channels and not yet acknowledged, with the node's clock: [{Ms, Count}], written
     to `path` (the CLI prints a long answer cut short). One CLI boot for every reading (each boot costs ~2 s of CPU),
     each stamped when it was read."""
@@ -26,7 +27,8 @@ def sampler(vhost: str, until_ms: int, path: str) -> str:
             "|| P <- rabbit_channel:list_local(), "
             "I <- [catch rabbit_channel:info(P, [vhost, messages_unacknowledged])], is_list(I), "
             f"proplists:get_value(vhost, I) =:= <<\"{vhost}\">>]) end, "
-            f"Loop = fun L(Acc) -> T = os:system_time(millisecond), case T > {until_ms} of true -> lists:reverse(Acc); "
+            f"Loop = fun L(Acc) -> T = os:system_time(millisecond), "
+            f"case T > {until_ms} orelse filelib:is_file(\"{path}.stop\") of true -> lists:reverse(Acc); "
             f"false -> C = Sample(), timer:sleep({SAMPLE_EVERY_MS}), L([{{T, C}} | Acc]) end end, "
             f"file:write_file(\"{path}\", io_lib:format(\"~w~n\", [Loop([])])).")
 
@@ -37,8 +39,8 @@ def readings(out: str) -> list[tuple[float, float, int]]:
 
 
 class BrokerHeld:
-    """Samples, inside the node, the messages delivered on `host`'s virtual host and not yet acknowledged, for `seconds`
-    from now: the channel counts a delivery the instant it is made, for any queue type (a quorum queue's own
+    """Samples, inside the node, the messages delivered on `host`'s virtual host and not yet acknowledged, from now
+    until it is left (at most `seconds`): the channel counts a delivery the instant it is made, for any queue type (a quorum queue's own
     statistics lag), whatever the worker answers or logs."""
 
     def __init__(self, host, seconds: float, path: Path | None = None):
@@ -58,6 +60,8 @@ class BrokerHeld:
         return self
 
     def __exit__(self, *exc) -> None:
+        if self.path is not None:
+            Path(f"{self.path}.stop").touch()
         self._thread.join(max(5.0, self.until_ms / 1000 - time.time() + 60))
 
     def held(self, stack, dues: dict, first_run: dict) -> int:

@@ -364,6 +364,7 @@ REMINDERS = [("r1", 7), ("r2", 3)]
 #: At grading, countdowns far past the example both ways, again the longer first: almost three times the example's
 #: longer one, and under the timeout (held, it would not close the channel).
 GRADED_REMINDERS = [("r3", 11), ("r4", 2)]
+BROKER_SAMPLES_AT_MOST = 120.0  # seconds the node samples unacknowledged deliveries if the check never stops it
 PRODUCED_WITHIN = 10.0  # seconds the producer may take to publish its reminder (one that fails never logs it)
 HELD_FROM = 1.0      # seconds after the sends from which the worker is asked what it holds (l08.remind_later has run)
 EARLY = 0.5          # seconds before it is due that a reminder may reach the worker (clocks, the delay levels' rounding)
@@ -410,8 +411,9 @@ def remind(host, stack, cases: list[tuple[str, int]]) -> dict:
     (not a worker), the next sent once it has published; once the reminder due first has run, the worker and its children SIGKILLed (its process manager
     starts it again); what the worker held until the first was due (as it answers, as its log shows, and as the
     broker counts its unacknowledged deliveries), when each was due, and when and how often each reminder ran."""
-    with reminder_producer(stack, stack.spec.app) as produce, \
-            BrokerHeld(host, max(countdown for _, countdown in cases) + 3, Path(stack.workdir) / "unacked.txt") as broker:
+    # the node samples from before the producer starts: its CLI boots (seconds at load) while the producer imports
+    with BrokerHeld(host, BROKER_SAMPLES_AT_MOST, Path(stack.workdir) / "unacked.txt") as broker, \
+            reminder_producer(stack, stack.spec.app) as produce:
         produced, countdown = cases[0]
         dues = {produced: produce(produced, countdown) + countdown}  # its countdown starts when the producer calls
         until(lambda: helpers.runs(stack, f"{produced}:sent"), PRODUCED_WITHIN, step=0.05)  # queued before the next
