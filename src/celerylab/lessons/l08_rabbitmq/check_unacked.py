@@ -8,12 +8,14 @@ import time
 from pathlib import Path
 
 from celerylab.lessons.l08_rabbitmq import helpers
+from celerylab.polling import until
 
 EARLY = 0.5       # seconds before it is due that a reminder may be delivered (the check's EARLY)
 AFTER_RUN = 1.5   # seconds after a reminder started running from which it is surely acknowledged (acked at its start)
 SETTLED = 0.3     # seconds after l08.remind_later logged its send from which its own message is surely acknowledged
 
 
+STARTED_WITHIN = 60.0  # seconds the CLI may take to boot and start sampling (alone: about 1 s)
 SAMPLE_EVERY_MS = 200  # how often the node samples its channels' unacknowledged counts
 
 
@@ -30,6 +32,7 @@ def sampler(vhost: str, until_ms: int, path: str) -> str:
             f"Loop = fun L(Acc) -> T = os:system_time(millisecond), "
             f"case T > {until_ms} orelse filelib:is_file(\"{path}.stop\") of true -> lists:reverse(Acc); "
             f"false -> C = Sample(), timer:sleep({SAMPLE_EVERY_MS}), L([{{T, C}} | Acc]) end end, "
+            f"file:write_file(\"{path}.started\", <<>>), "
             f"file:write_file(\"{path}\", io_lib:format(\"~w~n\", [Loop([])])).")
 
 
@@ -44,7 +47,8 @@ class BrokerHeld:
     statistics lag), whatever the worker answers or logs."""
 
     def __init__(self, host, seconds: float, path: Path | None = None):
-        self.host, self.readings, self.path = host, [], path
+        self.host, self.path = host, path
+        self.readings: list[tuple[float, float, int]] = []
         self.until_ms = int((time.time() + seconds) * 1000)
         self._thread = threading.Thread(target=self._watch, daemon=True, name="l08-unacked")
 
@@ -58,6 +62,11 @@ class BrokerHeld:
     def __enter__(self) -> "BrokerHeld":
         self._thread.start()
         return self
+
+    def wait_started(self, timeout: float = STARTED_WITHIN) -> None:
+        """Wait until the node samples (its CLI boots in seconds at load; a case it does not see proves nothing)."""
+        until(lambda: self.path is None or Path(f"{self.path}.started").exists() or not self._thread.is_alive(),
+              timeout, step=0.05)
 
     def __exit__(self, *exc) -> None:
         if self.path is not None:

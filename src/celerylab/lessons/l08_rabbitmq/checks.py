@@ -414,6 +414,7 @@ def remind(host, stack, cases: list[tuple[str, int]]) -> dict:
     # the node samples from before the producer starts: its CLI boots (seconds at load) while the producer imports
     with BrokerHeld(host, BROKER_SAMPLES_AT_MOST, Path(stack.workdir) / "unacked.txt") as broker, \
             reminder_producer(stack, stack.spec.app) as produce:
+        broker.wait_started()
         produced, countdown = cases[0]
         dues = {produced: produce(produced, countdown) + countdown}  # its countdown starts when the producer calls
         until(lambda: helpers.runs(stack, f"{produced}:sent"), PRODUCED_WITHIN, step=0.05)  # queued before the next
