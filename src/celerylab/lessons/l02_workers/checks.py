@@ -287,14 +287,14 @@ def latest_redelivery(stack, worker) -> float | None:
 
 
 COUNTDOWN = 3  # the reminder's countdown, in seconds
-MARGIN = 0.5  # seconds the reminder's ack must come before its visibility timeout runs out (load, the result's store)
+MARGIN = 0.25  # seconds the reminder's ack must come before its visibility timeout runs out (load, the result's store)
 
 
 @exercise("l02.countdown_once")
 def countdown_once(run: CheckRun) -> None:
     """A 1 s reminder (hidden: 2 s) runs once, its message delivered once (counted at the broker), acknowledged more
-    than 0.5 s before its visibility timeout runs out (so no sweep phase could copy it; counted as at least countdown +
-    run time, so a visibility timeout at or below countdown + run time + 0.5 s fails however fast the ack came), not
+    than 0.25 s before its visibility timeout runs out (so no sweep phase could copy it; counted as at least countdown +
+    run time, so a visibility timeout at or below countdown + run time + 0.25 s fails however fast the ack came), not
     before 2.9 s; a killed task is back within 8 s. The reminder of 2 s is watched for 7 s: a copy the sweep makes
     before its ack at 5 s shows."""
     calls = {"countdown": lambda: reminder_starts(run, 1, 5), "kill": lambda: killed_rerun(run)}
@@ -313,7 +313,7 @@ def countdown_once(run: CheckRun) -> None:
         acked = None if held is None else max(held, COUNTDOWN + seconds)
         run.expect("l02.check.countdown_no_copy_possible", True, acked is not None and acked + MARGIN < vt,
                    hidden=hidden, held="-" if acked is None else f"{localized.number(acked, digits=2)} s",
-                   vt=helpers.seconds(vt), margin=localized.number(MARGIN, digits=1))
+                   vt=helpers.seconds(vt), margin=localized.number(MARGIN))
         run.expect("l02.check.countdown_not_early", True, bool(starts) and min(starts) >= 2.9, hidden=hidden,
                    starts=", ".join(helpers.seconds(at) for at in starts) or "-")
     back, latest = outcome["kill"][1]
