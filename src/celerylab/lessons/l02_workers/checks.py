@@ -313,7 +313,7 @@ def countdown_once(run: CheckRun) -> None:
         acked = None if held is None else max(held, COUNTDOWN + seconds)
         run.expect("l02.check.countdown_no_copy_possible", True, acked is not None and acked + MARGIN < vt,
                    hidden=hidden, held="-" if acked is None else f"{localized.number(acked, digits=2)} s",
-                   vt=helpers.seconds(vt), margin=localized.number(MARGIN))
+                   vt=f"{localized.number(vt)} s", margin=localized.number(MARGIN))
         run.expect("l02.check.countdown_not_early", True, bool(starts) and min(starts) >= 2.9, hidden=hidden,
                    starts=", ".join(helpers.seconds(at) for at in starts) or "-")
     back, latest = outcome["kill"][1]
