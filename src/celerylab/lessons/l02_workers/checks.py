@@ -16,23 +16,18 @@ from celerylab.lessons.l02_workers.final_path import FinalPaths
 
 BALANCE = {False: 50, True: 75}  # the coupon's balance before the payment: the worker case, the child case
 CLOSED_ORDER = 3
-CLOSE_ORDER = {
-    "sqlite": [f"CREATE TRIGGER order_closed BEFORE UPDATE ON orders WHEN OLD.id = {CLOSED_ORDER} "
-               f"BEGIN SELECT RAISE(ABORT, 'order {CLOSED_ORDER} is closed'); END"],
-    "postgresql": ["CREATE FUNCTION order_closed() RETURNS trigger AS $$ BEGIN "
-                   f"RAISE EXCEPTION 'order {CLOSED_ORDER} is closed'; END $$ LANGUAGE plpgsql",
-                   f"CREATE TRIGGER order_closed BEFORE UPDATE ON orders FOR EACH ROW WHEN (OLD.id = {CLOSED_ORDER}) "
-                   "EXECUTE FUNCTION order_closed()"],
-}
 REFUSED_EVENT_ORDER = 2
-REFUSE_EVENT = {  # the event's own row is refused: a payment whose writes live or die together leaves nothing
-    "sqlite": [f"CREATE TRIGGER event_refused BEFORE INSERT ON events WHEN NEW.order_id = {REFUSED_EVENT_ORDER} "
-               f"BEGIN SELECT RAISE(ABORT, 'events of order {REFUSED_EVENT_ORDER} are refused'); END"],
-    "postgresql": ["CREATE FUNCTION event_refused() RETURNS trigger AS $$ BEGIN "
-                   f"RAISE EXCEPTION 'events of order {REFUSED_EVENT_ORDER} are refused'; END $$ LANGUAGE plpgsql",
-                   "CREATE TRIGGER event_refused BEFORE INSERT ON events FOR EACH ROW "
-                   f"WHEN (NEW.order_id = {REFUSED_EVENT_ORDER}) EXECUTE FUNCTION event_refused()"],
-}
+# The refused payments run on SQLite, whatever database the stack has: a refused statement fails and the transaction
+# stays open (RAISE(ABORT), SQLite's default for a constraint), so an answer that swallows the error and commits keeps
+# the debit. PostgreSQL would abort the whole transaction by itself and hide that answer.
+REFUSALS = [
+    f"CREATE TRIGGER order_closed BEFORE UPDATE ON orders WHEN OLD.id = {CLOSED_ORDER} "
+    f"BEGIN SELECT RAISE(ABORT, 'order {CLOSED_ORDER} is closed'); END",
+    # the event's own row is refused: a payment whose writes live or die together leaves nothing
+    f"CREATE TRIGGER event_refused BEFORE INSERT ON events WHEN NEW.order_id = {REFUSED_EVENT_ORDER} "
+    f"BEGIN SELECT RAISE(ABORT, 'events of order {REFUSED_EVENT_ORDER} are refused'); END",
+]
+REFUSALS_QUEUE, REFUSALS_DB = "refusals", "refusals.db"
 
 
 def applied(child: bool) -> tuple:
@@ -72,11 +67,15 @@ def run_sql(stack, statements: list[str], params: tuple = ()) -> None:
 
 def paid_after_kill(run: CheckRun, child: bool) -> dict:
     """Pay order 1, SIGKILL the worker (or only its pool child) at the hold; then the same payment again after a
-    deploy restarted the worker; with the child, also a payment whose confirmation the database refuses."""
+    deploy restarted the worker; with the child, also two payments the database refuses, on a worker of their own."""
     vt = 30 if child else 4  # with the child killed, only the worker itself may bring the message back
-    with run.stack(workers=[helpers.worker("celery")], database=helpers.SHOP, timeline=False,
+    workers = [helpers.worker("celery")]
+    if child:  # the refused payments' worker: the same module, on a SQLite database of its own (REFUSALS)
+        workers.append(helpers.worker(REFUSALS_QUEUE, env={appdb.DATABASE_URL_ENV: f"sqlite:///{{workdir}}/{REFUSALS_DB}"}))
+    with run.stack(workers=workers, database=helpers.SHOP, timeline=False,
                    settings={"broker_transport_options": helpers.lab_transport(visibility_timeout=vt)}) as stack:
         run_sql(stack, ["UPDATE coupons SET balance = ? WHERE order_id = 1"], (BALANCE[child],))
+        refusals = send_refused(stack) if child else None
         stack.app.send_task("ex.pay", (1, "evt-1"))
         runs.wait(stack, "evt-1", "hold", timeout=10)
         # only the worker case asks whether writes wait: in the child case the probe's 0.3 s lock timeout would eat
@@ -102,25 +101,42 @@ def paid_after_kill(run: CheckRun, child: bool) -> dict:
             following = stack.app.send_task("ex.pay", (1, "evt-2"))
             following.get(timeout=10, propagate=False)
             outcome["next"] = (following.state, helpers.shop(stack, 1))
-        if child:
-            outcome["refused"] = refused_confirmation(stack)
-            outcome["event_refused"] = refused_event(stack)
+        if refusals is not None:
+            outcome.update(refused_outcomes(stack, refusals))
         return outcome
 
 
-def refused_confirmation(stack) -> tuple:
-    """A payment of an order the database refuses to confirm (a trigger): (hold recorded, the order's row after)."""
-    run_sql(stack, CLOSE_ORDER[appdb.kind(stack.database_url)])
-    stack.app.send_task("ex.pay", (CLOSED_ORDER, "evt-closed")).get(timeout=10, propagate=False)
-    return bool(runs.events(stack, "evt-closed", "hold")), helpers.shop(stack, CLOSED_ORDER)
+REFUSED = {"refused": (CLOSED_ORDER, "evt-closed"), "event_refused": (REFUSED_EVENT_ORDER, "evt-refused")}
 
 
-def refused_event(stack) -> tuple:
-    """A payment whose event row the database refuses (a trigger on events): (hold recorded, the order's row after).
-    An answer that writes the event after committing the debit and the confirmation leaves them without it."""
-    run_sql(stack, REFUSE_EVENT[appdb.kind(stack.database_url)])
-    stack.app.send_task("ex.pay", (REFUSED_EVENT_ORDER, "evt-refused")).get(timeout=10, propagate=False)
-    return bool(runs.events(stack, "evt-refused", "hold")), helpers.shop(stack, REFUSED_EVENT_ORDER)
+def refusals_db(stack) -> str:
+    return f"sqlite:///{stack.workdir / REFUSALS_DB}"
+
+
+def send_refused(stack) -> list:
+    """The refused payments' database (the shop and the two refusals), then the two payments, to their own worker:
+    one of an order the database refuses to confirm, one whose event row it refuses."""
+    connection = appdb.connect(refusals_db(stack))
+    try:
+        for statement in [*helpers.SHOP, *REFUSALS]:
+            appdb.execute(connection, statement)
+    finally:
+        connection.close()
+    return [stack.app.send_task("ex.pay", args, queue=REFUSALS_QUEUE) for args in REFUSED.values()]
+
+
+def refused_outcomes(stack, sent: list) -> dict:
+    """{case: (hold recorded, the order's row after)} for the refused payments, read from their SQLite database.
+    An answer that writes the event after committing the debit and the confirmation leaves them without it; one
+    that swallows the refusal and commits leaves the debit."""
+    for result in sent:
+        result.get(timeout=15, propagate=False)
+    connection = appdb.connect(refusals_db(stack))
+    try:
+        return {name: (bool(runs.events(stack, event, "hold")), helpers.shop_in(connection, order))
+                for name, (order, event) in REFUSED.items()}
+    finally:
+        connection.close()
 
 
 @exercise("l02.pay_once")
@@ -271,14 +287,14 @@ def latest_redelivery(stack, worker) -> float | None:
 
 
 COUNTDOWN = 3  # the reminder's countdown, in seconds
-MARGIN = 0.5  # seconds the reminder's ack must come before its visibility timeout runs out (load, the result's store)
+MARGIN = 0.25  # seconds the reminder's ack must come before its visibility timeout runs out (load, the result's store)
 
 
 @exercise("l02.countdown_once")
 def countdown_once(run: CheckRun) -> None:
     """A 1 s reminder (hidden: 2 s) runs once, its message delivered once (counted at the broker), acknowledged more
-    than 0.5 s before its visibility timeout runs out (so no sweep phase could copy it; counted as at least countdown +
-    run time, so a visibility timeout at or below countdown + run time + 0.5 s fails however fast the ack came), not
+    than 0.25 s before its visibility timeout runs out (so no sweep phase could copy it; counted as at least countdown +
+    run time, so a visibility timeout at or below countdown + run time + 0.25 s fails however fast the ack came), not
     before 2.9 s; a killed task is back within 8 s. The reminder of 2 s is watched for 7 s: a copy the sweep makes
     before its ack at 5 s shows."""
     calls = {"countdown": lambda: reminder_starts(run, 1, 5), "kill": lambda: killed_rerun(run)}
@@ -297,7 +313,7 @@ def countdown_once(run: CheckRun) -> None:
         acked = None if held is None else max(held, COUNTDOWN + seconds)
         run.expect("l02.check.countdown_no_copy_possible", True, acked is not None and acked + MARGIN < vt,
                    hidden=hidden, held="-" if acked is None else f"{localized.number(acked, digits=2)} s",
-                   vt=helpers.seconds(vt), margin=localized.number(MARGIN, digits=1))
+                   vt=f"{localized.number(vt)} s", margin=localized.number(MARGIN))
         run.expect("l02.check.countdown_not_early", True, bool(starts) and min(starts) >= 2.9, hidden=hidden,
                    starts=", ".join(helpers.seconds(at) for at in starts) or "-")
     back, latest = outcome["kill"][1]
@@ -315,7 +331,7 @@ SHORT_EXPORT = "".join(f"row {i}\n" for i in range(5) if i % 7 != 3)  # what the
 
 @exercise("l02.export_cleanup")
 def export_cleanup(run: CheckRun) -> None:
-    """A 100-row export cut at the soft limit after running until it (at least 0.9 s), nothing of its own left in its
+    """A 100-row export cut at the soft limit after running until it (0.9 s to 1.25 s), nothing of its own left in its
     folder under any name, in the worker's temporary folder nor anywhere else the worker wrote (other exports' partial
     files stay, under names a glob would match, and so does the complete export that was already at its path, whole),
     no `end`; a
@@ -344,8 +360,7 @@ def export_runs(run: CheckRun, temp: Path) -> None:
         run.expect("l02.check.export_outcome", "FAILURE SoftTimeLimitExceeded", _outcome(result),
                    cause=result.result if isinstance(result.result, BaseException) else None)
         ran = _ran_for(stack, path, result)
-        run.expect("l02.check.ran_to_the_limit", True, ran is not None and ran >= 0.9, limit="1",
-                   ran="-" if ran is None else helpers.seconds(ran))
+        run.expect("l02.check.ran_to_the_limit", True, ended_at_the_limit(ran, 1), **ran_values(ran, 1))
         left = sorted(each.name for each in folder.iterdir()) + sorted(
             f"$TMPDIR/{each.name}" for each in temp.iterdir() if not each.name.startswith("pymp-"))  # the pool's own
         watched = (folder.resolve(), temp.resolve())
@@ -362,8 +377,7 @@ def export_runs(run: CheckRun, temp: Path) -> None:
             result.get(timeout=10, propagate=False)
             ran = _ran_for(stack, longer, result)
             run.expect("l02.check.ran_to_the_limit", True, _outcome(result) == "FAILURE SoftTimeLimitExceeded"
-                       and ran is not None and ran >= 1.4, limit="1.5", ran="-" if ran is None else helpers.seconds(ran),
-                       hidden=True)
+                       and ended_at_the_limit(ran, 1.5), hidden=True, **ran_values(ran, 1.5))
         short = folder / "short.csv"
         short.write_text(PREVIOUS_EXPORT, encoding="utf-8")  # the short export's complete previous one
         with FinalPaths(folder, ("short.csv",)) as finished:
@@ -373,6 +387,20 @@ def export_runs(run: CheckRun, temp: Path) -> None:
         run.expect("l02.check.short_export", ("SUCCESS", True), (result.state, kept))
         run.expect("l02.check.replaced_in_one_step", [], cut.written + finished.written)
         run.expect("l02.check.export_limits", "soft_time_limit=1 time_limit=2", _registered_limits(stack))
+
+
+EARLY, LATE = 0.1, 0.25  # how far before its soft limit a cut export may end, and how far after (load, the cleanup)
+
+
+def ended_at_the_limit(ran: float | None, limit: float) -> bool:
+    """Whether the cut export ran until its soft limit and ended there: from its start to its failure, no more than
+    EARLY before the limit and no more than LATE after it (rows written past the limit show)."""
+    return ran is not None and limit - EARLY <= ran <= limit + LATE
+
+
+def ran_values(ran: float | None, limit: float) -> dict:
+    return {"limit": localized.number(limit), "early": localized.number(EARLY), "late": localized.number(LATE),
+            "ran": "-" if ran is None else f"{localized.number(ran, digits=2)} s"}
 
 
 class OpenedForWriting:

@@ -69,11 +69,16 @@ def shop(stack: Stack, order_id: int) -> tuple:
     """(order status, coupon balance, events recorded) for one order of the stack's database."""
     connection = stack.db()
     try:
-        status = appdb.scalar(connection, "SELECT status FROM orders WHERE id = ?", (order_id,))
-        balance = appdb.scalar(connection, "SELECT balance FROM coupons WHERE order_id = ?", (order_id,))
-        events = appdb.scalar(connection, "SELECT COUNT(*) FROM events WHERE order_id = ?", (order_id,))
+        return shop_in(connection, order_id)
     finally:
         connection.close()
+
+
+def shop_in(connection, order_id: int) -> tuple:
+    """(order status, coupon balance, events recorded) for one order, read through `connection`."""
+    status = appdb.scalar(connection, "SELECT status FROM orders WHERE id = ?", (order_id,))
+    balance = appdb.scalar(connection, "SELECT balance FROM coupons WHERE order_id = ?", (order_id,))
+    events = appdb.scalar(connection, "SELECT COUNT(*) FROM events WHERE order_id = ?", (order_id,))
     return (status, balance, events)
 
 
