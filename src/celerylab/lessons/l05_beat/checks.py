@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 
+from celerylab import polling
 from celerylab.appdb import execute
 from celerylab.checks import CheckRun, exercise
 from celerylab.lessons.l05_beat import helpers
@@ -183,6 +184,18 @@ def copies_across_a_failure(stack) -> int:
         connection.close()
 
 
+SENT = "Sending due task weekly-summary"  # what Beat logs as it sends the entry
+
+
+def summary_window(stack) -> tuple[float, float]:
+    """The measuring window [t0, t1), SUMMARY_WINDOW long, opened once both Beats have sent the summary a first time
+    (bounded wait): a Beat still starting is not a missed period."""
+    polling.until(lambda: all(SENT in beat.logs for beat in stack.beats), timeout=60, step=0.1)
+    t0 = time.time()
+    time.sleep(SUMMARY_WINDOW)
+    return t0, time.time()
+
+
 def overlapped(spans: list) -> bool:
     """Two copies ran in two processes, each one starting before the other had ended."""
     return (len(spans) == 2 and spans[0][0] != spans[1][0]
@@ -195,10 +208,10 @@ def summary_once(run: CheckRun) -> None:
     with run.stack(**helpers.stack_options(beats=2, env=env)) as stack:
         keep_inbox(stack)
         start_elsewhere(stack)
-        t0, t1 = helpers.wait_window(SUMMARY_WINDOW, stacks=[stack])  # both Beats sending: a slow start is not a missed period
+        t0, t1 = summary_window(stack)
         periods = {key: n for key, n in helpers.emails_per_period(stack, t0, t1).items() if n}
-        sends = sum(beat.logs.count("Sending due task weekly-summary") for beat in stack.beats)
-        senders = sum(1 for beat in stack.beats if "Sending due task weekly-summary" in beat.logs)
+        sends = sum(beat.logs.count(SENT) for beat in stack.beats)
+        senders = sum(1 for beat in stack.beats if SENT in beat.logs)
         together, overlap, claims = copies_at_once(stack)
         after_failure = copies_across_a_failure(stack)
         kept = inbox_kept(stack)
