@@ -1,6 +1,4 @@
-"""Keys a charge by the order id and the invoice number written together with no separator: order 71's invoice 2 and order 7's invoice 12 share a key, so the second one is never charged.
-Violates: "(b) ... another order's invoice of the same number gets its own too, as does any other order's invoice (order 71's invoice `2` is not order 7's invoice `12`)"
-Blind review.
+"""Keys a charge by the order id and the invoice number written together with no separator: order 71's invoice 2 and order 7's invoice 12 share a key, so the second one is never charged. Violates: "(b) ... another order's invoice of the same number gets its own too, as does any other order's invoice (order 71's invoice `2` is not order 7's invoice `12`)" Blind review.
 """
 from celerylab.appdb import connect, execute, scalar, transaction
 from celerylab.lessons.l01_retries.tasks import app

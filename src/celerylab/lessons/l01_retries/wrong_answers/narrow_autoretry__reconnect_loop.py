@@ -1,6 +1,4 @@
-"""Tries a refused connection again in a loop inside the task (3 tries) before letting Celery retry: an unreachable provider gets 9 connection attempts, 3 per Celery attempt.
-Violates: "retry with Celery (...), not in a loop inside the task"
-Blind review.
+"""Tries a refused connection again in a loop inside the task (3 tries) before letting Celery retry: an unreachable provider gets 9 connection attempts, 3 per Celery attempt. Violates: "retry with Celery (...), not in a loop inside the task" Blind review.
 """
 from celerylab.fakes.clients import ProviderUnavailable, send_email
 from celerylab.lessons.l01_retries.tasks import app

@@ -1,6 +1,4 @@
-"""Builds the idempotency key from the event id and the month datetime.now() reads: the same event sent again in another month gets a new key, and a second e-mail.
-Violates: "(d) the same event sent again as a **new task** (another task id, the same `event_id`), later — after a deploy replaced the worker with a new one, on another machine (...) minutes, days or months after the first sending —, delivers no other e-mail"
-Blind review.
+"""Builds the idempotency key from the event id and the month datetime.now() reads: the same event sent again in another month gets a new key, and a second e-mail. Violates: "(d) the same event sent again as a **new task** (another task id, the same `event_id`), later — after a deploy replaced the worker with a new one, on another machine (...) minutes, days or months after the first sending —, delivers no other e-mail" Blind review.
 """
 from datetime import datetime
 

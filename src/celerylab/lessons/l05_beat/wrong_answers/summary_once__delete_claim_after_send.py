@@ -1,6 +1,4 @@
-"""Claims the period in summary_claims, sends, then deletes its claim: a copy of the same period sent once both have ended sends it again.
-Violates: "and also end in exactly one e-mail, even with a third copy of the period sent once both have ended"
-Blind review.
+"""Claims the period in summary_claims, sends, then deletes its claim: a copy of the same period sent once both have ended sends it again. Violates: "and also end in exactly one e-mail, even with a third copy of the period sent once both have ended" Blind review.
 """
 from celerylab.appdb import connect, execute
 from celerylab.lessons.l05_beat.tasks import app, period_key, period_seconds, send_summary_email

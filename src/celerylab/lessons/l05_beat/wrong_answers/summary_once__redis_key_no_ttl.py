@@ -1,6 +1,4 @@
-"""Claims the period with SET NX on the broker's Redis, with no expiry, and writes the summary_claims row only after sending: once the broker's Redis has lost what it held, a later copy sends the period again.
-Violates: "Use `period_key()` as the period's key (the ISO week, or the check's short period) and the stack database's table `summary_claims (period TEXT PRIMARY KEY)`"
-Blind review.
+"""Claims the period with SET NX on the broker's Redis, with no expiry, and writes the summary_claims row only after sending: once the broker's Redis has lost what it held, a later copy sends the period again. Violates: "Use `period_key()` as the period's key (the ISO week, or the check's short period) and the stack database's table `summary_claims (period TEXT PRIMARY KEY)`" Blind review.
 """
 import redis
 
