@@ -13,14 +13,24 @@ import pytest
 from celerylab.stack import elsewhere, elsewhere_clock
 
 PROBE = """
-import datetime, json, os, platform, socket, sys, time
+import datetime, json, os, pickle, platform, socket, sys, time
 from celerylab.stack import elsewhere_clock
 elsewhere_clock.rename(sys.argv[1])
 elsewhere_clock.shift_clock(float(sys.argv[2]))
 import kombu.asynchronous.timer as timer
+from datetime import datetime as imported_after
+from celery import Celery
+app = Celery(set_as_current=False)
+real = time.time() - float(sys.argv[2]) * 86400
 print(json.dumps({"names": [socket.gethostname(), os.uname().nodename, platform.node()],
                   "day": int(time.time() // 86400), "today": datetime.date.today().toordinal(),
-                  "ns_day": time.time_ns() // 86400 // 10**9, "timer_lag": time.time() - timer._time()}))
+                  "ns_day": time.time_ns() // 86400 // 10**9, "timer_lag": time.time() - timer._time(),
+                  "now_lag": imported_after.now().timestamp() - real,
+                  "utcnow_lag": imported_after.utcnow().replace(tzinfo=datetime.timezone.utc).timestamp() - real,
+                  "datetime_today_lag": datetime.datetime.today().timestamp() - real,
+                  "celery_lag": app.now().timestamp() - real,
+                  "real_is_datetime": isinstance(__import__("_datetime").datetime(2020, 1, 1), imported_after),
+                  "pickled": pickle.dumps(imported_after.now()).hex()}))
 """
 
 
@@ -38,6 +48,27 @@ def test_the_task_reads_another_host_name_and_a_calendar_months_ahead():
     assert seen["day"] - int(now // 86400) in (400, 401) and seen["ns_day"] == seen["day"]
     import datetime
     assert seen["today"] - datetime.date.today().toordinal() in (399, 400, 401)
+
+
+def test_the_tasks_datetime_now_utcnow_and_today_move_by_days_hours_and_minutes():
+    days = 400 + (7 * 3600 + 23 * 60 + 31) / 86400
+    seen = probe("far-away", days)
+    for lag in ("now_lag", "utcnow_lag", "datetime_today_lag"):
+        assert abs(seen[lag] - days * elsewhere_clock.DAY) < 60, lag
+
+
+def test_celerys_own_datetime_now_keeps_the_real_clock_and_real_datetimes_stay_datetimes():
+    seen = probe("far-away", 400.3)
+    assert abs(seen["celery_lag"]) < 60
+    assert seen["real_is_datetime"] is True
+
+
+def test_a_datetime_pickled_on_the_shifted_worker_loads_as_a_plain_datetime_elsewhere():
+    import datetime
+    import pickle
+
+    loaded = pickle.loads(bytes.fromhex(probe("far-away", 400.3)["pickled"]))
+    assert type(loaded) is datetime.datetime and loaded.year >= datetime.datetime.now().year + 1
 
 
 def test_celerys_timer_keeps_the_real_clock_so_a_countdown_still_waits():
@@ -123,3 +154,32 @@ def test_in_the_job_sandbox_without_bwrap_the_new_worker_finds_no_marker_the_old
     assert verdict.error is None, verdict.error
     failed = [criterion.key for criterion in verdict.criteria if not criterion.passed]
     assert failed == ["l01.check.charge_rows_reconciliation"], failed
+
+
+COUNTDOWN_APP = """
+import os
+from celerylab.stack.appconfig import create_app
+
+app = create_app("elsewhere_countdown")
+
+
+@app.task(name="t.later", bind=True, max_retries=1)
+def later(self):
+    if not self.request.retries:
+        raise self.retry(countdown=1)
+    return "retried"
+"""
+
+
+@pytest.mark.live
+def test_a_retry_countdown_on_the_shifted_worker_waits_its_seconds(tmp_path):
+    """Celery computes the retry's ETA with its own (real) clock and kombu's timer waits for it with the real one:
+    on a worker whose datetime.now is 400 days and some hours ahead, a 1 s countdown still waits about 1 s."""
+    from celerylab.stack import Stack, StackSpec, WorkerSpec
+
+    (tmp_path / "countdown_app.py").write_text(COUNTDOWN_APP)
+    with Stack.start(StackSpec(app="countdown_app", pythonpath=(str(tmp_path),)), workers=[], timeline=False) as stack:
+        elsewhere.add_worker(stack, WorkerSpec(), days=400 + 7.4 / 24)
+        started = time.monotonic()
+        assert stack.app.send_task("t.later").get(timeout=20) == "retried"
+        assert 0.9 < time.monotonic() - started < 10

@@ -3,14 +3,17 @@
 ``python -m celerylab.stack.elsewhere_clock --hostname NAME --days N -- python -m celery ...``: the command
 runs in this process, after this module has given it a host name of its own (socket.gethostname, os.uname,
 platform.node) and moved its wall clock (time.time, time.time_ns and what reads them: date.today,
-datetime.fromtimestamp(time.time())) N days ahead. Where bwrap can run, the worker also gets a UTS namespace with
-that host name (elsewhere.isolated); here, the names the task's code reads.
+datetime.fromtimestamp(time.time()); and datetime.now, utcnow and today, which read the system clock in C) N days
+ahead (N need not be whole: hours and minutes move too). Where bwrap can run, the worker also gets a UTS namespace
+with that host name (elsewhere.isolated); here, the names the task's code reads.
 
-Celery's own timer keeps the real clock to turn a retry's ETA into a wait (kombu computes the wait as the ETA minus
-time.time()): a countdown still waits its seconds on a worker whose calendar is months ahead.
+Celery's own code keeps the real clock to turn a retry's countdown into an ETA and the ETA into a wait (its
+datetime.now, and kombu's timer, which computes the wait as the ETA minus time.time()): a countdown still waits its
+seconds on a worker whose calendar is months ahead.
 """
 from __future__ import annotations
 
+import datetime
 import os
 import runpy
 import socket
@@ -34,15 +37,65 @@ def rename(hostname: str) -> None:
     os.environ["HOSTNAME"] = hostname
 
 
+#: The modules whose calls to datetime.now keep the real clock: Celery's own (an ETA is computed and waited for with
+#: the real clock, so a countdown waits its seconds).
+REAL_CLOCK_CALLERS = ("celery", "kombu", "billiard", "vine", "amqp")
+
+
 def shift_clock(days: float) -> None:
-    """Move time.time and time.time_ns `days` ahead (date.today reads time.time); kombu's timer keeps the real one."""
+    """Move time.time and time.time_ns `days` ahead (date.today reads time.time), and datetime.now, utcnow and today
+    (shift_datetime); kombu's timer and Celery's own datetime.now keep the real clock."""
     real_time, real_time_ns = time.time, time.time_ns
     offset = days * DAY
     time.time = lambda: real_time() + offset
     time.time_ns = lambda: real_time_ns() + int(offset * 1e9)
+    shift_datetime(real_time, time.time)
     import kombu.asynchronous.timer as timer  # imported now, after the shift: restore its own copy
 
     timer._time = real_time  # type: ignore[attr-defined]
+
+
+def celerys_own(frame) -> bool:
+    """Whether the code that called datetime.now (the frame) is Celery's own."""
+    name = str(frame.f_globals.get("__name__", "")) if frame is not None else ""
+    return name.split(".")[0] in REAL_CLOCK_CALLERS
+
+
+class _RealInstances(type):
+    """isinstance/issubclass against the shifted class answer as against the real one (a real datetime made before
+    the swap, or by C code, is still a datetime to the code that reads the class after it)."""
+
+    def __instancecheck__(cls, instance) -> bool:
+        return isinstance(instance, cls.__mro__[1])
+
+    def __subclasscheck__(cls, subclass) -> bool:
+        return issubclass(subclass, cls.__mro__[1])
+
+
+def shift_datetime(real_time, shifted_time) -> None:
+    """datetime.datetime becomes a subclass whose now, utcnow and today read `shifted_time` (for Celery's own code,
+    `real_time`). Pickled, its instances name `datetime.datetime`: they load anywhere as the real class."""
+    real = datetime.datetime
+
+    def clock() -> float:
+        return real_time() if celerys_own(sys._getframe(2)) else shifted_time()
+
+    class ShiftedDatetime(datetime.datetime, metaclass=_RealInstances):
+        @classmethod
+        def now(cls, tz=None):
+            return cls.fromtimestamp(clock(), tz)
+
+        @classmethod
+        def utcnow(cls):
+            return cls.fromtimestamp(clock(), datetime.timezone.utc).replace(tzinfo=None)
+
+        @classmethod
+        def today(cls):
+            return cls.fromtimestamp(clock())
+
+    ShiftedDatetime.__module__, ShiftedDatetime.__name__, ShiftedDatetime.__qualname__ = (
+        real.__module__, real.__name__, real.__qualname__)
+    datetime.datetime = ShiftedDatetime  # type: ignore[misc]
 
 
 def main(argv: list[str]) -> None:

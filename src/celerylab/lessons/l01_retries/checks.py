@@ -8,7 +8,7 @@ import sqlite3
 import threading
 import time
 import uuid
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 
 import redis
@@ -16,7 +16,7 @@ import redis
 from celerylab import appdb
 from celerylab.checks import CheckRun, exercise
 from celerylab.fakes.clients import EMAIL_FOOTER_ENV, EMAIL_URL_ENV
-from celerylab.lessons.l01_retries import helpers
+from celerylab.lessons.l01_retries import connects, helpers
 from celerylab.stack import WorkerSpec, elsewhere
 
 
@@ -39,8 +39,10 @@ LOCAL_FILES_BEFORE: dict[int, set[str]] = {}
 FIRST_ZONE, DEPLOYED_ZONE = {"TZ": "Etc/GMT+12"}, {"TZ": "Etc/GMT-14"}
 
 
-#: How much later the deploy comes: its worker's wall clock is this many days ahead (another day, month and year).
-MONTHS_LATER = 400
+#: How much later the deploy comes: its worker's wall clock (time.time, datetime.now, date.today) is this many days
+#: ahead: another year, month, day and weekday, and, as it is no whole number of days (7 h 23 min 31 s more), another
+#: hour of the day and minute of the hour: a key built from any of them has changed.
+MONTHS_LATER = 400 + (7 * 3600 + 23 * 60 + 31) / 86400
 
 
 def redeployed(stack) -> None:
@@ -59,8 +61,8 @@ def welcome_once(run: CheckRun) -> None:
     """(a) healthy, (b) slow_ack, (c) slow_reject: one delivery and SUCCESS each; (d) one event sent again as a new task
     after a worker restart, then another event of the same user: one e-mail each; (e) a provider that never accepts:
     FAILURE, no e-mail; hidden: (b), (c) for user 2, 0.9 s, (b) answering later than the check waits for the task
-    (no client timeout outlasts it), and (d) sent again after the clock has passed a minute mark. The first failed
-    case ends the check."""
+    (no client timeout outlasts it). (d)'s deploy moves the worker's clock months, hours and minutes ahead
+    (MONTHS_LATER): a key built from the clock changes. The first failed case ends the check."""
     cases = [("healthy", 1, None, False), ("slow_ack", 1, None, False), ("slow_reject", 1, None, False)]
     with started(run, workers=[WorkerSpec(env=FIRST_ZONE)]) as stack:
         for fault, user_id, delay, hidden in cases:
@@ -68,16 +70,10 @@ def welcome_once(run: CheckRun) -> None:
                 return
         if not (events_keep_their_key(run, stack) and never_accepted_fails(run, stack)):
             return
-        if run.graded(7):
+        if run.graded(6):
             for fault, user_id, delay in (("slow_ack", 2, 0.9), ("slow_reject", 2, 0.9), ("slow_ack", 3, VERY_LATE)):
                 if not delivered_once(run, stack, fault, user_id, delay, True):
                     return
-            provider = helpers.email(stack)
-            provider.reset()
-            event = sent_first(stack, 7)
-            wait_past_minute_mark(event["at"])  # much later: a key built from the clock has changed by now
-            stack.app.send_task("ex.welcome", (7, event["id"])).get(timeout=30, propagate=False)
-            run.expect("l01.check.deliveries.resent_event", 1, provider.stats()["deliveries"], hidden=True)
 
 
 #: How late the hidden (b) answers: past the time the check waits for the task, so a longer client timeout that waits
@@ -90,18 +86,6 @@ def delivered_once(run: CheckRun, stack, fault: str, user_id: int, delay, hidden
     outcome = helpers.run_welcome(stack, "ex.welcome", fault, user_id=user_id, delay=delay)
     return (run.expect(f"l01.check.deliveries.{fault}", 1, outcome["deliveries"], hidden=hidden)
             & run.expect(f"l01.check.state.{fault}", "SUCCESS", outcome["state"], hidden=hidden))
-
-
-def sent_first(stack, user_id: int) -> dict:
-    """One new welcome event sent once (healthy provider); its id and when it was sent."""
-    event = {"id": f"welcome-{user_id}-{uuid.uuid4().hex[:8]}", "at": time.time()}
-    stack.app.send_task("ex.welcome", (user_id, event["id"])).get(timeout=30, propagate=False)
-    return event
-
-
-def wait_past_minute_mark(since: float) -> None:
-    """Sleep until the wall clock has passed a whole minute since `since`: a key built from the time has changed."""
-    time.sleep(max(0.0, (since // 60 + 1) * 60 + 0.5 - time.time()))
 
 
 def events_keep_their_key(run: CheckRun, stack) -> bool:
@@ -221,10 +205,10 @@ def narrow_autoretry(run: CheckRun) -> None:
     """(a) refused: FAILURE, 1 request; (b) one timeout: SUCCESS, 2, one Celery retry; (c) down twice: SUCCESS, 3;
     down three times, one past max_retries=2: FAILURE, 3; (e) replies the client cannot read (an HTML page): FAILURE,
     1 request, no retry; (g) `to` as bytes, which the client cannot encode (TypeError, a bug of the caller): FAILURE,
-    no request, no retry; (f) the provider unreachable (connection refused): FAILURE after 2 retries; hidden: down
-    once, two timeouts, and (g) bugs of the worker's setup (its e-mail footer file missing, a folder, not UTF-8:
-    FileNotFoundError, IsADirectoryError, UnicodeDecodeError). Retries counted from the broker: the messages each
-    retry publishes again. The first failed case ends the check."""
+    no request, no retry; (f) the provider unreachable (connection refused): FAILURE after 2 retries and 3
+    connection attempts; (g) bugs of the worker's setup (its e-mail footer file missing, a folder, not UTF-8:
+    FileNotFoundError, IsADirectoryError, UnicodeDecodeError); hidden: down once, two timeouts. Retries counted from
+    the broker: the messages each retry publishes again. The first failed case ends the check."""
     # (to, fault, requests, final state, kind, times, hidden)
     cases = [("not-an-address", None, 1, "FAILURE", "permanent", 0, False),
              ("user1@example.com", timing_out(1), 2, "SUCCESS", "transient", 1, False),
@@ -248,8 +232,9 @@ def narrow_autoretry(run: CheckRun) -> None:
             key = "l01.check.celery_retries" if kind == "unavailable" else f"l01.check.{kind}_retries"
             if not run.expect(key, retries, retried.retries(task_id), hidden=hidden, **values):
                 return
-        if unreachable(run, stack, retried) and run.graded(3):
-            broken_setup(run, stack, retried)
+        with closing(connects.Counter()) as attempts:
+            if unreachable(run, stack, retried, attempts):
+                broken_setup(run, stack, retried)
 
 
 UNREACHABLE_QUEUE = "l01-unreachable"  # consumed only by the worker that finds no provider listening
@@ -262,21 +247,25 @@ def closed_port() -> int:
         return probe.getsockname()[1]
 
 
-def unreachable(run: CheckRun, stack, retried: RetriedMessages) -> bool:
+def unreachable(run: CheckRun, stack, retried: RetriedMessages, attempts: connects.Counter) -> bool:
     """(f) the provider unreachable on every attempt (nothing listens where it was: the connection is refused, the
-    client raises ConnectionError): an outage, transient like the 503, retried twice (max_retries=2), then FAILURE.
-    Run by a worker of its own, whose provider address has no process behind it, and whose e-mail footer file is
-    the stack's FOOTER (broken_setup breaks it)."""
+    client raises ConnectionError): an outage, transient like the 503, retried twice (max_retries=2), then FAILURE,
+    after 3 connection attempts, one per Celery attempt (no loop inside the task). Run by a worker of its own, whose
+    provider address has no process behind it (each attempt to reach it is reported to the check's own process:
+    connects.py), and whose e-mail footer file is the stack's FOOTER (broken_setup breaks it)."""
     footer = footer_path(stack)
     footer.parent.mkdir(parents=True, exist_ok=True)
     footer.write_text("-- celerylab\n", encoding="utf-8")
+    provider = f"127.0.0.1:{closed_port()}"
     stack.add_worker(WorkerSpec(queues=(UNREACHABLE_QUEUE,),
-                                env={EMAIL_URL_ENV: f"http://127.0.0.1:{closed_port()}",
-                                     EMAIL_FOOTER_ENV: str(footer)}))
+                                env={EMAIL_URL_ENV: f"http://{provider}", EMAIL_FOOTER_ENV: str(footer),
+                                     **attempts.env(provider)}))
+    attempts.take(0)
     result = stack.app.send_task("ex.notify", ("user4@example.com",), queue=UNREACHABLE_QUEUE)
     result.get(timeout=30, propagate=False)
     return (run.expect("l01.check.unreachable_state", "FAILURE", result.state)
-            & run.expect("l01.check.unreachable_retries", 2, retried.retries(result.id)))
+            & run.expect("l01.check.unreachable_retries", 2, retried.retries(result.id))
+            & run.expect("l01.check.unreachable_attempts", 3, attempts.take()))
 
 
 def footer_path(stack) -> Path:
@@ -284,18 +273,18 @@ def footer_path(stack) -> Path:
 
 
 def broken_setup(run: CheckRun, stack, retried: RetriedMessages) -> None:
-    """(g), hidden: bugs of the worker's setup, not of the provider: the e-mail footer file the client reads before
-    sending is missing, a folder, or not UTF-8. Each raises its own exception (none of them TypeError or
-    ConnectionError), and waiting changes none of them: FAILURE, no retry."""
+    """(g): bugs of the worker's setup, not of the provider: the e-mail footer file the client reads before sending
+    is missing, a folder, or not UTF-8. Each raises its own exception (none of them TypeError or ConnectionError),
+    and waiting changes none of them: FAILURE, no retry. Each has criteria of its own, named after what it raised."""
     footer = footer_path(stack)
     provider = helpers.email(stack)
-    for error, breaks in (("FileNotFoundError", lambda: footer.unlink()),
-                          ("IsADirectoryError", lambda: footer.mkdir()),
-                          ("UnicodeDecodeError", lambda: (footer.rmdir(), footer.write_bytes(b"\xff\xfe-- \x80\n")))):
+    for error, breaks in (("missing", lambda: footer.unlink()),
+                          ("folder", lambda: footer.mkdir()),
+                          ("undecodable", lambda: (footer.rmdir(), footer.write_bytes(b"\xff\xfe-- \x80\n")))):
         breaks()
         state, _, task_id = notify(stack, provider, "user6@example.com", None, queue=UNREACHABLE_QUEUE)
-        if not (run.expect("l01.check.bug_state", "FAILURE", state, hidden=True, error=error)
-                & run.expect("l01.check.bug_retries", 0, retried.retries(task_id), hidden=True, error=error)):
+        if not (run.expect(f"l01.check.footer_{error}_state", "FAILURE", state)
+                & run.expect(f"l01.check.footer_{error}_retries", 0, retried.retries(task_id))):
             return
 
 
@@ -386,26 +375,32 @@ OTHER_ORDER = 1000  # added to the order id: another order, whose invoices are n
 
 @exercise("l01.charge_once")
 def charge_once(run: CheckRun) -> None:
-    """(a) one message x3; (b) a second invoice, and another order's invoice of the same number; (c) cleanup and a
-    deploy on another machine (months later), then a new task for the first invoice; hidden: order 31. The first failed
+    """(a) one message x3; (b) a second invoice, another order's invoice of the same number, and one whose order and
+    invoice numbers read as the first's written together; (c) cleanup and a deploy on another machine (months
+    later), then a new task for the first invoice; hidden: order 31. The first failed
     criterion ends the check."""
-    # (order, the amount the reconciliation carries for the first invoice, hidden): at grading, a corrected amount
-    cases = [(7, "99.9", False)] + ([(31, "89.90", True)] if run.graded(6) else [])
+    # (order, its first invoice, another order's invoice that reads the same written after its order's number, the
+    # amount the reconciliation carries for the first invoice, hidden): at grading, a corrected amount
+    cases = [(7, "12", (71, "2"), "99.9", False)] + ([(31, "2", (3, "12"), "89.90", True)] if run.graded(7) else [])
     with started(run) as stack:
         connection = helpers.db(stack)
         try:
-            for order_id, reconciled, hidden in cases:
-                if not charges_each_invoice_once(run, stack, connection, order_id, reconciled, hidden):
+            for order_id, first, joined, reconciled, hidden in cases:
+                if not charges_each_invoice_once(run, stack, connection, (order_id, first), joined, reconciled,
+                                                 hidden):
                     return
         finally:
             connection.close()
 
 
-def charges_each_invoice_once(run: CheckRun, stack, connection, order_id: int, reconciled: str, hidden: bool) -> bool:
-    """(a) one message x3; (b) a second invoice of the order, and the first invoice's number on another order (invoices
-    are numbered per order: its own charge); (c) months later (cleanup, a deploy elsewhere), the first
-    invoice again as a new task, its amount written another way (`reconciled`; at grading, a corrected amount)."""
-    first, second = f"INV-{uuid.uuid4().hex[:6]}", f"INV-{uuid.uuid4().hex[:6]}"
+def charges_each_invoice_once(run: CheckRun, stack, connection, invoice: tuple[int, str], joined: tuple[int, str],
+                              reconciled: str, hidden: bool) -> bool:
+    """(a) one message x3; (b) a second invoice of the order, the first invoice's number on another order (invoices
+    are numbered per order: its own charge), and another order's invoice whose order and invoice numbers, written
+    one after the other, read as the first invoice's (`joined`: order 71's invoice 2 and order 7's invoice 12);
+    (c) months later (cleanup, a deploy elsewhere), the first invoice again as a new task, its amount written another
+    way (`reconciled`; at grading, a corrected amount)."""
+    (order_id, first), second = invoice, f"INV-{uuid.uuid4().hex[:6]}"
     states = helpers.publish_again(stack, "ex.charge", (order_id, first, "99.90"), times=3)
     if not (run.expect("l01.check.charge_states", ["SUCCESS"] * 3, states, hidden=hidden)
             & run.expect("l01.check.charge_rows_same_message", 1, charges(connection, order_id, first),
@@ -417,6 +412,10 @@ def charges_each_invoice_once(run: CheckRun, stack, connection, order_id: int, r
     other = order_id + OTHER_ORDER
     stack.app.send_task("ex.charge", (other, first, "40.00")).get(timeout=10, propagate=False)
     if not run.expect("l01.check.charge_rows_other_order", 1, charges(connection, other, first), hidden=hidden):
+        return False
+    stack.app.send_task("ex.charge", (*joined, "25.00")).get(timeout=10, propagate=False)
+    if not run.expect("l01.check.charge_rows_joined", 1, charges(connection, *joined), hidden=hidden,
+                      order=joined[0], invoice=joined[1], first_order=order_id, first=first):
         return False
     appdb.execute(connection, "DELETE FROM processed_events")
     months_pass(stack)  # months later: the broker's Redis has lost what it held

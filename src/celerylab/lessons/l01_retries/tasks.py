@@ -3,9 +3,11 @@ from __future__ import annotations
 
 from celerylab.appdb import connect, execute, scalar, transaction
 from celerylab.fakes.clients import RateLimited, call_webhook, send_email
+from celerylab.lessons.l01_retries import connects
 from celerylab.stack.appconfig import create_app
 
 app = create_app("l01_retries")
+connects.install()  # only where a check asks (a worker it watches): before the answer's own code runs
 
 
 def address(user_id: int) -> str:

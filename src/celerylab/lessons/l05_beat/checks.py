@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 
+from celerylab import polling
 from celerylab.appdb import execute
 from celerylab.checks import CheckRun, exercise
 from celerylab.lessons.l05_beat import helpers
@@ -82,33 +83,39 @@ def inbox_kept(stack) -> bool:
         connection.close()
 
 
-def expire_keys(stack, key: str) -> int:
-    """Every key with an expiry on the stack's Redis expires now, as it would before the week ends (on a Redis the
-    stack shares with others, only the keys that name the period). How many."""
+def redis_forgets(stack, key: str) -> int:
+    """The stack's Redis (the broker) loses what it held, as one with no persistence does when it restarts (lesson
+    07): every key but kombu's bindings, which the workers declared as they started (on a Redis the stack shares
+    with others, only the keys that name the period). How many were deleted."""
     import redis
 
     client = redis.Redis.from_url(stack.broker.url)
     try:
         shared = stack.broker.kind == "url"
-        names = [name for name in client.scan_iter(count=1000) if not shared or key.encode() in name]
-        expiring = [name for name in names if client.pttl(name) > 0]
-        for name in expiring:
-            client.pexpire(name, 1)
-        time.sleep(0.05)
-        return len(expiring)
+        names = [name for name in client.scan_iter(count=1000)
+                 if (key.encode() in name if shared else b"_kombu.binding" not in name)]
+        return client.delete(*names) if names else 0
     finally:
         client.close()
 
 
 ELSEWHERE = "elsewhere"  # the queue of the worker on another machine
+#: How far behind the other machine's clock is: half a period, so that a copy it runs as the check's clock reaches
+#: the next period (the two copies before it took 1.5 s of the period's 2) still reads the period the copies had.
+BEHIND = helpers.PERIOD_SECONDS / 2
 
 
 def start_elsewhere(stack):
-    """One more worker, as on another machine: its own temp folder (its own /tmp where bwrap can run here)."""
+    """One more worker, as on another machine: its own temp folder (its own /tmp where bwrap can run here), its
+    clock BEHIND seconds behind the check's."""
     tmp = stack.workdir / "another-machine-tmp"
     tmp.mkdir(exist_ok=True)
     env = {"TMPDIR": str(tmp), "TEMP": str(tmp), "TMP": str(tmp)}
-    return elsewhere.add_worker(stack, WorkerSpec(queues=(ELSEWHERE,), env=env))
+    return elsewhere.add_worker(stack, WorkerSpec(queues=(ELSEWHERE,), env=env), days=-BEHIND / 86400)
+
+
+#: How many fresh periods copies_at_once may take for a third copy that ran, by its own clock, in the copies' period.
+ATTEMPTS = 3
 
 
 def copies_at_once(stack) -> tuple[int, bool, int]:
@@ -120,16 +127,11 @@ def copies_at_once(stack) -> tuple[int, bool, int]:
         beat.terminate()
     period = helpers.PERIOD_SECONDS
     time.sleep(period - time.time() % period + period + 0.05)  # a period no Beat sent a copy of, just begun
-    key = f"s{int(time.time() // period)}"
-    with writes_held(stack):  # the database is slow to write for a moment: both copies read it before either writes
-        copies = [stack.app.send_task("ex.weekly_summary") for _ in range(2)]
-        time.sleep(HOLD_WRITES)
-    for copy in copies:
-        copy.get(timeout=10, propagate=False)
-    # and a copy of the same period after both have ended (a Beat that fires later in it, a redelivery), on another
-    # machine, once every key that expires has expired (the rest of a week)
-    expire_keys(stack, key)
-    stack.app.send_task("ex.weekly_summary", queue=ELSEWHERE).get(timeout=10, propagate=False)
+    for _ in range(ATTEMPTS):
+        key, copies, third_in_period = copies_of_one_period(stack)
+        if third_in_period:
+            break
+        time.sleep(period - time.time() % period + 0.05)  # the third copy read the next period: again, in a fresh one
     connection = stack.db()
     try:
         emails = execute(connection, "SELECT COUNT(*) FROM emails WHERE period = ?", (key,)).fetchone()[0]
@@ -139,6 +141,23 @@ def copies_at_once(stack) -> tuple[int, bool, int]:
     finally:
         connection.close()
     return emails, overlapped(spans), claims
+
+
+def copies_of_one_period(stack) -> tuple[str, list, bool]:
+    """Two copies of the period just begun, sent together, then a third once both have ended (a Beat that fires
+    later in it, a redelivery), on another machine, once the broker's Redis has lost what it held: the period's key,
+    the two copies' results, and whether the third copy ran while the other machine's clock still read that period."""
+    period = helpers.PERIOD_SECONDS
+    number = int(time.time() // period)
+    key = f"s{number}"
+    with writes_held(stack):  # the database is slow to write for a moment: both copies read it before either writes
+        copies = [stack.app.send_task("ex.weekly_summary") for _ in range(2)]
+        time.sleep(HOLD_WRITES)
+    for copy in copies:
+        copy.get(timeout=10, propagate=False)
+    redis_forgets(stack, key)
+    stack.app.send_task("ex.weekly_summary", queue=ELSEWHERE).get(timeout=10, propagate=False)
+    return key, copies, int((time.time() - BEHIND) // period) == number
 
 
 def copies_across_a_failure(stack) -> int:
@@ -165,6 +184,18 @@ def copies_across_a_failure(stack) -> int:
         connection.close()
 
 
+SENT = "Sending due task weekly-summary"  # what Beat logs as it sends the entry
+
+
+def summary_window(stack) -> tuple[float, float]:
+    """The measuring window [t0, t1), SUMMARY_WINDOW long, opened once both Beats have sent the summary a first time
+    (bounded wait): a Beat still starting is not a missed period."""
+    polling.until(lambda: all(SENT in beat.logs for beat in stack.beats), timeout=60, step=0.1)
+    t0 = time.time()
+    time.sleep(SUMMARY_WINDOW)
+    return t0, time.time()
+
+
 def overlapped(spans: list) -> bool:
     """Two copies ran in two processes, each one starting before the other had ended."""
     return (len(spans) == 2 and spans[0][0] != spans[1][0]
@@ -177,10 +208,10 @@ def summary_once(run: CheckRun) -> None:
     with run.stack(**helpers.stack_options(beats=2, env=env)) as stack:
         keep_inbox(stack)
         start_elsewhere(stack)
-        t0, t1 = helpers.wait_window(SUMMARY_WINDOW, stacks=[stack])  # both Beats sending: a slow start is not a missed period
+        t0, t1 = summary_window(stack)
         periods = {key: n for key, n in helpers.emails_per_period(stack, t0, t1).items() if n}
-        sends = sum(beat.logs.count("Sending due task weekly-summary") for beat in stack.beats)
-        senders = sum(1 for beat in stack.beats if "Sending due task weekly-summary" in beat.logs)
+        sends = sum(beat.logs.count(SENT) for beat in stack.beats)
+        senders = sum(1 for beat in stack.beats if SENT in beat.logs)
         together, overlap, claims = copies_at_once(stack)
         after_failure = copies_across_a_failure(stack)
         kept = inbox_kept(stack)
