@@ -9,7 +9,7 @@ import pytest
 
 from celerylab.lessons.l02_workers.final_path import FinalPaths
 
-MODES = [pytest.param(True, marks=pytest.mark.skipif(not sys.platform.startswith("linux"), reason="inotify is Linux's"),
+MODES = [pytest.param(True, marks=pytest.mark.skipif(not sys.platform.startswith("linux"), reason="inotify is Linux's: run the suite on Linux to cover the inotify mode"),
                       id="inotify"), pytest.param(False, id="hard-link witness")]
 
 
@@ -49,7 +49,7 @@ def test_writing_over_the_path_is_seen(tmp_path, inotify, overwrite):
     assert watch.written and watch.written[0].startswith("export.csv:")
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="inotify is Linux's")
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="inotify is Linux's: run the suite on Linux to cover the inotify mode")
 def test_removing_then_writing_the_path_is_seen(tmp_path):
     path = previous(tmp_path)
     with FinalPaths(tmp_path, ("export.csv",)) as watch:
