@@ -4,6 +4,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 ENDS = ("import atexit\nfrom celerylab.grader.job import finish\n"
         "atexit.register(print, 'the shutdown ran')\nprint('record', end='')\nfinish(3)\n")
 
@@ -13,3 +15,41 @@ def test_the_job_ends_with_its_output_flushed_and_without_the_interpreters_shutd
     assert done.returncode == 3
     assert done.stdout == "record"  # written to a pipe (buffered), flushed before the end
     assert "the shutdown ran" not in done.stdout + done.stderr  # atexit handlers and module teardown skipped
+
+
+REFUSED = ("import sys\nfrom celerylab.grader import unused_imports\nrefused = unused_imports.refuse()\n"
+           "import nbformat\nfrom nbformat.validator import ValidationError\n"
+           "notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell('1 + 1')])\n"
+           "nbformat.validate(nbformat.reads(nbformat.writes(notebook), as_version=4))\n"
+           "notebook.cells[0]['cell_type'] = 'nonsense'\n"
+           "try:\n    nbformat.validate(notebook)\nexcept ValidationError:\n    print('invalid refused')\n"
+           "print(sorted(name for name in unused_imports.FORMAT_CHECKERS if sys.modules.get(name) is not None))\n"
+           "print(len(refused))\n")
+
+
+def test_the_format_checkers_grading_never_uses_are_not_imported_and_notebooks_still_validate():
+    from celerylab.grader import unused_imports
+
+    done = subprocess.run([sys.executable, "-c", REFUSED], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["invalid refused", "[]", str(len(unused_imports.FORMAT_CHECKERS))]
+
+
+def test_the_checks_modules_are_imported_aside_and_a_failing_one_fails_again_at_the_check(tmp_path, monkeypatch):
+    from celerylab.grader.job import import_for_checks
+
+    (tmp_path / "clab_aside_ok.py").write_text("VALUE = 1\n")
+    (tmp_path / "clab_aside_broken.py").write_text("raise ImportError('broken on purpose')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for name in ("clab_aside_ok", "clab_aside_broken"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    thread = import_for_checks(("clab_aside_broken", "clab_aside_ok"))
+    thread.join(timeout=60)
+    assert not thread.is_alive()
+    assert sys.modules["clab_aside_ok"].VALUE == 1  # the next one still imported after a failure
+    assert "clab_aside_broken" not in sys.modules
+    import importlib
+
+    with pytest.raises(ImportError, match="broken on purpose"):  # the check meets the error itself
+        importlib.import_module("clab_aside_broken")
+    monkeypatch.delitem(sys.modules, "clab_aside_ok")
