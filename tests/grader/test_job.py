@@ -4,8 +4,6 @@ from __future__ import annotations
 import subprocess
 import sys
 
-import pytest
-
 ENDS = ("import atexit\nfrom celerylab.grader.job import finish\n"
         "atexit.register(print, 'the shutdown ran')\nprint('record', end='')\nfinish(3)\n")
 
@@ -34,22 +32,3 @@ def test_the_format_checkers_grading_never_uses_are_not_imported_and_notebooks_s
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["invalid refused", "[]", str(len(unused_imports.FORMAT_CHECKERS))]
 
-
-def test_the_checks_modules_are_imported_aside_and_a_failing_one_fails_again_at_the_check(tmp_path, monkeypatch):
-    from celerylab.grader.job import import_for_checks
-
-    (tmp_path / "clab_aside_ok.py").write_text("VALUE = 1\n")
-    (tmp_path / "clab_aside_broken.py").write_text("raise ImportError('broken on purpose')\n")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    for name in ("clab_aside_ok", "clab_aside_broken"):
-        monkeypatch.delitem(sys.modules, name, raising=False)
-    thread = import_for_checks(("clab_aside_broken", "clab_aside_ok"))
-    thread.join(timeout=60)
-    assert not thread.is_alive()
-    assert sys.modules["clab_aside_ok"].VALUE == 1  # the next one still imported after a failure
-    assert "clab_aside_broken" not in sys.modules
-    import importlib
-
-    with pytest.raises(ImportError, match="broken on purpose"):  # the check meets the error itself
-        importlib.import_module("clab_aside_broken")
-    monkeypatch.delitem(sys.modules, "clab_aside_ok")

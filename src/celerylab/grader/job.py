@@ -10,11 +10,9 @@ The course is read once, from the spec (``root``), and handed to everything belo
 """
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import sys
-import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -89,6 +87,8 @@ PROBED = ("celerylab.grader.sandbox.execute", "celerylab.checks.check_run", "cel
 def probe(spec: JobSpec, results, course: Course, found: dict) -> None:
     """Import what a job needs, read the course and start (then stop) the database a stack starts, as a real job
     would once confined; report on the pipe (`database`: why the database could not start, else None)."""
+    import importlib
+
     for name in PROBED:
         importlib.import_module(name)
     from celerylab.stack.errors import StackError
@@ -103,27 +103,6 @@ def probe(spec: JobSpec, results, course: Course, found: dict) -> None:
     append(results, {"kind": "probe", "lessons": len(course.lesson_names()), "database": database})
 
 
-# What the checks import (the check runner, the stack and Celery's client side): imported while the kernel starts
-# and runs the notebook, a wait of this process, instead of after it, when the first check waits for them.
-CHECKS_IMPORT = ("celerylab.checks.check_run", "celerylab.grader.lone_worker", "celerylab.stack.stack")
-
-
-def import_for_checks(names: tuple[str, ...] = CHECKS_IMPORT) -> threading.Thread:
-    """Start importing `names` in a thread (join it before the checks); a module that fails to import here is
-    left out of sys.modules, so the check that needs it imports it again and meets the error itself."""
-
-    def imports() -> None:
-        for name in names:
-            try:
-                importlib.import_module(name)
-            except Exception:  # the check's own import says what is wrong, where it is judged
-                pass
-
-    thread = threading.Thread(target=imports, name="celerylab-checks-import", daemon=True)
-    thread.start()
-    return thread
-
-
 def run(spec: JobSpec, results, course: Course, found: dict) -> None:
     """Execute the notebook (first attempt), then check each exercise `found` (an Exercise, or why not)."""
     workdir = Path(spec.workdir)
@@ -133,11 +112,10 @@ def run(spec: JobSpec, results, course: Course, found: dict) -> None:
         from celerylab.grader.sandbox.execute import execute
 
         notebook = nbformat.reads(json.dumps(spec.notebook), as_version=4)
-        importing = import_for_checks()
-        try:
-            notes = execute(notebook, workdir, spec.cell_timeout, spec.notebook_timeout, spec.output_limit)
-        finally:
-            importing.join()
+        # The checks' imports (Celery, Redis, the stack) wait until the notebook has run: made in a thread during
+        # it, they left this process the largest of the job, and a learner filling the memory cap got it killed by
+        # the OOM killer instead of their kernel (test_attacks: a job filling its folder)
+        notes = execute(notebook, workdir, spec.cell_timeout, spec.notebook_timeout, spec.output_limit)
         strays = clear_job_user()
         if strays:
             notes.append({"kind": "strays", "cell": None, "count": str(strays)})
