@@ -155,7 +155,9 @@ def jobs_can_import(course, out: Path) -> None:
 
 
 def run(args) -> int:
-    sys.modules.setdefault("rfc3987_syntax", None)  # see grader/job.py: a costly import grading never uses
+    from celerylab.grader import unused_imports
+
+    unused_imports.refuse()  # jsonschema's format checkers: costly imports grading never uses
     from celerylab.grader.batch import Options, grade
     from celerylab.grader.prepare import Limits
 

@@ -16,15 +16,14 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from celerylab.grader import unused_imports
 from celerylab.grader.sandbox.processes import become_subreaper, clear_job_user, kill_descendants
 from celerylab.grader.spec import JobSpec
 
 if TYPE_CHECKING:
     from celerylab.course import Course
 
-# jsonschema (imported by nbformat) builds an IRI grammar at import when rfc3987_syntax is
-# installed: about 2 s of CPU per job for a format check grading never uses.
-sys.modules.setdefault("rfc3987_syntax", None)
+unused_imports.refuse()  # before nbformat: jsonschema's format checkers, which grading never uses
 
 
 def fingerprint() -> list:
@@ -113,6 +112,9 @@ def run(spec: JobSpec, results, course: Course, found: dict) -> None:
         from celerylab.grader.sandbox.execute import execute
 
         notebook = nbformat.reads(json.dumps(spec.notebook), as_version=4)
+        # The checks' imports (Celery, Redis, the stack) wait until the notebook has run: made in a thread during
+        # it, they left this process the largest of the job, and a learner filling the memory cap got it killed by
+        # the OOM killer instead of their kernel (test_attacks: a job filling its folder)
         notes = execute(notebook, workdir, spec.cell_timeout, spec.notebook_timeout, spec.output_limit)
         strays = clear_job_user()
         if strays:

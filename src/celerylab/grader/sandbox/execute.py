@@ -2,14 +2,45 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
+from queue import Empty
 
 import nbformat
+from jupyter_client.asynchronous import AsyncKernelClient
 from nbclient import NotebookClient
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from nbclient.util import ensure_async
 
 from celerylab.polling import Deadline
+
+
+class ReadyKernelClient(AsyncKernelClient):
+    """A kernel client ready as soon as the kernel answered kernel_info and its IOPub sent a message: jupyter_client's
+    own wait then reads IOPub until 0.2 s pass without a message, a fixed wait per kernel for messages of the
+    kernel_info request, which nbclient skips anyway (it reads only the replies to each cell's request)."""
+
+    async def wait_for_ready(self, timeout: float | None = None) -> None:
+        end = time.monotonic() + (float("inf") if timeout is None else timeout)
+        while True:
+            self.kernel_info()
+            try:
+                reply = await self.shell_channel.get_msg(timeout=1)
+            except Empty:
+                pass
+            else:
+                if reply["msg_type"] == "kernel_info_reply":
+                    try:  # IOPub connected: it carries the kernel's status for this request
+                        await self.iopub_channel.get_msg(timeout=0.2)
+                    except Empty:
+                        pass
+                    else:
+                        self._handle_kernel_info_reply(reply)
+                        return
+            if not await self._async_is_alive():
+                raise RuntimeError("Kernel died before replying to kernel_info")
+            if time.monotonic() > end:
+                raise RuntimeError(f"Kernel didn't respond in {timeout} seconds")
 
 
 class LimitedClient(NotebookClient):
@@ -22,6 +53,11 @@ class LimitedClient(NotebookClient):
         self.truncated_cells: set[int] = set()
         self.replies: dict[int, str] = {}
         self.on_cell_executed = self._remember_reply
+
+    def create_kernel_manager(self):
+        manager = super().create_kernel_manager()
+        manager.client_factory = ReadyKernelClient
+        return manager
 
     def _remember_reply(self, cell, cell_index, execute_reply) -> None:
         self.replies[cell_index] = (execute_reply or {}).get("content", {}).get("status", "unknown")
