@@ -29,6 +29,12 @@ LESSON_URL = re.compile(r"^(?:[a-z]{2}/)?lessons/[0-9]{2}_[^/]+/$")
 # Mermaid (3.5 MB) only on pages holding a diagram: before Material's bundle, celerylab-mermaid.js sets the global
 # `mermaid` Material draws with; it fetches the library (its data-library) when a diagram nears the screen.
 BUNDLE = re.compile(r'<script src="([^"]*)assets/javascripts/bundle\.[0-9a-f]+\.min\.js">')
+# Material's bundle and the mermaid loader are deferred: the browser paints the parsed page before they run (they
+# already sat at the end of <body>, but as parser-blocking scripts of high priority, which Lighthouse counts as
+# holding the first paint). Deferred scripts run in document order, so the loader still runs before the bundle.
+# Before them, inline (assets/javascripts/celerylab-search.js, not shipped as a file): the search index is fetched when the reader reaches for
+# search, not at every page load.
+SEARCH_ON_DEMAND = Path(__file__).parent / "assets" / "javascripts" / "celerylab-search.js"
 MERMAID_LOADER = "assets/javascripts/celerylab-mermaid.js"
 MERMAID_LIBRARY = "assets/javascripts/mermaid-11.17.2.min.js"
 # 404.html is served at any missing path, so its links cannot be relative to where it sits. They are made
@@ -92,7 +98,9 @@ def on_post_page(output, page, config):
         output = lazy_images(wrap_between_headings(output))
     if 'class="mermaid"' in output:
         output = BUNDLE.sub(lambda m: f'<script src="{m.group(1)}{MERMAID_LOADER}" '
-                            f'data-library="{m.group(1)}{MERMAID_LIBRARY}"></script>' + m.group(0), output, count=1)
+                            f'data-library="{m.group(1)}{MERMAID_LIBRARY}" defer></script>' + m.group(0),
+                            output, count=1)
+    output = _deferred_bundle(output)
     up = "../" * page.url.count("/")
     output = ROOTED_SWITCH.sub(lambda m: f"{m.group(1)}{(up + m.group(2)) or './'}{m.group(3)}", output)
     plugin = _i18n(config)
@@ -105,6 +113,13 @@ def on_post_page(output, page, config):
         return match.group(1) + json.dumps(data) + match.group(3)
 
     return CONFIG_SCRIPT.sub(rebase, output, count=1)
+
+
+def _deferred_bundle(output: str) -> str:
+    """Material's bundle deferred, after the inline script that holds back the search index until it is wanted."""
+    code = re.sub(r"^/\*.*?\*/\s*", "", SEARCH_ON_DEMAND.read_text(encoding="utf-8"), count=1, flags=re.DOTALL)
+    script = f"<script>{code.strip()}</script>"
+    return BUNDLE.sub(lambda m: script + m.group(0)[:-1] + " defer>", output, count=1)
 
 
 def _not_found(output: str, config) -> str:
@@ -128,7 +143,7 @@ def on_post_template(output: str, template_name: str, config):
     plugin = _i18n(config)
     if plugin and plugin.current_language != plugin.default_language and _not_found_page:
         return _not_found_page  # the i18n plugin renders it again for each language, over the same file
-    _not_found_page = _not_found(HEAD_ALTERNATE.sub("", output), config)
+    _not_found_page = _deferred_bundle(_not_found(HEAD_ALTERNATE.sub("", output), config))
     return _not_found_page
 
 

@@ -51,8 +51,9 @@ class SiteHandler(SimpleHTTPRequestHandler):
 COMPRESSIBLE = ("text/", "javascript", "json", "svg", "xml")
 
 
-def page_weight(context, url: str) -> tuple[int, int]:
-    """(transferred, raw) bytes of a first visit to `url` (cache off), the search worker's fetches included.
+def page_weight(context, url: str, drawn: str | None = None) -> tuple[int, int]:
+    """(transferred, raw) bytes of a first visit to `url` (cache off), the search worker's fetches included; with
+    `drawn`, once an element it selects exists (a diagram drawn) and the network is quiet again.
 
     `transferred` is what a host that compresses text (gzip, as static hosts do) sends:
     text, scripts, styles and JSON gzipped, images as they are; `raw` is the uncompressed sum.
@@ -64,6 +65,9 @@ def page_weight(context, url: str) -> tuple[int, int]:
     finished: list = []
     tab.on("requestfinished", lambda request: finished.append(request))
     tab.goto(url, wait_until="networkidle")
+    if drawn:
+        tab.wait_for_selector(drawn, state="attached", timeout=60_000)
+        tab.wait_for_load_state("networkidle")
     transferred = raw = 0
     for request in finished:
         response = request.response()

@@ -163,12 +163,17 @@ def test_lesson_tables_fit_a_phone_screen_without_sideways_scroll(tab, server):
 OUTPUT_OVERFLOW_JS = """() => [...document.querySelectorAll(
         '.md-content .language-output pre > code, .md-content .cl-html-output pre')].map(block => ({
     head: block.innerText.slice(0, 60), over: block.scrollWidth - block.clientWidth}))"""
+# How the code a learner copies is laid out: its lines as written (white-space), each block scrolling in its box.
+CODE_WHITE_SPACE_JS = """() => [...new Set([...document.querySelectorAll('.md-content .language-python pre > code')]
+    .map(code => getComputedStyle(code).whiteSpace))]"""
 
 
 def test_notebook_outputs_wrap_on_a_phone_instead_of_scrolling_sideways(tab, server):
-    """Issue #51: lesson outputs ran up to 2,004 px wide; at 390 px each wraps its lines inside the column."""
+    """Issue #51: lesson outputs ran up to 2,004 px wide; at 390 px each wraps its lines inside the column, and no
+    lesson page is wider than the screen. Code keeps its lines (a wrapped Python line reads as two): it scrolls
+    inside its own block."""
     tab.set_viewport_size(PHONE)
-    wide, counted = {}, 0
+    wide, counted, pages, code = {}, 0, {}, set()
     try:
         for stem in lessons_in_course():
             for path in (f"/lessons/{stem}/", f"/en/lessons/{stem}/"):
@@ -176,9 +181,13 @@ def test_notebook_outputs_wrap_on_a_phone_instead_of_scrolling_sideways(tab, ser
                 blocks = tab.evaluate(OUTPUT_OVERFLOW_JS)
                 counted += len(blocks)
                 wide.update({f"{path} {block['head']}": block["over"] for block in blocks if block["over"] > 1})
+                pages[path] = tab.evaluate("document.documentElement.scrollWidth")
+                code.update(tab.evaluate(CODE_WHITE_SPACE_JS))
     finally:
         tab.set_viewport_size(DESKTOP)
     assert counted > 50 and wide == {}
+    assert {path: width for path, width in pages.items() if width > PHONE["width"]} == {}
+    assert code == {"pre"}
 
 
 def draw_every_diagram(tab) -> None:
@@ -191,7 +200,7 @@ def draw_every_diagram(tab) -> None:
 def test_a_lesson_fetches_mermaid_only_when_a_diagram_nears_the_screen(browser, server):
     """Lesson 06's diagrams sit far below its first screen: the 3.5 MB library waits until the reader gets there."""
     tab = browser.new_page()
-    tab.set_viewport_size(PHONE)
+    tab.set_viewport_size({"width": 800, "height": 600})
     fetched: list[str] = []
     tab.on("request", lambda request: "mermaid-" in request.url and fetched.append(request.url))
     try:
@@ -204,7 +213,52 @@ def test_a_lesson_fetches_mermaid_only_when_a_diagram_nears_the_screen(browser, 
         tab.close()
 
 
-@pytest.mark.parametrize("size", SIZES)
+# Each diagram on the page: whether its drawing takes room, and its text version's note and steps as shown.
+DIAGRAM_ON_PHONE_JS = """() => [...document.querySelectorAll('.md-content .mermaid')].map(block => {
+    const text = block.nextElementSibling && block.nextElementSibling.matches('details.cl-diagram-text')
+        ? block.nextElementSibling : null;
+    const shown = e => !!e && e.checkVisibility() && e.getBoundingClientRect().height > 0;
+    return {drawing: shown(block), text: !!text, summary: !!text && shown(text.querySelector('summary')),
+            note: !!text && shown(text.querySelector('.cl-diagram-note')),
+            steps: text ? [...text.querySelectorAll('li')].filter(shown).length : 0,
+            hidden_steps: text ? [...text.querySelectorAll('li')].filter(li => !shown(li)).length : 0,
+            wider: text ? Math.max(...[...text.querySelectorAll('li')].map(li => li.scrollWidth - li.clientWidth)) : 0};
+})"""
+
+
+def test_on_a_phone_each_diagram_is_read_as_its_open_text_version_not_scrolled_sideways(browser, server):
+    """Issue #51: at 390 px the drawings ran 922 to 1,196 px wide. There each diagram's text version is shown open,
+    with a note saying the drawing needs a wider screen, in place of the drawing (never fetched); at 800 px the
+    drawing is back and its text version collapsed under it."""
+    tab = browser.new_page()
+    fetched: list[str] = []
+    tab.on("request", lambda request: "mermaid-" in request.url and fetched.append(request.url))
+    try:
+        for path in ("/diagrams/", "/en/diagrams/", "/lessons/90_fixture/", "/lessons/06_architecture/"):
+            tab.set_viewport_size(PHONE)
+            tab.goto(server + path, wait_until="networkidle")
+            tab.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+            tab.wait_for_timeout(300)
+            diagrams = tab.evaluate(DIAGRAM_ON_PHONE_JS)
+            assert diagrams, path
+            for diagram in diagrams:
+                assert not diagram["drawing"] and diagram["text"] and not diagram["summary"], (path, diagram)
+                assert diagram["note"] and diagram["steps"] >= 1 and diagram["hidden_steps"] == 0, (path, diagram)
+                assert diagram["wider"] <= 0, (path, diagram)
+            assert tab.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
+            assert fetched == [], path  # at the bottom of the page, past every diagram
+            tab.set_viewport_size({"width": 800, "height": 600})
+            tab.wait_for_timeout(100)
+            for diagram in tab.evaluate(DIAGRAM_ON_PHONE_JS):
+                assert diagram["drawing"] and diagram["summary"] and not diagram["note"], (path, diagram)
+                assert diagram["steps"] == 0, (path, diagram)  # collapsed
+            fetched.clear()  # drawn at 800 px
+    finally:
+        tab.close()
+
+
+@pytest.mark.parametrize("size", [pytest.param(DESKTOP, id="desktop"), pytest.param({"width": 800, "height": 600},
+                                                                                      id="tablet")])
 def test_diagrams_fit_the_column_or_keep_readable_text(tab, server, built_site, size):
     """Text of every diagram at 11 px or more; on a wide screen, sequence diagrams fit the 688 px column."""
     tab.set_viewport_size(size)
@@ -286,6 +340,27 @@ def test_search_finds_in_the_current_language_with_or_without_accents(tab, serve
         assert all(p.startswith("/en/") for p in paths)
 
 
+def test_the_search_index_is_fetched_when_the_reader_reaches_for_search(browser, server):
+    """A page load fetches no search index (128 KB gzipped, which shared a phone's network with the first paint);
+    tapping the search icon fetches it, and so does a page opened from a search result (?h=), to highlight."""
+    tab = browser.new_page()
+    fetched: list[str] = []
+    tab.on("request", lambda request: "search_index.json" in request.url and fetched.append(request.url))
+    try:
+        tab.set_viewport_size(PHONE)
+        for path in ("/lessons/01_retries/", "/en/lessons/01_retries/"):
+            tab.goto(server + path, wait_until="networkidle")
+            tab.wait_for_timeout(500)
+            assert fetched == [], path
+            with tab.expect_request("**/search/search_index.json", timeout=10_000):
+                tab.locator(".md-header label[for=__search]").first.click()
+            fetched.clear()
+        with tab.expect_request("**/search/search_index.json", timeout=10_000):
+            tab.goto(server + "/lessons/01_retries/?h=retry")
+    finally:
+        tab.close()
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_theme_colours_meet_wcag_aa(tab, server, scheme):
     tab.emulate_media(color_scheme=scheme)
@@ -305,7 +380,10 @@ def test_theme_colours_meet_wcag_aa(tab, server, scheme):
 
 
 def test_pages_without_a_diagram_weigh_under_half_a_megabyte(browser, server):
-    measured = {path: page_weight(browser, server + path) for path in NO_DIAGRAM + ["/diagrams/"]}
+    # The diagrams page is weighed once its first diagram is drawn: the library is fetched when a diagram nears the
+    # screen, which may come after the network first went quiet (the search index no longer loads at every visit).
+    measured = {path: page_weight(browser, server + path, drawn="div.mermaid" if path == "/diagrams/" else None)
+                for path in NO_DIAGRAM + ["/diagrams/"]}
     with WEIGHTS.open("a", encoding="utf-8") as stream:
         stream.writelines(f"weight {path}: {sent} bytes sent gzipped, {raw} bytes uncompressed\n"
                           for path, (sent, raw) in measured.items())

@@ -95,16 +95,24 @@ def test_lesson_pages_alone_wrap_the_blocks_between_their_headings(built_site):
 
 def test_no_script_blocks_a_page_for_what_it_may_never_show(built_site):
     """Mermaid's library is never a script tag (celerylab-mermaid.js fetches it when a diagram nears the screen),
-    celerylab.js is deferred, lesson images load lazily, and no page asks for Google Fonts (theme.font: false)."""
+    every script file is deferred (Material's bundle, the mermaid loader, celerylab.js: none holds the first paint),
+    the inline script that holds back the search index comes before the bundle, lesson images load lazily, and no
+    page asks for Google Fonts (theme.font: false)."""
     pages = list(built_site.rglob("*.html"))
     assert len(pages) >= 12
     for page in pages:
         html = page.read_text(encoding="utf-8")
         assert not re.search(r'<script src="[^"]*mermaid-[0-9.]+\.min\.js"', html), page
         assert "fonts.googleapis.com" not in html and "fonts.gstatic.com" not in html, page
+        scripts = re.findall(r"<script\b[^>]*\bsrc=[^>]*>", html)
+        assert scripts and [tag for tag in scripts if not re.search(r"\s(defer|async)\b", tag)] == [], page
+        bundle = re.search(r'<script src="[^"]*/bundle\.[0-9a-f]+\.min\.js" defer>', html)
+        assert bundle, page
+        assert re.search(r"<script>\(function \(\) \{\s*var open = XMLHttpRequest[^<]*</script>$",
+                         html[:bundle.start()]), page
         if "/celerylab.js" in html:
             assert re.search(r'<script src="[^"]*/celerylab\.js" defer>', html), page
-        loader = re.search(r'<script src="[^"]*/celerylab-mermaid\.js" data-library="([^"]+)">', html)
+        loader = re.search(r'<script src="[^"]*/celerylab-mermaid\.js" data-library="([^"]+)" defer>', html)
         assert bool(loader) == ('<pre class="mermaid">' in html), page
         if loader:
             assert (page.parent / loader.group(1)).resolve().is_file(), page

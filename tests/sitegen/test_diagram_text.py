@@ -41,6 +41,15 @@ def test_each_diagram_block_is_followed_by_its_text_in_the_pages_language():
     assert "Ler o diagrama como texto" in portuguese and "<li>Broker → Worker: delivers the message</li>" in portuguese
 
 
+def test_the_text_version_carries_the_note_a_phone_shows_in_place_of_the_drawing():
+    """celerylab.css shows the note and the steps open on a phone (up to 30em), the summary on a wider screen."""
+    page = f"```mermaid\n{SEQUENCE}```\n"
+    for lang, note in (("pt", "vire o celular de lado"), ("en", "turn the phone sideways")):
+        html = with_text_versions(page, lang)
+        summary, paragraph, steps = html.index("<summary>"), html.index('<p class="cl-diagram-note">'), html.index("<ol>")
+        assert summary < paragraph < steps and note in html[paragraph:steps], lang
+
+
 @pytest.mark.parametrize("lang", ["pt", "en"])
 def test_every_diagram_of_the_diagrams_page_has_a_text_version_of_each_of_its_lines(lang):
     """No arrow or message is lost: each diagram gives as many steps as it has arrow or message lines."""

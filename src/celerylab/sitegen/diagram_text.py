@@ -2,7 +2,8 @@
 
 A sequence diagram lists its messages and notes in order (``Worker → Broker: ack``), with the branch of each
 ``alt``/``else``/``loop``; a flowchart lists its arrows (``Executa a tarefa → SUCCESS (terminou)``) and the
-group each node sits in. The diagram itself stays; the list is what a 390 px screen reads without scrolling.
+group each node sits in. On a wide screen the diagram is drawn and the list collapsed under it; on a phone
+(celerylab.css, up to 30em) the list is shown open with a note in place of the drawing, which would scroll sideways.
 """
 from __future__ import annotations
 
@@ -84,6 +85,7 @@ def text_version(source: str, lang: str) -> str:
         return ""
     items = "".join(f"<li>{html.escape(step)}</li>" for step in steps)
     return (f'\n<details class="cl-diagram-text"><summary>{html.escape(t("site.diagram_text", lang))}</summary>'
+            f'<p class="cl-diagram-note">{html.escape(t("site.diagram_text_phone", lang))}</p>'
             f"<ol>{items}</ol></details>\n")
 
 
