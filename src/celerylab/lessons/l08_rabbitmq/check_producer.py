@@ -8,6 +8,7 @@ import importlib
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from celerylab.polling import until
@@ -76,14 +77,17 @@ def reminder_producer(stack, module: str = "ex_reminders", command: list[str] | 
         until(lambda: READY in log_path.read_text() or process.poll() is not None,
               START_TIMEOUT, step=0.1)
 
-        def produce(label: str, countdown: int) -> float:
-            """When the producer called l08.remind_later (the countdown starts no sooner; now if it never did); the
-            producer is ended once the call returned."""
+        def produce(label: str, countdown: int, meanwhile: Callable[[], None] = lambda: None) -> float:
+            """When the producer called l08.remind_later (the countdown starts no sooner; now if it never did). Once it
+            called, `meanwhile()` runs in the check (what must not wait for the producer's end: sends timed against
+            this countdown); then the producer is ended as soon as the call returned."""
             if process.poll() is not None:  # a producer that died at import sends nothing: the reminder never runs
+                meanwhile()
                 return time.time()
             requests.write(f"{label} {countdown}\n")
             requests.flush()
             called = until(lambda: began(log_path, label), BEGIN_TIMEOUT, step=0.02) or time.time()
+            meanwhile()
             until(lambda: returned(log_path) or process.poll() is not None, RETURN_TIMEOUT, step=0.02)
             end(process)
             return called

@@ -476,12 +476,18 @@ def remind(host, stack, cases: list[tuple[str, int]]) -> dict:
             reminder_producer(stack, stack.spec.app) as produce:
         broker.wait_started()
         produced, countdown = cases[0]
-        dues = {produced: produce(produced, countdown) + countdown}  # its countdown starts when the producer calls
-        until(lambda: helpers.runs(stack, f"{produced}:sent"), PRODUCED_WITHIN, step=0.05)  # queued before the next
-        sent = time.time()
-        for label, countdown in cases[1:]:
-            stack.app.send_task(SCHEDULER, (label, countdown), queue="reminders", declare=[])
-            dues[label] = sent + countdown
+        sends: dict[str, float] = {}
+
+        def send_the_rest() -> None:
+            """The other cases, sent as soon as the producer's reminder is queued (not after the producer's end)."""
+            until(lambda: helpers.runs(stack, f"{produced}:sent"), PRODUCED_WITHIN, step=0.05)
+            for label, later in cases[1:]:
+                sends[label] = time.time()
+                stack.app.send_task(SCHEDULER, (label, later), queue="reminders", declare=[])
+
+        dues = {produced: produce(produced, countdown, send_the_rest) + countdown}  # from when the producer calls
+        sent = min(sends.values(), default=time.time())
+        dues.update({label: sends[label] + later for label, later in cases[1:]})
         first = min(dues, key=dues.__getitem__)
         held = 0
         while time.time() < max(dues[first] - 0.7, sent + HELD_FROM):  # asked again and again until just before due

@@ -469,7 +469,8 @@ print("returned", flush=True)
 
 
 def test_the_producer_is_ended_as_soon_as_its_call_returned(tmp_path):
-    """A timer the call left in the producer never fires: the check ends the producer once the call returned."""
+    """A timer the call left in the producer never fires: the check ends the producer once the call returned, and
+    what the check does meanwhile runs once the call began."""
     import os
     import sys
     import time
@@ -481,9 +482,11 @@ def test_the_producer_is_ended_as_soon_as_its_call_returned(tmp_path):
         def process_env():
             return dict(os.environ)
 
+    meanwhile: list[float] = []
     with check_producer.reminder_producer(Workdir(), command=[sys.executable, "-c", FAKE_PRODUCER]) as produce:
-        called = produce("r1", 7)
+        called = produce("r1", 7, lambda: meanwhile.append(time.time()))
         assert abs(called - time.time()) < 5
+        assert len(meanwhile) == 1 and meanwhile[0] >= called  # the check's other sends wait for the call, not the end
         time.sleep(2.5)
         assert not (tmp_path / "late").exists()
     assert "returned" in (tmp_path / "producer.log").read_text()
