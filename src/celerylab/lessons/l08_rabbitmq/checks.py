@@ -420,8 +420,8 @@ def expect_more(run: CheckRun, started, results) -> None:
 
 #: The reminders the check schedules on one worker, the one due later first: one due sooner must not wait behind it
 #: (a classic queue lets a message whose own TTL has passed go only from its head).
-REMINDERS = [("r1", 7), ("r2", 3)]
-#: At grading, countdowns far past the example both ways, again the longer first: almost three times the example's
+REMINDERS = [("r1", 9), ("r2", 3)]
+#: At grading, countdowns past the example both ways, again the longer first: longer than the example's
 #: longer one, and under the timeout (held, it would not close the channel).
 GRADED_REMINDERS = [("r3", 11), ("r4", 2)]
 BROKER_SAMPLES_AT_MOST = 120.0  # seconds the node samples unacknowledged deliveries if the check never stops it
