@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import io
 import re
 import tempfile
@@ -16,9 +17,11 @@ from kombu import Connection, Exchange, Queue
 from celerylab.checks import CheckRun, exercise
 from celerylab.i18n import t
 from celerylab.lessons.l08_rabbitmq import check_node, helpers
+from celerylab.lessons.l08_rabbitmq.check_producer import reminder_producer
+from celerylab.lessons.l08_rabbitmq.check_unacked import BrokerHeld
 from celerylab.lessons.l08_rabbitmq.helpers import exited_at_start, start_failure
 from celerylab.polling import until
-from celerylab.stack import WorkerSpec, rabbitmq_node
+from celerylab.stack import WorkerSpec, elsewhere, rabbitmq_node
 from celerylab.stack.errors import StackError
 
 #: The ack timeout in every form a Celery worker logs it on RabbitMQ 3.10 (the channel closed with a 406): the
@@ -235,8 +238,9 @@ def expect_parts_once(run: CheckRun, reports: list[tuple[list[tuple[int, float]]
 @exercise("l08.long_report")
 def long_report(run: CheckRun) -> None:
     graded = run.graded(len(GRADED_REPORTS) + 4)  # the parts of each graded report, repeats, work, two shared criteria
+    more = more_stacks(run)
     spec = WorkerSpec(pool="prefork", concurrency=1)
-    with lab(run, 3000, [spec] * (3 if graded else 2)) as started:
+    with lab(run, 3000, [spec] * ((3 if graded else 2) + more)) as started:
         if started is None:
             return
         (_, stack, supervisor), (_, killed_stack, _) = started[:2]
@@ -244,6 +248,8 @@ def long_report(run: CheckRun) -> None:
         scenarios = [lambda: run_reports(stack, REPORTS), lambda: killed_mid_report(killed_stack)]
         if graded:
             scenarios.append(lambda: run_reports(started[2][1], GRADED_REPORTS))
+        if more:
+            scenarios.extend(more_scenarios(started[-more:]))
         results = at_once(*scenarios)
         reports, sent = results[0]
         for (label, _), (found, seconds) in zip(REPORTS, reports):
@@ -266,6 +272,8 @@ def long_report(run: CheckRun) -> None:
             labels = [label for label, _ in GRADED_REPORTS]
             expect_work_done(run, labels, logged_parts(started[2][1], labels), sent, hidden=True)
             survived(run, started[2][1], started[2][2], hidden=True)
+        if more:
+            expect_more(run, started[-more:], results[-more:])
     expect_cost_comment(run)
 
 
@@ -329,12 +337,95 @@ def expect_killed(run: CheckRun, kill: tuple[str, str, float], found: list[tuple
     run.expect(f"l08.check.{whom}_killed_redone", "<= 1", redone, passed=redone <= 1, **values)
 
 
+#: At grading, more inputs of criteria 1 to 4, on stacks of their own (`more_scenarios`, judged by `expect_more`):
+#: reports just under the timeout sent together (a report run in one go waits prefetched behind the others, held past
+#: the timeout), lengths that are no multiple of a tenth of a second, then a report far longer than any other
+#: (`LONGEST`: watched LONGEST_WATCH s, never to its end: a part as long as the timeout closes the channel by then).
+MORE_REPORTS = [("g", 2.9), ("h", 2.9), ("i", 2.9), ("n", 2.25), ("m", 0.05)]
+LONGEST = ("z", 300.0)
+LONGEST_WATCH = 10.0
+#: ... and criterion 4 with the killed worker's place taken by a worker on another machine (a /tmp of its own, where
+#: bwrap runs: `elsewhere.add_worker`), then, once the report is over, the same label sent again with AGAIN s.
+MOVED = ("q", 6.0)
+AGAIN = 2.0
+MORE_CRITERIA = len(MORE_REPORTS) + 3 + 4  # parts of each, their work, the two shared criteria; the move (3), the resend
+
+
+def more_stacks(run: CheckRun) -> int:
+    """How many stacks the graded inputs below need (none before grading)."""
+    return 2 if run.graded(MORE_CRITERIA) else 0
+
+
+def more_scenarios(started) -> list:
+    """The scenarios of the graded inputs, one per stack of `started` (as `lab` yields them)."""
+    return [lambda: short_then_longest(started[0][1]), lambda: moved_mid_report(started[1][1])]
+
+
+def short_then_longest(stack) -> tuple:
+    """MORE_REPORTS sent at once and waited for (as `run_reports`), then LONGEST sent and watched LONGEST_WATCH s."""
+    reports, sent = run_reports(stack, MORE_REPORTS)
+    stack.app.send_task("ex.report", LONGEST)
+    helpers.wait(LONGEST_WATCH)
+    return reports, sent
+
+
+def moved_mid_report(stack) -> tuple:
+    """Report MOVED; KILL_AFTER s after its second part is logged its worker is taken from the process manager and
+    SIGKILLed, and a worker on another machine takes its place; once the report is over, it is sent again with AGAIN
+    s. The seconds of work logged after the kill (None: two parts were never logged), the report's parts by then,
+    and the parts logged after the resend."""
+    label, seconds = MOVED
+    before = elsewhere.private_entries()
+    stack.app.send_task("ex.report", (label, seconds))
+    logged = until(lambda: len({number for number, _ in parts(stack, label)}) >= 2, seconds + 20, step=0.05)
+    if not logged:
+        return None, parts(stack, label), []
+    helpers.wait(KILL_AFTER)
+    old = stack.workers[0]
+    stack.workers.remove(old)  # out of the process manager's sight: this machine is gone
+    old.kill(group=True)
+    killed = time.time()
+    elsewhere.add_worker(stack, old.spec, before=before)
+    until(lambda: sum(dict(parts(stack, label)).values()) >= seconds - 0.01, seconds + 40, step=0.2)
+    helpers.wait(1.5)  # a part run again would log behind the last one
+    found = parts(stack, label)
+    resent = time.time()
+    left = sum(part for part, at in logged_parts(stack, [label]) if killed < at <= resent)
+    stack.app.send_task("ex.report", (label, AGAIN))
+    until(lambda: sum(s for s, at in logged_parts(stack, [label]) if at > resent) >= AGAIN - 0.01, AGAIN + 20, step=0.2)
+    helpers.wait(1.0)
+    again = [(int(line[1]), float(line[2])) for line in helpers.runs(stack, f"{label}:part") if float(line[-1]) > resent]
+    return left, found, again
+
+
+def expect_more(run: CheckRun, started, results) -> None:
+    """The graded inputs' criteria (hidden: the same keys as the visible ones; the move judged as criterion 4's kill)."""
+    (reports, sent), (left, found, again) = results
+    _, stack, supervisor = started[0]
+    for (label, _), (report, seconds) in zip(MORE_REPORTS, reports):
+        expect_parts(run, label, report, seconds, hidden=True)
+    labels = [label for label, _ in MORE_REPORTS]
+    expect_work_done(run, labels, logged_parts(stack, labels), sent, hidden=True)
+    survived(run, stack, supervisor, hidden=True)
+    label, seconds = MOVED
+    values = {"label": label, "seconds": seconds}
+    run.expect("l08.check.worker_kill_landed", "> 0", left, passed=left is not None and left > 0, hidden=True,
+               **values)
+    run.expect("l08.check.worker_killed_parts", seconds, covered(found), passed=abs(covered(found) - seconds) < 0.01,
+               hidden=True, **values)
+    redone = sum(times - 1 for times in repeated_parts(found).values())
+    run.expect("l08.check.worker_killed_redone", "<= 1", redone, passed=redone <= 1, hidden=True, **values)
+    expect_parts(run, label, again, AGAIN, hidden=True)
+
+
 #: The reminders the check schedules on one worker, the one due later first: one due sooner must not wait behind it
 #: (a classic queue lets a message whose own TTL has passed go only from its head).
-REMINDERS = [("r1", 7), ("r2", 3)]
-#: At grading, countdowns far past the example both ways, again the longer first: almost three times the example's
+REMINDERS = [("r1", 9), ("r2", 3)]
+#: At grading, countdowns past the example both ways, again the longer first: longer than the example's
 #: longer one, and under the timeout (held, it would not close the channel).
 GRADED_REMINDERS = [("r3", 11), ("r4", 2)]
+BROKER_SAMPLES_AT_MOST = 120.0  # seconds the node samples unacknowledged deliveries if the check never stops it
+PRODUCED_WITHIN = 10.0  # seconds the producer may take to publish its reminder (one that fails never logs it)
 HELD_FROM = 1.0      # seconds after the sends from which the worker is asked what it holds (l08.remind_later has run)
 EARLY = 0.5          # seconds before it is due that a reminder may reach the worker (clocks, the delay levels' rounding)
 KILL_AFTER_RUN = 0.3  # seconds after the reminder due first has run that the worker and its children are SIGKILLed,
@@ -375,19 +466,40 @@ def received_early(log: str, dues: list[float]) -> int:
     return sum(1 for index, stamp in enumerate(stamps) if stamp < ordered[min(index, len(ordered) - 1)] - EARLY)
 
 
-def remind(stack, cases: list[tuple[str, int]]) -> dict:
-    """On its own stack: l08.remind_later for each case, in order; once the reminder due first has run, the worker and
-    its children SIGKILLed (its process manager starts it again); what the worker held until the first was due, when
-    each was due, and when and how often each reminder ran."""
-    sent = time.time()
-    for label, countdown in cases:
-        stack.app.send_task(SCHEDULER, (label, countdown), queue="reminders", declare=[])
-    dues = {label: sent + countdown for label, countdown in cases}
-    first = min(dues, key=dues.__getitem__)
-    held = 0
-    while time.time() < max(dues[first] - 0.7, sent + HELD_FROM):  # asked again and again until just before it is due
-        held = max(held, reminders_held(stack) or 0)  # None (no answer in time): the log below still judges
-        helpers.wait(0.3)
+def remind(host, stack, cases: list[tuple[str, int]]) -> dict:
+    """On its own stack: l08.remind_later for each case, in order, the first one run by a producer process of its own
+    (not a worker) that is SIGKILLed as soon as the call returned, the next sent once it has published; once the
+    reminder due first has run, the worker and its children SIGKILLed (its process manager starts it again); what the worker held until the first was due (as it answers, as its log shows, and as the
+    broker counts its unacknowledged deliveries), when each was due, and when and how often each reminder ran."""
+    # the node samples from before the producer starts: its CLI boots (seconds at load) while the producer imports
+    with BrokerHeld(host, BROKER_SAMPLES_AT_MOST, Path(stack.workdir) / "unacked.txt") as broker, \
+            reminder_producer(stack, stack.spec.app) as produce:
+        broker.wait_started()
+        produced, countdown = cases[0]
+        sends: dict[str, float] = {}
+
+        def send_the_rest() -> None:
+            """The other cases, sent as soon as the producer's reminder is queued (not after the producer's end)."""
+            until(lambda: helpers.runs(stack, f"{produced}:sent"), PRODUCED_WITHIN, step=0.05)
+            for label, later in cases[1:]:
+                sends[label] = time.time()
+                stack.app.send_task(SCHEDULER, (label, later), queue="reminders", declare=[])
+
+        dues = {produced: produce(produced, countdown, send_the_rest) + countdown}  # from when the producer calls
+        sent = min(sends.values(), default=time.time())
+        dues.update({label: sends[label] + later for label, later in cases[1:]})
+        first = min(dues, key=dues.__getitem__)
+        held = 0
+        while time.time() < max(dues[first] - 0.7, sent + HELD_FROM):  # asked again and again until just before due
+            held = max(held, reminders_held(stack) or 0)  # None (no answer in time): the log below still judges
+            helpers.wait(0.3)
+        seen = remind_rest(stack, dues, first, held)
+    seen["held"] = max(seen["held"], broker.held(stack, dues, seen["first_run"]))
+    return seen
+
+
+def remind_rest(stack, dues: dict, first: str, held: int) -> dict:
+    """The rest of `remind`: the kill once the reminder due first has run, then how often and when each one ran."""
     until(lambda: helpers.runs(stack, f"{first}:start"), max(dues.values()) + 15 - time.time(), step=0.1)
     helpers.wait(KILL_AFTER_RUN)
     stack.workers[0].kill(group=True)
@@ -420,8 +532,8 @@ def delayed_reminder(run: CheckRun) -> None:
         if started is None:
             return
         say("l08.check.step.reminders")
-        results = at_once(*[lambda stack=stack, case=case: remind(stack, case)
-                            for (_, stack, _), case in zip(started, cases)])
+        results = at_once(*[lambda host=host, stack=stack, case=case: remind(host, stack, case)
+                            for (host, stack, _), case in zip(started, cases)])
         for index, (case, seen, (_, stack, supervisor)) in enumerate(zip(cases, results, started)):
             hidden = index > 0
             labels = ", ".join(label for label, _ in case)
@@ -450,23 +562,25 @@ GONE_QUIET = 12.0
 
 
 def poisons_seen(node, stack, labels: list[str], killed: int = 0) -> tuple:
-    """Everything that moves while a poison is handled: starts per label, deliveries received, deaths handled (a
-    worker the check `killed` counting as one), messages ready in `work` and in `work.poison`."""
-    return (tuple(len(helpers.runs(stack, f"{label}:start")) for label in labels),
+    """Everything that moves while a poison is handled: starts per label (one label may name several messages),
+    deliveries received, deaths handled (a worker the check `killed` counting as one), messages ready in `work` and
+    in `work.poison`."""
+    return (tuple(len(helpers.runs(stack, f"{label}:start")) for label in dict.fromkeys(labels)),
             sum(helpers.received(worker, "l08.poison") for worker in stack.workers),
             sum(helpers.deaths_handled(worker) for worker in stack.workers) + killed,
             helpers.ready(node, "work"), helpers.ready(node, "work.poison") or 0)
 
 
 def poisons_outcome(node, stack, labels: list[str], killed: int = 0) -> str | None:
-    """What became of the poisons so far: "aside" (all set aside), "looping" (all started POISON_LOOPING times),
+    """What became of the poisons so far: "aside" (all set aside), "looping" (every message started POISON_LOOPING
+    times),
     "gone" (every delivery the workers received started and had its death handled, nothing ready in `work`: the
     message dropped or acknowledged — or, for an instant, on its way back or to the dead-letter exchange), or None
     (still going)."""
     starts, received, deaths, ready, aside = poisons_seen(node, stack, labels, killed)
     if aside >= len(labels):
         return "aside"
-    if min(starts) >= POISON_LOOPING:
+    if all(count >= POISON_LOOPING * labels.count(label) for label, count in zip(dict.fromkeys(labels), starts)):
         return "looping"
     if min(starts) > 0 and received == sum(starts) <= deaths and ready == 0:
         return "gone"
@@ -488,9 +602,10 @@ def wait_until_poisons_settle(node, stack, labels: list[str], timeout: float = 9
     return None
 
 
-#: The machines the poison check's two workers stand for: each worker gets its own temporary folder (TMPDIR), so what
-#: one machine keeps in a local file or in memory (a delivery count) the other does not see. The machine that starts
-#: the first poison is SIGKILLed right after (a machine lost): the next deliveries reach the other one.
+#: The machines the poison check's two workers stand for: each worker gets its own temporary folder (TMPDIR) and, where
+#: bwrap runs, its own /tmp (the second worker runs as on another machine, `elsewhere.add_worker`), so what one machine
+#: keeps in a local file or in memory (a delivery count) the other does not see. The machine that starts the first
+#: poison is SIGKILLed right after (a machine lost): the next deliveries reach the other one.
 MACHINES = ("host-a", "host-b")
 
 
@@ -505,6 +620,15 @@ def machine_workers(folder: str) -> tuple[WorkerSpec, ...]:
     return tuple(specs)
 
 
+def add_other_machine(stack, spec: WorkerSpec) -> None:
+    """The second machine's worker: with a /tmp of its own (its TMPDIR there) where bwrap runs, else `spec` as it is."""
+    if elsewhere.available():
+        own = {"TMPDIR": elsewhere.TMP, "TMP": elsewhere.TMP, "TEMP": elsewhere.TMP}
+        elsewhere.add_worker(stack, dataclasses.replace(spec, env={**spec.env, **own}))
+    else:
+        stack.add_worker(spec)
+
+
 def lose_first_machine(stack, label: str, task_id: str) -> int:
     """As soon as poison `label` (task `task_id`) has started, SIGKILL the worker (and its children) that received it;
     its process manager starts it again. How many workers were killed (0: it never started)."""
@@ -517,23 +641,31 @@ def lose_first_machine(stack, label: str, task_id: str) -> int:
     return 0
 
 
+#: At grading, one more label sent twice: two poison messages with the same arguments, each run 3 times (a count kept
+#: per input, not per message, sets the second aside too soon).
+GRADED_POISONS = ["p2", "p2"]
+
+
 @exercise("l08.poison_aside")
 def poison_aside(run: CheckRun) -> None:
-    labels = ["p1"] + (["p2"] if run.graded(2) else [])
+    labels = ["p1"] + (GRADED_POISONS if run.graded(2) else [])
     with tempfile.TemporaryDirectory(prefix="l08-machines-") as folder, \
-            lab(run, 30000, [machine_workers(folder)]) as started:
+            lab(run, 30000, [machine_workers(folder)[:1]]) as started:
         if started is None:
             return
         node, stack, supervisor = started[0]
+        add_other_machine(stack, machine_workers(folder)[1])
         declare_poison_queue(node)
         say("l08.check.step.poison", count=len(labels))
         # only the ids: a poison's result never comes, and one still held when the stack stops prints a traceback
-        poisons = [stack.app.send_task("l08.poison", (label,), queue="work", declare=[]).id for label in labels]
+        poisons = [stack.app.send_task("l08.poison", (label,), queue="work", declare=[]).id for label in labels[:1]]
         good = stack.app.send_task("l08.report", ("ok", 0.1), queue="work", declare=[])
         killed = lose_first_machine(stack, labels[0], poisons[0])
+        # the others after the machine is lost: a poison it held unstarted would go back counted as a delivery
+        poisons += [stack.app.send_task("l08.poison", (label,), queue="work", declare=[]).id for label in labels[1:]]
         wait_until_poisons_settle(node, stack, labels, killed=killed)
-        for index, label in enumerate(labels):
-            run.expect("l08.check.poison_runs", 3, len(helpers.runs(stack, f"{label}:start")),
+        for index, label in enumerate(dict.fromkeys(labels)):
+            run.expect("l08.check.poison_runs", 3 * labels.count(label), len(helpers.runs(stack, f"{label}:start")),
                        hidden=index > 0, label=label)
         aside = helpers.ready(node, "work.poison") or 0
         run.expect("l08.check.set_aside", 1, min(aside, 1))

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from celerylab.lessons.l08_rabbitmq import checks
+from celerylab.lessons.l08_rabbitmq import check_producer, check_unacked, checks
 
 
 def test_a_report_is_settled_when_covered_or_once_a_part_repeats():
@@ -416,3 +416,77 @@ def test_the_slow_reminder_keeps_only_l08_remind_running(monkeypatch):
     assert slept == []
     check_slow_reminder.keep_running(sender=Task("l08.remind"))
     assert slept == [check_slow_reminder.SLOW_REMINDER]
+
+
+def test_a_label_sent_twice_loops_only_when_both_its_messages_do(broker):
+    """Two poison messages with the same arguments share a label: twice the starts before the check calls it a loop."""
+    broker["ready"]["work.poison"] = 1
+    broker["starts"] = {"p1": 6, "p2": 6}
+    many = FakeStack(received(12) + lost(11))
+    assert checks.poisons_outcome(None, many, ["p1", "p2", "p2"]) is None
+    broker["starts"] = {"p1": 6, "p2": 12}
+    assert checks.poisons_outcome(None, many, ["p1", "p2", "p2"]) == "looping"
+
+
+def test_the_node_s_samples_are_read_as_stamped_readings():
+    out = "[{1796589121532,3},\n {1796589121733,0}]\n"
+    assert check_unacked.readings(out) == [(1796589121.532, 1796589121.532, 3), (1796589121.733, 1796589121.733, 0)]
+    assert '<<"check-7">>' in check_unacked.sampler("check-7", 1, "/x/unacked.txt")
+
+
+def test_the_broker_s_count_judges_only_readings_while_no_reminder_is_due(monkeypatch):
+    """Sent at 100 and 100.1, due at 103 (r2, ran at 103.2) and 107 (r1): a reading counts when it lies between the
+    sends (+0.3 s) and 102.5, or between 104.7 and 106.5."""
+    sent = {"r1:sent": [["r1:sent", "1", "100.000"]], "r2:sent": [["r2:sent", "1", "100.100"]]}
+    monkeypatch.setattr(check_unacked.helpers, "runs", lambda stack, label: sent.get(label, []))
+    watch = check_unacked.BrokerHeld(None, 0)
+    dues, first_run = {"r1": 107.0, "r2": 103.0}, {"r1": 107.1, "r2": 103.2}
+    watch.readings = [(100.2, 101.0, 4), (102.0, 103.0, 3), (103.5, 104.5, 2), (105.0, 106.0, 0)]
+    assert watch.held(None, dues, first_run) == 0  # the first began before the sends settled, the others overlap a due
+    watch.readings.append((105.0, 106.4, 1))
+    assert watch.held(None, dues, first_run) == 1
+    watch.readings.append((100.5, 102.4, 2))
+    assert watch.held(None, dues, first_run) == 2
+
+
+def test_the_producer_s_begin_line_is_read_for_its_label_only(tmp_path):
+    log = tmp_path / "producer.log"
+    log.write_text("ready\nbegin r4 1700000000.250\n")
+    assert check_producer.began(log, "r4") == 1700000000.25
+    assert check_producer.began(log, "r2") is None
+
+
+#: Stands in for the producer (no broker): ready, then for its request the begin line, a non-daemon timer that would
+#: write `late` after 2 s (what a reminder held in the producer's memory does), and the line saying the call returned.
+FAKE_PRODUCER = """
+import sys, threading, time
+print("ready", flush=True)
+label, countdown = sys.stdin.readline().split()
+print(f"begin {label} {time.time():.3f}", flush=True)
+threading.Timer(2.0, lambda: open("late", "w").close()).start()
+print("returned", flush=True)
+"""
+
+
+def test_the_producer_is_ended_as_soon_as_its_call_returned(tmp_path):
+    """A timer the call left in the producer never fires: the check ends the producer once the call returned, and
+    what the check does meanwhile runs once the call began."""
+    import os
+    import sys
+    import time
+
+    class Workdir:
+        workdir = tmp_path
+
+        @staticmethod
+        def process_env():
+            return dict(os.environ)
+
+    meanwhile: list[float] = []
+    with check_producer.reminder_producer(Workdir(), command=[sys.executable, "-c", FAKE_PRODUCER]) as produce:
+        called = produce("r1", 7, lambda: meanwhile.append(time.time()))
+        assert abs(called - time.time()) < 5
+        assert len(meanwhile) == 1 and meanwhile[0] >= called  # the check's other sends wait for the call, not the end
+        time.sleep(2.5)
+        assert not (tmp_path / "late").exists()
+    assert "returned" in (tmp_path / "producer.log").read_text()
