@@ -31,3 +31,11 @@ def test_the_temp_folder_goes_where_a_rename_from_it_onto_the_export_fails(tmp_p
     finally:
         partial.unlink(missing_ok=True)
         partial.parent.rmdir()
+
+
+def test_without_a_second_file_system_the_check_says_it_did_not_test_the_rename():
+    from celerylab.checks.verdict import Criterion
+
+    line = Criterion("l02.check.temp_same_file_system", True, True, True, values={"temp": "/tmp/x"})
+    assert "not tested" in line.label("en") and "/tmp/x" in line.label("en")
+    assert "não testado" in line.label("pt") and "/tmp/x" in line.label("pt")
