@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 import socket
 import sqlite3
@@ -12,6 +13,7 @@ from contextlib import closing, contextmanager
 from pathlib import Path
 
 import redis
+from celery.exceptions import TimeoutError as ResultTimeout
 
 from celerylab import appdb
 from celerylab.checks import CheckRun, exercise
@@ -58,13 +60,16 @@ def redeployed(stack) -> None:
 
 @exercise("l01.welcome_once")
 def welcome_once(run: CheckRun) -> None:
-    """(a) healthy, (b) slow_ack, (c) slow_reject: one delivery and SUCCESS each; (d) one event sent again as a new task
+    """The retry policy given (max_retries=3, retry_backoff=1) kept; (a) healthy, (b) slow_ack, (c) slow_reject: one
+    delivery and SUCCESS each; (d) one event sent again as a new task
     after a worker restart, then another event of the same user: one e-mail each; (e) a provider that never accepts:
     FAILURE, no e-mail; hidden: (b), (c) for user 2, 0.9 s, (b) answering later than the check waits for the task
     (no client timeout outlasts it). (d)'s deploy moves the worker's clock months, hours and minutes ahead
     (MONTHS_LATER): a key built from the clock changes. The first failed case ends the check."""
     cases = [("healthy", 1, None, False), ("slow_ack", 1, None, False), ("slow_reject", 1, None, False)]
     with started(run, workers=[WorkerSpec(env=FIRST_ZONE)]) as stack:
+        if not run.expect("l01.check.welcome_policy", GIVEN_POLICY, welcome_policy(stack)):
+            return  # another policy changes how long (e) takes: 6 retries back off for a minute
         for fault, user_id, delay, hidden in cases:
             if not delivered_once(run, stack, fault, user_id, delay, hidden):
                 return
@@ -74,6 +79,29 @@ def welcome_once(run: CheckRun) -> None:
             for fault, user_id, delay in (("slow_ack", 2, 0.9), ("slow_reject", 2, 0.9), ("slow_ack", 3, VERY_LATE)):
                 if not delivered_once(run, stack, fault, user_id, delay, True):
                     return
+
+
+#: The retry policy the answer cell gives ex.welcome, which the statement keeps: (max_retries, retry_backoff's factor).
+GIVEN_POLICY = (3, 1)
+
+
+def welcome_policy(stack) -> tuple | None:
+    """ex.welcome's (max_retries, backoff factor in whole seconds, None without backoff) as the worker registered it
+    (`inspect registered`, asked for those attributes; Celery's factor is int(max(1, retry_backoff)), True is 1);
+    None: no worker registered ex.welcome."""
+    replies = stack.app.control.inspect(timeout=3, limit=len(stack.workers)).registered(
+        "max_retries", "retry_backoff") or {}
+    for line in (line for lines in replies.values() for line in lines):
+        name, _, info = line.partition(" ")
+        if name == "ex.welcome":
+            fields = dict(re.findall(r"(\w+)=([^\s\]]+)", info))
+            retries, backoff = fields.get("max_retries"), fields.get("retry_backoff", "False")
+            try:
+                factor = None if backoff in ("False", "0", "0.0") else int(max(1.0, float(backoff == "True" or backoff)))
+                return (int(retries) if retries is not None else None, factor)
+            except ValueError:  # not a number: as registered
+                return (retries, backoff)
+    return None
 
 
 #: How late the hidden (b) answers: past the time the check waits for the task, so a longer client timeout that waits
@@ -116,7 +144,10 @@ def never_accepted_fails(run: CheckRun, stack) -> bool:
     provider.reset()
     provider.fault(mode="slow_reject", times=100, delay=0.6)
     result = stack.app.send_task("ex.welcome", (6, f"welcome-6-{uuid.uuid4().hex[:8]}"))
-    result.get(timeout=60, propagate=False)
+    try:  # the given policy ends it in about 8 s (1 + 2 + 4 s of backoff, four 0.3 s timeouts)
+        result.get(timeout=helpers.WELCOME_WAIT, propagate=False)
+    except ResultTimeout:
+        pass  # not ended in time: its state says so
     return (run.expect("l01.check.state.never_accepted", "FAILURE", result.state)
             & run.expect("l01.check.deliveries.never_accepted", 0, provider.stats()["deliveries"]))
 
@@ -206,8 +237,9 @@ def narrow_autoretry(run: CheckRun) -> None:
     down three times, one past max_retries=2: FAILURE, 3; (e) replies the client cannot read (an HTML page): FAILURE,
     1 request, no retry; (g) `to` as bytes, which the client cannot encode (TypeError, a bug of the caller): FAILURE,
     no request, no retry; (f) the provider unreachable (connection refused): FAILURE after 2 retries and 3
-    connection attempts; (g) bugs of the worker's setup (its e-mail footer file missing, a folder, not UTF-8:
-    FileNotFoundError, IsADirectoryError, UnicodeDecodeError); hidden: down once, two timeouts. Retries counted from
+    connection attempts; (g) bugs of the worker's setup (its e-mail footer file missing, a folder, not UTF-8, under a
+    file: FileNotFoundError, IsADirectoryError, UnicodeDecodeError, NotADirectoryError); hidden: down once, two
+    timeouts, the footer unreadable (PermissionError) and a link to itself (OSError). Retries counted from
     the broker: the messages each retry publishes again. The first failed case ends the check."""
     # (to, fault, requests, final state, kind, times, hidden)
     cases = [("not-an-address", None, 1, "FAILURE", "permanent", 0, False),
@@ -274,18 +306,70 @@ def footer_path(stack) -> Path:
 
 def broken_setup(run: CheckRun, stack, retried: RetriedMessages) -> None:
     """(g): bugs of the worker's setup, not of the provider: the e-mail footer file the client reads before sending
-    is missing, a folder, or not UTF-8. Each raises its own exception (none of them TypeError or ConnectionError),
-    and waiting changes none of them: FAILURE, no retry. Each has criteria of its own, named after what it raised."""
+    is missing, a folder, not UTF-8, or its path runs under a file (NotADirectoryError); hidden: unreadable
+    (PermissionError) and a link to itself (a plain OSError, ELOOP): no list of the exceptions named ends in all of
+    them. Each raises its own exception (none of them TypeError or ConnectionError), and waiting changes none of them:
+    FAILURE, no retry. The first three have criteria of their own; the others one pair, naming what was raised."""
     footer = footer_path(stack)
     provider = helpers.email(stack)
-    for error, breaks in (("missing", lambda: footer.unlink()),
-                          ("folder", lambda: footer.mkdir()),
-                          ("undecodable", lambda: (footer.rmdir(), footer.write_bytes(b"\xff\xfe-- \x80\n")))):
+    for error, breaks, hidden in footer_breakages(run, footer):
         breaks()
+        raised = open_error(footer)
+        if raised is None:  # this machine cannot break it that way (a reader no permission stops): not a bug here
+            continue
         state, _, task_id = notify(stack, provider, "user6@example.com", None, queue=UNREACHABLE_QUEUE)
-        if not (run.expect(f"l01.check.footer_{error}_state", "FAILURE", state)
-                & run.expect(f"l01.check.footer_{error}_retries", 0, retried.retries(task_id))):
+        key = f"l01.check.footer_{error}" if error in NAMED_BREAKAGES else "l01.check.footer_broken"
+        values = {} if error in NAMED_BREAKAGES else {"error": raised}
+        if not (run.expect(f"{key}_state", "FAILURE", state, hidden=hidden, **values)
+                & run.expect(f"{key}_retries", 0, retried.retries(task_id), hidden=hidden, **values)):
             return
+
+
+NAMED_BREAKAGES = ("missing", "folder", "undecodable")  # the first three, each with criteria of its own
+
+
+def footer_breakages(run: CheckRun, footer: Path) -> list[tuple[str, object, bool]]:
+    """Each way (g) breaks the footer, in order (each from the state the one before left): (name, break it, hidden)."""
+    folder = footer.parent
+
+    def under_a_file() -> None:  # the footer's folder is a file: its path runs under a file
+        footer.unlink()
+        folder.rmdir()
+        folder.write_text("not a folder\n", encoding="utf-8")
+
+    def unreadable() -> None:  # a file this user may not read (a root process may read any file but a write-only
+        folder.unlink()        # kernel setting: the footer then links to one)
+        folder.mkdir()
+        if os.geteuid() == 0 and WRITE_ONLY.exists():
+            footer.symlink_to(WRITE_ONLY)
+        else:
+            footer.write_text("-- celerylab\n", encoding="utf-8")
+            footer.chmod(0)
+
+    def self_link() -> None:  # a link to itself: open() raises a plain OSError (ELOOP), no subclass of it
+        footer.unlink()
+        footer.symlink_to(footer.name)
+
+    ways = [("missing", footer.unlink, False), ("folder", footer.mkdir, False),
+            ("undecodable", lambda: (footer.rmdir(), footer.write_bytes(b"\xff\xfe-- \x80\n")), False),
+            ("under_file", under_a_file, False)]
+    if run.graded(2):
+        ways += [("unreadable", unreadable, True), ("self_link", self_link, True)]
+    return ways
+
+
+#: A kernel setting anyone may write and no one may read, root included (mode 0200, which /proc/sys enforces).
+WRITE_ONLY = Path("/proc/sys/vm/drop_caches")
+
+
+def open_error(footer: Path) -> str | None:
+    """The exception opening and reading the footer raises, as the client does (None: it reads)."""
+    try:
+        with open(footer, encoding="utf-8") as file:
+            file.read()
+    except (OSError, ValueError) as error:
+        return type(error).__name__
+    return None
 
 
 SECOND_QUEUE = "l01-second"  # consumed only by the payment check's second worker
@@ -377,7 +461,7 @@ OTHER_ORDER = 1000  # added to the order id: another order, whose invoices are n
 def charge_once(run: CheckRun) -> None:
     """(a) one message x3; (b) a second invoice, another order's invoice of the same number, and one whose order and
     invoice numbers read as the first's written together; (c) cleanup and a deploy on another machine (months
-    later), then a new task for the first invoice; hidden: order 31. The first failed
+    later), then a new task for the first invoice: still one charge, its amount as first charged; hidden: order 31. The first failed
     criterion ends the check."""
     # (order, its first invoice, another order's invoice that reads the same written after its order's number, the
     # amount the reconciliation carries for the first invoice, hidden): at grading, a corrected amount
@@ -417,6 +501,8 @@ def charges_each_invoice_once(run: CheckRun, stack, connection, invoice: tuple[i
     if not run.expect("l01.check.charge_rows_joined", 1, charges(connection, *joined), hidden=hidden,
                       order=joined[0], invoice=joined[1], first_order=order_id, first=first):
         return False
+    charged = appdb.scalar(connection, "SELECT amount FROM invoice_charges WHERE order_id = ? AND invoice_no = ?",
+                           (order_id, first))
     appdb.execute(connection, "DELETE FROM processed_events")
     months_pass(stack)  # months later: the broker's Redis has lost what it held
     redeployed(stack)  # months later: a deploy on another machine, nothing the worker kept in memory or on disk
@@ -424,4 +510,7 @@ def charges_each_invoice_once(run: CheckRun, stack, connection, invoice: tuple[i
     again.get(timeout=10, propagate=False)
     return (run.expect("l01.check.charge_reconciliation_state", "SUCCESS", again.state, hidden=hidden)
             & run.expect("l01.check.charge_rows_reconciliation", 1, charges(connection, order_id, first),
-                         hidden=hidden))
+                         hidden=hidden)
+            & run.expect("l01.check.charge_amount_reconciliation", charged, appdb.scalar(
+                connection, "SELECT amount FROM invoice_charges WHERE order_id = ? AND invoice_no = ?",
+                (order_id, first)), hidden=hidden))
