@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from celery import states
 
-from celerylab import polling
+from celerylab import appdb, polling
 from celerylab.checks import CheckRun, exercise
 from celerylab.lessons.l04_results import held_reads, helpers, jobs
 from celerylab.stack import WorkerSpec
@@ -154,8 +154,9 @@ def finished_row(stack, job_id: str, timeout: float) -> dict:
 
 def page_begun(stack, job_id: str, at: int) -> None:
     """Return as soon as page `at` has begun: the PROGRESS the report stores at each page's start, read from the
-    backend every 5 ms (a request sent then lands just after that page's look at the flag, the moment that
-    shows an answer that looks only every third page), else the row's progress."""
+    backend every 5 ms (a request sent then, after a pause of half a page up to 50 ms, lands early in that page,
+    after its look at the flag and its progress, the moment that shows an answer that looks only every third
+    page), else the row's progress."""
     def current() -> int:
         info = stack.app.AsyncResult(job_id).info
         return int(info.get("current") or 0) if isinstance(info, dict) else 0
@@ -164,22 +165,30 @@ def page_begun(stack, job_id: str, at: int) -> None:
         helpers.until(lambda: (helpers.row(stack, job_id)["progress"] or 0) >= at, 5)
 
 
-def page_now(stack, job_id: str) -> int:
-    """The page the report is on: the PROGRESS it stores as each page begins (not its return value, once it has
-    ended), or its row's progress if further."""
+def stored_page(stack, job_id: str) -> int:
+    """The page the report is on by the PROGRESS it stores as each page begins (0 once it has ended)."""
     meta = stack.app.backend.get_task_meta(job_id)
     info = meta.get("result") if meta.get("status") not in states.READY_STATES else None
-    stored = int(info.get("current") or 0) if isinstance(info, dict) else 0
-    return max(stored, (helpers.row(stack, job_id) or {}).get("progress") or 0)
+    return int(info.get("current") or 0) if isinstance(info, dict) else 0
 
 
 def request_cancel(stack, http, job_id: str) -> int:
-    """POST the cancel, then the page the report is on once the request was answered: a report that looks at the
-    flag before every page begins none after it (what it began while the request travelled is counted here), and
-    its row's progress must end at that page (or at `at`, the page the check saw begin before the request left,
-    if further): neither above it (a page begun after the request) nor below it (progress rewritten on cancel)."""
+    """Flag the row in one statement that also returns its progress, then POST the API's cancel route (which flags
+    it again and revokes): the page the report was on when the request arrived is taken in this process, at the
+    very moment the flag is set (with the PROGRESS stored just before it), never read back once the report could
+    have reacted. A report that looks at the flag before every page begins none after it, so its row's progress
+    must end at that page (or at `at`, the page the check saw begin, if further): neither above it (a page begun
+    after the request, as when the flag is read after writing a page's progress) nor below it (progress rewritten
+    on cancel)."""
+    connection = stack.db()
+    try:
+        before = stored_page(stack, job_id)
+        rows = appdb.execute(connection, "UPDATE jobs SET cancel_requested = 1 WHERE id = ? RETURNING progress",
+                             (job_id,)).fetchall()  # every row fetched: the statement, and its commit, complete
+    finally:
+        connection.close()
     http.post(f"/jobs/{job_id}/cancel")
-    return page_now(stack, job_id)
+    return max([before, *(int(progress or 0) for (progress,) in rows)])
 
 
 def started(stack, job_id: str, timeout: float) -> bool:
@@ -199,6 +208,7 @@ def cancel_while_running(run: CheckRun, stack, http, students: int, step: float,
     before = worker.wait_pool_ready()
     job_id = send_report(stack, students, step)
     page_begun(stack, job_id, at)
+    time.sleep(min(step / 2, 0.05))  # the request lands inside the page: after its look at the flag, before the next
     with ThreadPoolExecutor(max_workers=1) as pool:  # the clock runs from the request, not from its answer
         asked = time.monotonic()
         answered = pool.submit(request_cancel, stack, http, job_id)
@@ -232,8 +242,8 @@ def cooperative_cancel(run: CheckRun) -> None:
     must start within 2 s of the request: a report that flags its row, then works or waits out its remaining
     pages holds the only process to its end (at least 2.25 s after the request in the first case, 3.6 s at page 1
     of 6 at 0.6 s), while one that stops lets it go within a page (0.6 s at most).
-    A report that spends a second after seeing the flag before it marks its row (a cleanup) marks it about 1.6 s
-    after a request early in a 0.6 s page, past the 1.2 s bound, which leaves the right answer 0.6 s to spare.
+    A report that spends a second after seeing the flag before it marks its row (a cleanup) marks it about 1.55 s
+    after a request 50 ms into a 0.6 s page, past the 1.2 s bound, which leaves the right answer 0.65 s to spare.
     The first failed case ends the check."""
     with run.stack(helpers.SPEC, workers=[WorkerSpec(pool="prefork", concurrency=1)]) as stack:
         http = helpers.client(stack)
