@@ -154,12 +154,15 @@ def peak_in_two_waves(stack, routes: dict[tuple, str], longs: tuple[float, ...],
     return {**measured, "acked_late": len(acked_late)}
 
 
+DIRECT = -1  # the key of the short task sent straight to the default queue among the waits (its argument too)
+
+
 def _peak(stack, routes: dict[tuple, str], long_results: list, shorts: int) -> dict:
     """The long tasks (`long_results`, sent together), then (once all were received) `shorts` short ones and one short
     sent straight to the default queue, and SECOND_WAVE more (SECOND_WAVE_STEP s apart) once the first long task has
     finished (the other still runs: a worker running it may still take short work), each to the queue its route
-    names for its arguments (`routes`: {(name, args): queue}): each short task's wait (None if it never started in time), every task's
-    state, and the state of the one sent to default."""
+    names for its arguments (`routes`: {(name, args): queue}): each short task's wait (None if it never started in time),
+    the one sent to default included (key DIRECT), every task's state, and the state of the one sent to default."""
     for result in long_results:
         helpers.received_by(stack, result, timeout=5)
     sent: dict[int, float] = {}
@@ -174,7 +177,8 @@ def _peak(stack, routes: dict[tuple, str], long_results: list, shorts: int) -> d
             results[i] = stack.app.send_task("l06.short", (i,), queue=routes["l06.short", (i,)])
 
     wave(shorts)
-    direct = stack.app.send_task("l06.short", (-1,), queue="default")  # a producer that names the default queue
+    direct_sent = time.time()
+    direct = stack.app.send_task("l06.short", (DIRECT,), queue="default")  # a producer that names the default queue
     polling.until(lambda: any(result.ready() for result in long_results), 10 + 2 * LONG, step=0.05)
     time.sleep(0.2)  # the second long task has started by now
     wave(SECOND_WAVE, SECOND_WAVE_STEP)
@@ -185,6 +189,10 @@ def _peak(stack, routes: dict[tuple, str], long_results: list, shorts: int) -> d
             waits[i] = result.get(timeout=max(0.1, deadline - time.monotonic())) - sent[i]
         except Exception:
             waits[i] = None
+    try:  # a short task like the others: its wait counts too (it returns when it started)
+        waits[DIRECT] = direct.get(timeout=max(0.1, deadline - time.monotonic())) - direct_sent
+    except Exception:
+        waits[DIRECT] = None
     states = []
     for result in [*long_results, direct]:
         try:
