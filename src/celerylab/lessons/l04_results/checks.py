@@ -250,16 +250,18 @@ def cancel_while_running(run: CheckRun, stack, http, students: int, step: float,
 
 @exercise("l04.cooperative_cancel")
 def cooperative_cancel(run: CheckRun) -> None:
-    """A report cancelled at page 2 of 10 (0.25 s each), one nobody cancels; hidden: page 1 of 8, page 9 of 30
-    (0.15 s and 0.05 s a page), page 4 of 5 (0.3 s: a short report, cancelled near its end, which an answer that
-    honours only early requests or only long reports runs to the end), and at the slowest step the statement
-    allows (0.6 s) pages 1, 2 and 3 of 6: a
-    report that reads the flag only every third page misses 1.2 s at one of them, whichever page it reads on, and
-    one that skips any look between pages (a flag read every N pages, or kept for a second) begins a page after
-    the request at one of them, whatever the timing. In every case a short report queued behind the cancelled one
-    must start within 2 s of the request: a report that flags its row, then works or waits out its remaining
-    pages holds the only process to its end (at least 2.25 s after the request in the first case, 3.6 s at page 1
-    of 6 at 0.6 s), while one that stops lets it go within a page (0.6 s at most).
+    """A report cancelled at page 2 of 10 (0.25 s each), one nobody cancels; hidden: page 1 of 8, page 9 of 30,
+    page 13 of 120 (0.15 s, 0.05 s and 0.05 s a page), page 4 of 5 (0.3 s: a short report, cancelled near its end,
+    which an answer that honours only early requests or only long reports runs to the end), and at the slowest step
+    the statement allows (0.6 s) pages 1, 2 and 3 of 6: a report that reads the flag only every third page misses
+    1.2 s at one of them, whichever page it reads on, and one that skips any look between pages (a flag read every
+    N pages, or kept for a second) begins a page after the request at one of them, whatever the timing. The
+    statement's reports run 3 to 120 students, and N may grow with the report (every tenth of it: a look before every
+    page below 20 students): at page 13 of 120, 13 being prime, a report that looks every N pages (N fixed or
+    grown to 12) looks next no sooner than page 13 + N, unless N is 13. In every case a short report queued behind
+    the cancelled one must start within 2 s of the request: a report that flags its row, then works or waits out
+    its remaining pages holds the only process to its end (at least 2.25 s after the request in the first case,
+    3.6 s at page 1 of 6 at 0.6 s), while one that stops lets it go within a page (0.6 s at most).
     A report that spends a second after seeing the flag before it marks its row (a cleanup) marks it about 1.55 s
     after a request 50 ms into a 0.6 s page, past the 1.2 s bound, which leaves the right answer 0.65 s to spare.
     The first failed case ends the check."""
@@ -271,8 +273,8 @@ def cooperative_cancel(run: CheckRun) -> None:
         job = finished_row(stack, send_report(stack, 3, 0.1), 5)
         if not run.expect("l04.check.uncancelled", ["done", 3], [job["state"], job["progress"]]):
             return
-        if run.graded(24):
-            for students, step, at in ((8, 0.15, 1), (30, 0.05, 9), (5, 0.3, 4), (6, 0.6, 1), (6, 0.6, 2),
-                                       (6, 0.6, 3)):
+        if run.graded(35):
+            for students, step, at in ((8, 0.15, 1), (30, 0.05, 9), (120, 0.05, 13), (5, 0.3, 4), (6, 0.6, 1),
+                                       (6, 0.6, 2), (6, 0.6, 3)):
                 if not cancel_while_running(run, stack, http, students=students, step=step, at=at, hidden=True):
                     return
