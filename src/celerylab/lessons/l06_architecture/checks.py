@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import time
 from collections import Counter
 from dataclasses import replace
@@ -134,6 +135,34 @@ SECOND_WAVE_STEP = 0.1
 HIDDEN_LONGS = (1.5, 3.0)
 
 
+#: Exports interrupted midway, after the peak: (seconds it lasts, seconds after it was received that its pool process
+#: is SIGKILLed); the second one only at grading. RERUN_WAIT: how long the check then waits for it to run again.
+INTERRUPTED = ((LONG, 0.5), (3.0, 1.2))
+RERUN_WAIT = 3.0
+RECEIVED = re.compile(r"Task l06\.long\[[^\]]+\] received")
+
+
+def interrupted_export_runs(stack, route: str, seconds: float, after: float) -> int:
+    """One export of `seconds` sent on `route`; `after` s once a worker received it, its pool process is SIGKILLed
+    (the machine's OOM killer, a crash); how many times the workers received an export from then on (1: it does not
+    run again: not redelivered, not retried, not sent again)."""
+    def received() -> int:
+        return sum(len(RECEIVED.findall(worker.logs)) for worker in stack.workers)
+
+    for worker in stack.workers:  # every pool has its process: none is still replacing one
+        worker.wait_pool_ready()
+    before = received()
+    result = stack.app.send_task("l06.long", (seconds,), queue=route)
+    needle = f"[{result.id}] received"
+    worker = polling.until(lambda: next((w for w in stack.workers if needle in w.logs), None), 10, step=0.05)
+    if worker is None:
+        return received() - before
+    time.sleep(after)
+    worker.kill_child(0)
+    time.sleep(RERUN_WAIT)
+    return received() - before
+
+
 def route_of(stack, queue: str, name: str, args: list) -> str:
     """The queue the learner's app (asked on a worker consuming `queue`) sends `name` to when called with `args`."""
     return stack.app.send_task("l06.route_of", ([name], args), queue=queue).get(timeout=10)[name]
@@ -226,16 +255,19 @@ def no_starvation(run: CheckRun) -> None:
         for name, late in main_process_acks_late(stack, names).items():
             acks_late[name] = acks_late.get(name) or late
         measured = peak_in_two_waves(stack, routes, longs, shorts)
-    waits = [wait for wait in measured["waits"].values()]
-    worst = None if None in waits else max(waits)
-    run.expect("l06.check.short_wait", f"< {STARVE_LIMIT} s", "-" if worst is None else f"{worst:.2f} s",
-               passed=worst is not None and worst < STARVE_LIMIT)
-    states = Counter(measured["long_states"] + measured["short_states"])
-    run.expect("l06.check.all_done", f"{sum(states.values())} × SUCCESS",
-               ", ".join(f"{count} × {state}" for state, count in sorted(states.items())))
-    run.expect("l06.check.default_direct", "SUCCESS", measured["direct_state"])
-    run.expect("l06.check.acked_early", 0, measured["acked_late"])
-    run.expect("l06.check.acks_late", {"l06.long": False, "l06.short": False}, acks_late)
+        waits = [wait for wait in measured["waits"].values()]
+        worst = None if None in waits else max(waits)
+        run.expect("l06.check.short_wait", f"< {STARVE_LIMIT} s", "-" if worst is None else f"{worst:.2f} s",
+                   passed=worst is not None and worst < STARVE_LIMIT)
+        states = Counter(measured["long_states"] + measured["short_states"])
+        run.expect("l06.check.all_done", f"{sum(states.values())} × SUCCESS",
+                   ", ".join(f"{count} × {state}" for state, count in sorted(states.items())))
+        run.expect("l06.check.default_direct", "SUCCESS", measured["direct_state"])
+        run.expect("l06.check.acked_early", 0, measured["acked_late"])
+        run.expect("l06.check.acks_late", {"l06.long": False, "l06.short": False}, acks_late)
+        for number, (seconds, after) in enumerate(INTERRUPTED if run.include_hidden else INTERRUPTED[:1]):
+            runs = interrupted_export_runs(stack, route_of(stack, asked, "l06.long", [seconds]), seconds, after)
+            run.expect("l06.check.interrupted_once", 1, runs, hidden=number > 0, seconds=seconds, after=after)
 
 
 def main_process_acks_late(stack, names: list[str]) -> dict[str, bool]:
