@@ -375,7 +375,7 @@ def moved_mid_report(stack) -> tuple:
     s. The seconds of work logged after the kill (None: two parts were never logged), the report's parts by then,
     and the parts logged after the resend."""
     label, seconds = MOVED
-    before = elsewhere.private_entries()
+    before = elsewhere.private_entries(stack)
     stack.app.send_task("ex.report", (label, seconds))
     logged = until(lambda: len({number for number, _ in parts(stack, label)}) >= 2, seconds + 20, step=0.05)
     if not logged:
