@@ -36,17 +36,19 @@ def _within(path: str, folder: str) -> bool:
 
 def isolated(argv: list[str], keep: list[str], code: list[tuple[str, str]] | None = None) -> list[str]:
     """`argv` run by bwrap as on another machine: its own empty /tmp (a fresh working folder in it), /var/tmp,
-    /dev/shm and home folder, a host name of its own, the rest of the machine's files as they are; each existing
-    folder of `keep` that lies in one of those emptied is bound back (the stack's folder, the interpreter, import
-    paths), and each ``(copy, folder)`` of `code` shows `copy` at `folder` (the code deployed, nothing the old worker
-    wrote beside it)."""
+    /dev/shm and home folder (unless `keep` names that very folder), a host name of its own, the rest of the machine's
+    files as they are; each existing folder of `keep` inside one of those emptied is bound back (the stack's folder,
+    the interpreter, import paths), and each ``(copy, folder)`` of `code` shows `copy` at `folder` (the code
+    deployed, nothing the old worker wrote beside it)."""
     kept_paths = sorted({os.path.realpath(path) for path in keep if os.path.isabs(path) and os.path.exists(path)})
-    emptied = [root for root in local_roots() if not any(_within(root, path) for path in kept_paths)]
-    mounts = [arg for root in emptied for arg in ("--tmpfs", root)]
-    kept = [arg for path in kept_paths if any(_within(path, root) and path != root for root in emptied)
-            for arg in ("--bind", path, path)]
+    emptied = [root for root in local_roots() if root not in kept_paths]
+    mounts = [(root, ["--tmpfs", root]) for root in emptied]
+    mounts += [(path, ["--bind", path, path]) for path in kept_paths
+               if any(_within(path, root) for root in emptied)]
+    mounts.sort(key=lambda mount: mount[0].rstrip("/").count("/"))  # a folder before what is mounted inside it
     deployed = [arg for copy, folder in code or [] for arg in ("--bind", copy, folder)]
-    return [bwrap() or "bwrap", "--bind", "/", "/", "--dev-bind", "/dev", "/dev", *mounts, *kept, *deployed,
+    return [bwrap() or "bwrap", "--bind", "/", "/", "--dev-bind", "/dev", "/dev",
+            *(arg for _, args in mounts for arg in args), *deployed,
             "--unshare-uts", "--hostname", HOSTNAME,
             "--dir", WORKDIR, "--chdir", WORKDIR, "--die-with-parent", "--", *argv]
 
