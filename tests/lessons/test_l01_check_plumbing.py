@@ -26,18 +26,27 @@ def stack_registering(*lines: str):
     return types.SimpleNamespace(app=types.SimpleNamespace(control=control), workers=[object()])
 
 
+TIMEOUT = "autoretry_for=(<class 'TimeoutError'>,)"
+
+
 @pytest.mark.parametrize(("line", "policy"), [
-    ("ex.welcome [max_retries=3 retry_backoff=1]", (3, 1)),
-    ("ex.welcome [max_retries=3 retry_backoff=True]", (3, 1)),  # True is a factor of 1 s, as Celery counts it
-    ("ex.welcome [max_retries=6 retry_backoff=1]", (6, 1)),
-    ("ex.welcome [max_retries=3 retry_backoff=2.7]", (3, 2)),  # truncated, as Celery does
-    ("ex.welcome [max_retries=3 retry_backoff=False]", (3, None)),
-    ("ex.welcome [retry_backoff=1]", (None, 1)),  # max_retries=None: the attribute is left out
+    (f"ex.welcome [max_retries=3 retry_backoff=1 {TIMEOUT}]", ("TimeoutError", 3, 1, 600)),
+    (f"ex.welcome [max_retries=3 retry_backoff=True {TIMEOUT}]", ("TimeoutError", 3, 1, 600)),  # True: 1 s
+    (f"ex.welcome [max_retries=6 retry_backoff=1 {TIMEOUT}]", ("TimeoutError", 6, 1, 600)),
+    (f"ex.welcome [max_retries=3 retry_backoff=2.7 {TIMEOUT}]", ("TimeoutError", 3, 2, 600)),  # truncated, as Celery
+    (f"ex.welcome [max_retries=3 retry_backoff=False {TIMEOUT}]", ("TimeoutError", 3, None, 600)),
+    (f"ex.welcome [retry_backoff=1 {TIMEOUT}]", ("TimeoutError", None, 1, 600)),  # max_retries=None: left out
+    (f"ex.welcome [max_retries=3 retry_backoff=1 retry_backoff_max=0 {TIMEOUT}]", ("TimeoutError", 3, 1, 0)),
+    ("ex.welcome [max_retries=3 retry_backoff=1 autoretry_for=(<class 'TimeoutError'>, <class 'ConnectionError'>)]",
+     ("TimeoutError, ConnectionError", 3, 1, 600)),
+    ("ex.welcome [max_retries=3 retry_backoff=1 autoretry_for=(<class 'requests.exceptions.Timeout'>,)]",
+     ("Timeout", 3, 1, 600)),
+    ("ex.welcome [max_retries=3 retry_backoff=1]", ("", 3, 1, 600)),  # no autoretry_for at all
 ])
 def test_the_welcome_policy_is_read_as_celery_applies_it(line, policy):
     stack = stack_registering("ex.other [max_retries=9]", line)
     assert checks.welcome_policy(stack) == policy
-    assert (checks.welcome_policy(stack) == checks.GIVEN_POLICY) == (policy == (3, 1))
+    assert (checks.welcome_policy(stack) == checks.GIVEN_POLICY) == (policy == ("TimeoutError", 3, 1, 600))
 
 
 def test_no_welcome_task_registered_reads_as_none():

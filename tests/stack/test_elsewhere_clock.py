@@ -7,6 +7,7 @@ import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -84,26 +85,54 @@ def test_the_launcher_runs_only_a_celery_command():
 
 @pytest.fixture
 def private_tmp(tmp_path, monkeypatch):
-    folders = [tmp_path / name for name in ("tmp", "var-tmp", "shm")]
+    folders = [tmp_path / name for name in ("tmp", "var-tmp", "shm", "home")]
     for folder in folders:
         folder.mkdir()
-    monkeypatch.setattr(elsewhere, "PRIVATE_TMP", tuple(map(str, folders)))
+    monkeypatch.setattr(elsewhere, "PRIVATE_TMP", tuple(map(str, folders[:3])))
+    monkeypatch.setenv("HOME", str(folders[3]))
     return folders
 
 
-def test_what_appeared_since_the_stack_started_is_removed_but_the_kept_paths(private_tmp):
-    tmp, var_tmp, shm = private_tmp
+class CodeStack:
+    """What private_entries and forget_local_files read of a stack: the folders its code is imported from."""
+
+    def __init__(self, *folders):
+        self.spec = type("Spec", (), {"pythonpath": folders})()
+
+
+def test_what_appeared_since_the_stack_started_is_removed_but_the_kept_paths(private_tmp, tmp_path):
+    tmp, var_tmp, shm, home = private_tmp
+    code = tmp_path / "answers"
+    code.mkdir()
+    (code / "ex_charge.py").write_text("")
     (tmp / "postgres-home").mkdir()
-    before = elsewhere.private_entries()
+    (home / "ipython").mkdir()
+    stack = CodeStack(str(code))
+    before = elsewhere.private_entries(stack)
     (tmp / "celerylab-charged").mkdir()
     (tmp / "celerylab-charged" / "7-INV").write_text("task")
     (var_tmp / "sent.json").write_text("{}")
     (shm / "marker").write_text("1")
+    (home / "charged.json").write_text("{}")
+    (code / "charged.sqlite").write_text("")
     (tmp / "stack-folder").mkdir()
-    removed = elsewhere.forget_local_files(before, [str(tmp / "stack-folder")])
-    assert sorted(removed) == sorted(map(str, [tmp / "celerylab-charged", var_tmp / "sent.json", shm / "marker"]))
+    removed = elsewhere.forget_local_files(before, [str(tmp / "stack-folder"), str(code)], stack)
+    assert sorted(removed) == sorted(map(str, [tmp / "celerylab-charged", var_tmp / "sent.json", shm / "marker",
+                                               home / "charged.json", code / "charged.sqlite"]))
     assert sorted(p.name for p in tmp.iterdir()) == ["postgres-home", "stack-folder"]
     assert not list(var_tmp.iterdir()) and not list(shm.iterdir())
+    assert [p.name for p in home.iterdir()] == ["ipython"] and [p.name for p in code.iterdir()] == ["ex_charge.py"]
+
+
+def test_a_deploy_brings_the_modules_and_packages_of_a_code_folder_and_nothing_a_task_wrote(tmp_path):
+    folder = tmp_path / "answers"
+    (folder / "helpers" / "__pycache__").mkdir(parents=True)
+    for name in ("ex_charge.py", "helpers/__init__.py", "helpers/__pycache__/x.pyc", "charged.json", "ex.ipynb"):
+        (folder / name).write_text("")
+    (folder / "state").mkdir()
+    copy = Path(elsewhere.deployed_copy(str(folder), tmp_path / "deployed"))
+    assert sorted(str(p.relative_to(copy)) for p in copy.rglob("*")) == ["ex_charge.py", "helpers",
+                                                                         "helpers/__init__.py"]
 
 
 def test_only_the_grader_job_sandbox_counts_as_one(monkeypatch):
@@ -144,6 +173,8 @@ def test_in_the_job_sandbox_without_bwrap_the_new_worker_finds_no_marker_the_old
     private.mkdir()
     monkeypatch.setenv("L01_TEST_TMP", str(private))
     monkeypatch.setattr(elsewhere, "PRIVATE_TMP", (str(private),))
+    monkeypatch.setenv("HOME", str(tmp_path / "job-home"))
+    (tmp_path / "job-home").mkdir()
     monkeypatch.setattr(elsewhere, "available", lambda: False)
     monkeypatch.setattr(elsewhere, "in_job_sandbox", lambda: True)
     answers = tmp_path / "answers"

@@ -1,5 +1,5 @@
-"""A worker started as on another machine, later: its own empty /tmp and working folder, another host name, a wall
-clock months ahead; the stack's code and data kept."""
+"""A worker started as on another machine, later: empty temporary and home folders, only the code in the code's
+folders, another host name, a wall clock months ahead; the stack's own folders kept."""
 from __future__ import annotations
 
 import functools
@@ -24,12 +24,31 @@ HOSTNAME = "another-machine"  # the host name the new worker (and the task's cod
 PRIVATE_TMP = ("/tmp", "/var/tmp", "/dev/shm")
 
 
-def isolated(argv: list[str], keep: list[str]) -> list[str]:
-    """`argv` run by bwrap with an empty /tmp of its own (a fresh working folder in it), a host name of its own, the
-    rest of the machine's files as they are, and each folder of `keep` that lies under /tmp (the stack's folder,
-    import paths) kept."""
-    kept = [arg for path in sorted(set(keep)) if path.startswith(TMP + "/") for arg in ("--bind", path, path)]
-    return [bwrap() or "bwrap", "--bind", "/", "/", "--dev-bind", "/dev", "/dev", "--tmpfs", TMP, *kept,
+def local_roots() -> list[str]:
+    """The folders a machine keeps to itself, which a new machine has empty: the temporary ones and the home folder."""
+    home = os.path.realpath(os.environ.get("HOME") or "/")
+    return [*PRIVATE_TMP, *([home] if home != "/" and os.path.isdir(home) else [])]
+
+
+def _within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
+
+
+def isolated(argv: list[str], keep: list[str], code: list[tuple[str, str]] | None = None) -> list[str]:
+    """`argv` run by bwrap as on another machine: its own empty /tmp (a fresh working folder in it), /var/tmp,
+    /dev/shm and home folder (unless `keep` names that very folder), a host name of its own, the rest of the machine's
+    files as they are; each existing folder of `keep` inside one of those emptied is bound back (the stack's folder,
+    the interpreter, import paths), and each ``(copy, folder)`` of `code` shows `copy` at `folder` (the code
+    deployed, nothing the old worker wrote beside it)."""
+    kept_paths = sorted({os.path.realpath(path) for path in keep if os.path.isabs(path) and os.path.exists(path)})
+    emptied = [root for root in local_roots() if root not in kept_paths]
+    mounts = [(root, ["--tmpfs", root]) for root in emptied]
+    mounts += [(path, ["--bind", path, path]) for path in kept_paths
+               if any(_within(path, root) for root in emptied)]
+    mounts.sort(key=lambda mount: mount[0].rstrip("/").count("/"))  # a folder before what is mounted inside it
+    deployed = [arg for copy, folder in code or [] for arg in ("--bind", copy, folder)]
+    return [bwrap() or "bwrap", "--bind", "/", "/", "--dev-bind", "/dev", "/dev",
+            *(arg for _, args in mounts for arg in args), *deployed,
             "--unshare-uts", "--hostname", HOSTNAME,
             "--dir", WORKDIR, "--chdir", WORKDIR, "--die-with-parent", "--", *argv]
 
@@ -56,10 +75,10 @@ def in_job_sandbox() -> bool:
     return socket.gethostname() == JOB_NAME and os.environ.get("USER") == JOB_NAME
 
 
-def private_entries() -> set[str]:
-    """The entries of the job's own temporary folders, now."""
+def private_entries(stack=None) -> set[str]:
+    """The entries, now, of the job's own temporary folders, its home folder and the code folders of `stack`."""
     found: set[str] = set()
-    for folder in PRIVATE_TMP:
+    for folder in [*local_roots(), *code_folders(stack)]:
         try:
             found.update(os.path.join(folder, name) for name in os.listdir(folder))
         except OSError:
@@ -67,12 +86,29 @@ def private_entries() -> set[str]:
     return found
 
 
-def forget_local_files(before: set[str], keep: list[str]) -> list[str]:
-    """Remove what appeared in the job's temporary folders since `before` (the stack's own files were there by
-    then), except the paths of `keep` and the folders holding them; the paths removed."""
+def code_folders(stack) -> list[str]:
+    """The folders the stack's code is imported from, besides the lesson's package: the learner's answer's."""
+    return [str(folder) for folder in getattr(getattr(stack, "spec", None), "pythonpath", ()) if os.path.isdir(folder)]
+
+
+def deployed_copy(folder: str, into: Path) -> str:
+    """A copy of what a deploy brings of `folder`: its modules and packages, nothing else (no data a task wrote)."""
+    into.mkdir(parents=True)
+    for entry in Path(folder).iterdir():
+        if entry.is_file() and entry.suffix == ".py":
+            shutil.copy2(entry, into / entry.name)
+        elif entry.is_dir() and (entry / "__init__.py").is_file():
+            shutil.copytree(entry, into / entry.name, ignore=shutil.ignore_patterns("__pycache__"))
+    return str(into)
+
+
+def forget_local_files(before: set[str], keep: list[str], stack=None) -> list[str]:
+    """Remove what appeared in the job's temporary and home folders and the code's folders since `before` (the
+    stack's own files were there by then), except the paths of `keep` and the folders holding them; the paths
+    removed."""
     kept = [Path(path).resolve() for path in keep if path]
     removed = []
-    for entry in sorted(private_entries() - before):
+    for entry in sorted(private_entries(stack) - before):
         path = Path(entry)
         if any(path == keep_path or path in keep_path.parents for keep_path in kept):
             continue
@@ -88,18 +124,21 @@ def forget_local_files(before: set[str], keep: list[str]) -> list[str]:
 
 
 def add_worker(stack, spec: WorkerSpec, days: float = 0.0, before: set[str] | None = None) -> WorkerNode:
-    """Start one more worker of `stack` as on another machine, `days` later: nothing the other workers wrote under
-    /tmp or in their working folder is there, its host name is another, its clock `days` ahead. Where bwrap cannot
-    run: inside the grader's sandbox, what appeared in the job's temporary folders since `before` is removed first;
-    elsewhere, a plain worker (another process, host name and clock only)."""
+    """Start one more worker of `stack` as on another machine, `days` later: nothing the other workers wrote in the
+    temporary folders, the home folder, their working folder or beside the code is there, its host name is another,
+    its clock `days` ahead. Where bwrap cannot run: inside the grader's sandbox, what appeared in those folders since
+    `before` (`private_entries(stack)`) is removed first; elsewhere, a plain worker (another process, host name and
+    clock only)."""
     index = stack._next_index("worker")
     nodename = spec.name or f"w{index}-{stack.id}@%h"  # %h: HOSTNAME, as the worker sees it
     argv = later(worker_argv(stack.spec.app, spec, nodename), days)
-    keep = [str(stack.workdir), *map(str, stack.pythonpath), sys.prefix, *sys.path]
+    keep = [str(stack.workdir), *map(str, stack.pythonpath), sys.prefix, sys.base_prefix, *sys.path]
     if available():
-        argv = isolated(argv, keep)
+        code = [(deployed_copy(folder, stack.workdir / f"deployed-{index}-{number}"), folder)
+                for number, folder in enumerate(code_folders(stack))]
+        argv = isolated(argv, keep, code)
     elif before is not None and in_job_sandbox():
-        forget_local_files(before, [*keep, os.environ.get("HOME", "")])
+        forget_local_files(before, keep, stack)
     env = {**spec.env, **stack._settings_env(spec.celery_settings())}
     node = stack.start_node(WorkerNode, f"worker{index}", argv, WORKER_READY, env, spec=spec, nodename=nodename)
     node.index = index

@@ -26,7 +26,7 @@ from celerylab.stack import WorkerSpec, elsewhere
 def started(run: CheckRun, **options):
     """The check's stack; what its temporary folders held once it was up (the stack's own files, not the tasks')."""
     with run.stack(**helpers.stack_options(timeline=False, **options)) as stack:
-        LOCAL_FILES_BEFORE[id(stack)] = elsewhere.private_entries()
+        LOCAL_FILES_BEFORE[id(stack)] = elsewhere.private_entries(stack)
         try:
             yield stack
         finally:
@@ -81,26 +81,32 @@ def welcome_once(run: CheckRun) -> None:
                     return
 
 
-#: The retry policy the answer cell gives ex.welcome, which the statement keeps: (max_retries, retry_backoff's factor).
-GIVEN_POLICY = (3, 1)
+#: The retry policy the answer cell gives ex.welcome, which the statement keeps: (autoretry_for's exceptions,
+#: max_retries, retry_backoff's factor, retry_backoff_max: Celery's 600 s ceiling, which the cell does not change).
+GIVEN_POLICY = ("TimeoutError", 3, 1, 600)
+POLICY_FIELDS = ("max_retries", "retry_backoff", "retry_backoff_max", "autoretry_for")  # autoretry_for last: its
+DEFAULT_BACKOFF_MAX = 600                                                              # value holds spaces
 
 
 def welcome_policy(stack) -> tuple | None:
-    """ex.welcome's (max_retries, backoff factor in whole seconds, None without backoff) as the worker registered it
-    (`inspect registered`, asked for those attributes; Celery's factor is int(max(1, retry_backoff)), True is 1);
-    None: no worker registered ex.welcome."""
-    replies = stack.app.control.inspect(timeout=3, limit=len(stack.workers)).registered(
-        "max_retries", "retry_backoff") or {}
+    """ex.welcome's (autoretry_for's exception names, max_retries, backoff factor in whole seconds or None without
+    backoff, retry_backoff_max) as the worker registered it (`inspect registered`, asked for those attributes; Celery's
+    factor is int(max(1, retry_backoff)), True is 1; no retry_backoff_max is Celery's 600); None: no worker
+    registered ex.welcome."""
+    replies = stack.app.control.inspect(timeout=3, limit=len(stack.workers)).registered(*POLICY_FIELDS) or {}
     for line in (line for lines in replies.values() for line in lines):
         name, _, info = line.partition(" ")
         if name == "ex.welcome":
-            fields = dict(re.findall(r"(\w+)=([^\s\]]+)", info))
+            head, _, retried = info.partition("autoretry_for=")
+            fields = dict(re.findall(r"(\w+)=([^\s\]]+)", head))
+            exceptions = ", ".join(re.findall(r"<class '(?:[\w.]+\.)?(\w+)'>", retried))
             retries, backoff = fields.get("max_retries"), fields.get("retry_backoff", "False")
+            ceiling = fields.get("retry_backoff_max", str(DEFAULT_BACKOFF_MAX))
             try:
                 factor = None if backoff in ("False", "0", "0.0") else int(max(1.0, float(backoff == "True" or backoff)))
-                return (int(retries) if retries is not None else None, factor)
+                return (exceptions, int(retries) if retries is not None else None, factor, int(float(ceiling)))
             except ValueError:  # not a number: as registered
-                return (retries, backoff)
+                return (exceptions, retries, backoff, ceiling)
     return None
 
 

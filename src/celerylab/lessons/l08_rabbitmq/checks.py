@@ -16,7 +16,7 @@ from kombu import Connection, Exchange, Queue
 
 from celerylab.checks import CheckRun, exercise
 from celerylab.i18n import t
-from celerylab.lessons.l08_rabbitmq import check_node, helpers
+from celerylab.lessons.l08_rabbitmq import check_node, check_worker_settings, helpers
 from celerylab.lessons.l08_rabbitmq.check_producer import reminder_producer
 from celerylab.lessons.l08_rabbitmq.check_unacked import BrokerHeld
 from celerylab.lessons.l08_rabbitmq.helpers import exited_at_start, start_failure
@@ -111,6 +111,14 @@ def survived(run: CheckRun, stack, supervisor, hidden: bool = False, restarts: i
     line = ack_timeout_line(stack.workers[0])
     run.expect("l08.check.no_ack_timeout", True, not line, hidden=hidden, cause=line or None)
     run.expect("l08.check.restarts", restarts, supervisor.restarts, hidden=hidden)
+
+
+def expect_fixed_worker(run: CheckRun, readings: list[dict | None]) -> None:
+    """The worker runs as the statement fixes it (prefork, concurrency 1, default prefetch), as it answers `inspect
+    stats` before and after the reports: a module that lowers the prefetch (or changes the pool) holds fewer messages
+    than the check's worker would, and so hides a part held past the timeout behind the others."""
+    run.expect("l08.check.worker_settings", check_worker_settings.FIXED, check_worker_settings.as_fixed(readings),
+               **check_worker_settings.FIXED)
 
 
 def parts(stack, label: str) -> list[tuple[int, float]]:
@@ -244,6 +252,7 @@ def long_report(run: CheckRun) -> None:
         if started is None:
             return
         (_, stack, supervisor), (_, killed_stack, _) = started[:2]
+        runs_with = [check_worker_settings.runs_with(stack)]  # before the reports: no task can have changed it yet
         say("l08.check.step.reports")
         scenarios = [lambda: run_reports(stack, REPORTS), lambda: killed_mid_report(killed_stack)]
         if graded:
@@ -258,6 +267,7 @@ def long_report(run: CheckRun) -> None:
         labels = [label for label, _ in REPORTS]
         expect_work_done(run, labels, logged_parts(stack, labels), sent, hidden=False)
         survived(run, stack, supervisor)
+        expect_fixed_worker(run, runs_with + [check_worker_settings.runs_with(stack)])
         kills, killed_sent = results[1]
         for kill, (left, found) in zip(KILLS, kills):
             expect_killed(run, kill, found, left)
@@ -375,7 +385,7 @@ def moved_mid_report(stack) -> tuple:
     s. The seconds of work logged after the kill (None: two parts were never logged), the report's parts by then,
     and the parts logged after the resend."""
     label, seconds = MOVED
-    before = elsewhere.private_entries()
+    before = elsewhere.private_entries(stack)
     stack.app.send_task("ex.report", (label, seconds))
     logged = until(lambda: len({number for number, _ in parts(stack, label)}) >= 2, seconds + 20, step=0.05)
     if not logged:
