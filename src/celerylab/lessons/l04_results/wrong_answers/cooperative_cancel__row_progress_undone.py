@@ -1,0 +1,19 @@
+"""Writes the next page's progress to the row, then reads the flag and writes the row back by one (nothing published to the result backend before the flag), so a page begins after the request although the row ends where it was. Violates: "its progress stays at the page it was on when the request arrived: no page begins after the request"."""
+import time
+
+from celerylab.lessons.l04_results import jobs
+from celerylab.lessons.l04_results.tasks import app
+
+
+@app.task(name="ex.report", bind=True)
+def report(self, student_ids: list[int], step: float = 0.25) -> dict:
+    total = len(student_ids)
+    for current, _student in enumerate(student_ids, 1):
+        jobs.progress(self.request.id, current, total)
+        if jobs.cancel_requested(self.request.id):
+            jobs.progress(self.request.id, current - 1, total)
+            jobs.set_state(self.request.id, "cancelled")
+            return {"students": current - 1, "cancelled": True}
+        self.update_state(state="PROGRESS", meta={"current": current, "total": total})
+        time.sleep(step)
+    return {"students": total}
