@@ -27,26 +27,34 @@ def stack_registering(*lines: str):
 
 
 TIMEOUT = "autoretry_for=(<class 'TimeoutError'>,)"
+NO_JITTER = "retry_jitter=False"
 
 
 @pytest.mark.parametrize(("line", "policy"), [
-    (f"ex.welcome [max_retries=3 retry_backoff=1 {TIMEOUT}]", ("TimeoutError", 3, 1, 600)),
-    (f"ex.welcome [max_retries=3 retry_backoff=True {TIMEOUT}]", ("TimeoutError", 3, 1, 600)),  # True: 1 s
-    (f"ex.welcome [max_retries=6 retry_backoff=1 {TIMEOUT}]", ("TimeoutError", 6, 1, 600)),
-    (f"ex.welcome [max_retries=3 retry_backoff=2.7 {TIMEOUT}]", ("TimeoutError", 3, 2, 600)),  # truncated, as Celery
-    (f"ex.welcome [max_retries=3 retry_backoff=False {TIMEOUT}]", ("TimeoutError", 3, None, 600)),
-    (f"ex.welcome [retry_backoff=1 {TIMEOUT}]", ("TimeoutError", None, 1, 600)),  # max_retries=None: left out
-    (f"ex.welcome [max_retries=3 retry_backoff=1 retry_backoff_max=0 {TIMEOUT}]", ("TimeoutError", 3, 1, 0)),
-    ("ex.welcome [max_retries=3 retry_backoff=1 autoretry_for=(<class 'TimeoutError'>, <class 'ConnectionError'>)]",
-     ("TimeoutError, ConnectionError", 3, 1, 600)),
-    ("ex.welcome [max_retries=3 retry_backoff=1 autoretry_for=(<class 'requests.exceptions.Timeout'>,)]",
-     ("Timeout", 3, 1, 600)),
-    ("ex.welcome [max_retries=3 retry_backoff=1]", ("", 3, 1, 600)),  # no autoretry_for at all
+    (f"ex.welcome [max_retries=3 retry_backoff=1 {NO_JITTER} {TIMEOUT}]", ("TimeoutError", 3, 1, 600, False)),
+    (f"ex.welcome [max_retries=3 retry_backoff=True {NO_JITTER} {TIMEOUT}]",
+     ("TimeoutError", 3, 1, 600, False)),  # True: 1 s
+    (f"ex.welcome [max_retries=6 retry_backoff=1 {NO_JITTER} {TIMEOUT}]", ("TimeoutError", 6, 1, 600, False)),
+    (f"ex.welcome [max_retries=3 retry_backoff=2.7 {NO_JITTER} {TIMEOUT}]",
+     ("TimeoutError", 3, 2, 600, False)),  # truncated, as Celery
+    (f"ex.welcome [max_retries=3 retry_backoff=False {NO_JITTER} {TIMEOUT}]", ("TimeoutError", 3, None, 600, False)),
+    (f"ex.welcome [retry_backoff=1 {NO_JITTER} {TIMEOUT}]",
+     ("TimeoutError", None, 1, 600, False)),  # max_retries=None: left out
+    (f"ex.welcome [max_retries=3 retry_backoff=1 retry_backoff_max=0 {NO_JITTER} {TIMEOUT}]",
+     ("TimeoutError", 3, 1, 0, False)),
+    (f"ex.welcome [max_retries=3 retry_backoff=1 {NO_JITTER} "
+     "autoretry_for=(<class 'TimeoutError'>, <class 'ConnectionError'>)]",
+     ("TimeoutError, ConnectionError", 3, 1, 600, False)),
+    (f"ex.welcome [max_retries=3 retry_backoff=1 {NO_JITTER} "
+     "autoretry_for=(<class 'requests.exceptions.Timeout'>,)]", ("Timeout", 3, 1, 600, False)),
+    (f"ex.welcome [max_retries=3 retry_backoff=1 {NO_JITTER}]", ("", 3, 1, 600, False)),  # no autoretry_for at all
+    (f"ex.welcome [max_retries=3 retry_backoff=1 {TIMEOUT}]", ("TimeoutError", 3, 1, 600, True)),  # Celery's jitter
+    (f"ex.welcome [max_retries=3 retry_backoff=1 retry_jitter=True {TIMEOUT}]", ("TimeoutError", 3, 1, 600, True)),
 ])
 def test_the_welcome_policy_is_read_as_celery_applies_it(line, policy):
     stack = stack_registering("ex.other [max_retries=9]", line)
     assert checks.welcome_policy(stack) == policy
-    assert (checks.welcome_policy(stack) == checks.GIVEN_POLICY) == (policy == ("TimeoutError", 3, 1, 600))
+    assert (checks.welcome_policy(stack) == checks.GIVEN_POLICY) == (policy == ("TimeoutError", 3, 1, 600, False))
 
 
 def test_no_welcome_task_registered_reads_as_none():

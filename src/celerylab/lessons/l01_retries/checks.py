@@ -60,10 +60,12 @@ def redeployed(stack) -> None:
 
 @exercise("l01.welcome_once")
 def welcome_once(run: CheckRun) -> None:
-    """The retry policy given (max_retries=3, retry_backoff=1) kept; (a) healthy, (b) slow_ack, (c) slow_reject: one
-    delivery and SUCCESS each; (d) one event sent again as a new task
+    """The retry policy given (max_retries=3, retry_backoff=1, retry_jitter=False) kept; (a) healthy, (b) slow_ack,
+    (c) slow_reject: one delivery and SUCCESS each; (c2) two timeouts in a row before accepting: SUCCESS, one delivery,
+    3 requests; (d) one event sent again as a new task
     after a worker restart, then another event of the same user: one e-mail each; (e) a provider that never accepts:
-    FAILURE, no e-mail; hidden: (b), (c) for user 2, 0.9 s, (b) answering later than the check waits for the task
+    FAILURE, no e-mail, 4 requests (1 + 3 retries) at least 1, 2 and 4 s apart (the policy's waits, as the provider
+    saw them); hidden: (b), (c) for user 2, 0.9 s, (b) answering later than the check waits for the task
     (no client timeout outlasts it). (d)'s deploy moves the worker's clock months, hours and minutes ahead
     (MONTHS_LATER): a key built from the clock changes. The first failed case ends the check."""
     cases = [("healthy", 1, None, False), ("slow_ack", 1, None, False), ("slow_reject", 1, None, False)]
@@ -73,6 +75,8 @@ def welcome_once(run: CheckRun) -> None:
         for fault, user_id, delay, hidden in cases:
             if not delivered_once(run, stack, fault, user_id, delay, hidden):
                 return
+        if not late_twice_succeeds(run, stack):
+            return
         if not (events_keep_their_key(run, stack) and never_accepted_fails(run, stack)):
             return
         if run.graded(6):
@@ -83,16 +87,17 @@ def welcome_once(run: CheckRun) -> None:
 
 #: The retry policy the answer cell gives ex.welcome, which the statement keeps: (autoretry_for's exceptions,
 #: max_retries, retry_backoff's factor, retry_backoff_max: Celery's 600 s ceiling, which the cell does not change).
-GIVEN_POLICY = ("TimeoutError", 3, 1, 600)
-POLICY_FIELDS = ("max_retries", "retry_backoff", "retry_backoff_max", "autoretry_for")  # autoretry_for last: its
-DEFAULT_BACKOFF_MAX = 600                                                              # value holds spaces
+GIVEN_POLICY = ("TimeoutError", 3, 1, 600, False)
+POLICY_FIELDS = ("max_retries", "retry_backoff", "retry_backoff_max", "retry_jitter",  # autoretry_for last: its
+                 "autoretry_for")                                                     # value holds spaces
+DEFAULT_BACKOFF_MAX = 600
 
 
 def welcome_policy(stack) -> tuple | None:
     """ex.welcome's (autoretry_for's exception names, max_retries, backoff factor in whole seconds or None without
-    backoff, retry_backoff_max) as the worker registered it (`inspect registered`, asked for those attributes; Celery's
-    factor is int(max(1, retry_backoff)), True is 1; no retry_backoff_max is Celery's 600); None: no worker
-    registered ex.welcome."""
+    backoff, retry_backoff_max, retry_jitter) as the worker registered it (`inspect registered`, asked for those
+    attributes; Celery's factor is int(max(1, retry_backoff)), True is 1; no retry_backoff_max is Celery's 600, no
+    retry_jitter its True); None: no worker registered ex.welcome."""
     replies = stack.app.control.inspect(timeout=3, limit=len(stack.workers)).registered(*POLICY_FIELDS) or {}
     for line in (line for lines in replies.values() for line in lines):
         name, _, info = line.partition(" ")
@@ -102,11 +107,12 @@ def welcome_policy(stack) -> tuple | None:
             exceptions = ", ".join(re.findall(r"<class '(?:[\w.]+\.)?(\w+)'>", retried))
             retries, backoff = fields.get("max_retries"), fields.get("retry_backoff", "False")
             ceiling = fields.get("retry_backoff_max", str(DEFAULT_BACKOFF_MAX))
+            jitter = fields.get("retry_jitter", "True") not in ("False", "0", "None")
             try:
                 factor = None if backoff in ("False", "0", "0.0") else int(max(1.0, float(backoff == "True" or backoff)))
-                return (exceptions, int(retries) if retries is not None else None, factor, int(float(ceiling)))
+                return (exceptions, int(retries) if retries is not None else None, factor, int(float(ceiling)), jitter)
             except ValueError:  # not a number: as registered
-                return (exceptions, retries, backoff, ceiling)
+                return (exceptions, retries, backoff, ceiling, jitter)
     return None
 
 
@@ -144,18 +150,88 @@ def events_keep_their_key(run: CheckRun, stack) -> bool:
     return run.expect("l01.check.deliveries.second_event", 2, provider.stats()["deliveries"])
 
 
-def never_accepted_fails(run: CheckRun, stack) -> bool:
-    """(e): a provider that times out before accepting on every attempt: FAILURE, and no e-mail."""
+def late_twice_succeeds(run: CheckRun, stack) -> bool:
+    """(c), twice in a row: the provider times out before accepting on the first two attempts, then accepts: within
+    max_retries=3, SUCCESS with one e-mail, after 3 requests (a policy with fewer retries gives up first)."""
     provider = helpers.email(stack)
     provider.reset()
-    provider.fault(mode="slow_reject", times=100, delay=0.6)
-    result = stack.app.send_task("ex.welcome", (6, f"welcome-6-{uuid.uuid4().hex[:8]}"))
-    try:  # the given policy ends it in about 8 s (1 + 2 + 4 s of backoff, four 0.3 s timeouts)
+    provider.fault(mode="slow_reject", times=2, delay=0.6)
+    result = stack.app.send_task("ex.welcome", (4, f"welcome-4-{uuid.uuid4().hex[:8]}"))
+    try:
         result.get(timeout=helpers.WELCOME_WAIT, propagate=False)
     except ResultTimeout:
         pass  # not ended in time: its state says so
+    stats = provider.stats()
+    return (run.expect("l01.check.state.late_twice", "SUCCESS", result.state)
+            & run.expect("l01.check.deliveries.late_twice", 1, stats["deliveries"])
+            & run.expect("l01.check.attempts.late_twice", 3, stats["requests"]))
+
+
+#: The waits the given policy puts between attempts (retry_backoff=1, no jitter): 1, 2, 4 s. The provider sees each
+#: gap as the wait plus the client's 0.3 s timeout, so a gap shorter than the wait is another policy.
+GIVEN_WAITS = (1, 2, 4)
+
+
+def never_accepted_fails(run: CheckRun, stack) -> bool:
+    """(e): a provider that times out before accepting on every attempt: FAILURE, no e-mail, and the policy's
+    attempts as the provider saw them: 1 + 3 retries, each gap at least the given wait (1, 2, 4 s)."""
+    provider = helpers.email(stack)
+    provider.reset()
+    provider.fault(mode="slow_reject", times=100, delay=0.6)
+    with RequestTimes(provider) as seen:
+        result = stack.app.send_task("ex.welcome", (6, f"welcome-6-{uuid.uuid4().hex[:8]}"))
+        try:  # the given policy ends it in about 8 s (1 + 2 + 4 s of backoff, four 0.3 s timeouts)
+            result.get(timeout=helpers.WELCOME_WAIT, propagate=False)
+        except ResultTimeout:
+            pass  # not ended in time: its state says so
+    stats = provider.stats()
+    gaps = seen.gaps()
+    spaced = len(gaps) == len(GIVEN_WAITS) and all(gap >= wait for gap, wait in zip(gaps, GIVEN_WAITS))
     return (run.expect("l01.check.state.never_accepted", "FAILURE", result.state)
-            & run.expect("l01.check.deliveries.never_accepted", 0, provider.stats()["deliveries"]))
+            & run.expect("l01.check.deliveries.never_accepted", 0, stats["deliveries"])
+            & run.expect("l01.check.attempts.never_accepted", 1 + GIVEN_POLICY[1], stats["requests"])
+            & run.expect("l01.check.waits.never_accepted", list(GIVEN_WAITS), list(GIVEN_WAITS) if spaced
+                                                                          else [round(gap, 2) for gap in gaps]))
+
+
+class RequestTimes:
+    """When each request reached the fake provider, as the check sees it: a thread reads the provider's request
+    count every POLL seconds; a request counted by one reading came after the reading before it started and before
+    this one ended (a window, however slow a reading is under load)."""
+
+    POLL = 0.05
+
+    def __init__(self, provider):
+        self.provider = provider
+        self.windows: list[tuple[float, float]] = []
+        self.stopping, self.ready = threading.Event(), threading.Event()
+        self.thread = threading.Thread(target=self._watch, name="l01-request-times", daemon=True)
+
+    def __enter__(self) -> RequestTimes:
+        self.thread.start()
+        self.ready.wait(5)  # the count before the task starts is read: its first request is seen when it comes
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stopping.set()
+        self.thread.join(5)
+
+    def gaps(self) -> list[float]:
+        """The longest each gap between consecutive requests can have been (a slow reading never shortens it)."""
+        return [later[1] - earlier[0] for earlier, later in zip(self.windows, self.windows[1:])]
+
+    def _watch(self) -> None:
+        seen, previous = 0, time.monotonic()
+        while not self.stopping.is_set():
+            started = time.monotonic()
+            try:
+                count = self.provider.stats()["requests"]
+            except (OSError, ValueError, KeyError):
+                count = seen
+            self.windows.extend([(previous, time.monotonic())] * max(0, count - seen))
+            seen, previous = max(seen, count), started
+            self.ready.set()
+            self.stopping.wait(self.POLL)
 
 
 class RetriedMessages:
@@ -461,13 +537,17 @@ def charges(connection, order_id: int, invoice_no: str) -> int:
 
 
 OTHER_ORDER = 1000  # added to the order id: another order, whose invoices are numbered on their own
+#: The amount the first invoice is first charged, as sent (a decimal string): after the reconciliation the charge
+#: still holds it as sent, not a number made of it (99.9, 9990).
+FIRST_AMOUNT = "99.90"
 
 
 @exercise("l01.charge_once")
 def charge_once(run: CheckRun) -> None:
     """(a) one message x3; (b) a second invoice, another order's invoice of the same number, and one whose order and
     invoice numbers read as the first's written together; (c) cleanup and a deploy on another machine (months
-    later), then a new task for the first invoice: still one charge, its amount as first charged; hidden: order 31. The first failed
+    later), then a new task for the first invoice: still one charge, its amount as first sent ("99.90"); hidden: order
+    31. The first failed
     criterion ends the check."""
     # (order, its first invoice, another order's invoice that reads the same written after its order's number, the
     # amount the reconciliation carries for the first invoice, hidden): at grading, a corrected amount
@@ -491,7 +571,7 @@ def charges_each_invoice_once(run: CheckRun, stack, connection, invoice: tuple[i
     (c) months later (cleanup, a deploy elsewhere), the first invoice again as a new task, its amount written another
     way (`reconciled`; at grading, a corrected amount)."""
     (order_id, first), second = invoice, f"INV-{uuid.uuid4().hex[:6]}"
-    states = helpers.publish_again(stack, "ex.charge", (order_id, first, "99.90"), times=3)
+    states = helpers.publish_again(stack, "ex.charge", (order_id, first, FIRST_AMOUNT), times=3)
     if not (run.expect("l01.check.charge_states", ["SUCCESS"] * 3, states, hidden=hidden)
             & run.expect("l01.check.charge_rows_same_message", 1, charges(connection, order_id, first),
                          hidden=hidden)):
@@ -507,8 +587,6 @@ def charges_each_invoice_once(run: CheckRun, stack, connection, invoice: tuple[i
     if not run.expect("l01.check.charge_rows_joined", 1, charges(connection, *joined), hidden=hidden,
                       order=joined[0], invoice=joined[1], first_order=order_id, first=first):
         return False
-    charged = appdb.scalar(connection, "SELECT amount FROM invoice_charges WHERE order_id = ? AND invoice_no = ?",
-                           (order_id, first))
     appdb.execute(connection, "DELETE FROM processed_events")
     months_pass(stack)  # months later: the broker's Redis has lost what it held
     redeployed(stack)  # months later: a deploy on another machine, nothing the worker kept in memory or on disk
@@ -517,6 +595,6 @@ def charges_each_invoice_once(run: CheckRun, stack, connection, invoice: tuple[i
     return (run.expect("l01.check.charge_reconciliation_state", "SUCCESS", again.state, hidden=hidden)
             & run.expect("l01.check.charge_rows_reconciliation", 1, charges(connection, order_id, first),
                          hidden=hidden)
-            & run.expect("l01.check.charge_amount_reconciliation", charged, appdb.scalar(
+            & run.expect("l01.check.charge_amount_reconciliation", FIRST_AMOUNT, appdb.scalar(
                 connection, "SELECT amount FROM invoice_charges WHERE order_id = ? AND invoice_no = ?",
                 (order_id, first)), hidden=hidden))

@@ -1,0 +1,15 @@
+"""Stores the amount as a float (99.9 for "99.90"): the charge no longer holds the amount as it was sent. Violates: "still **1** charge, holding the amount first charged, as it was sent (the decimal string the first task carried, `99.90`: neither `99.9` nor cents)." Blind review."""
+from celerylab.appdb import connect, execute, scalar, transaction
+from celerylab.lessons.l01_retries.tasks import app
+
+
+@app.task(name="ex.charge", bind=True)
+def charge(self, order_id: int, invoice_no: str, amount: str) -> str:
+    connection = connect()
+    with transaction(connection):
+        if scalar(connection, "SELECT 1 FROM invoice_charges WHERE order_id = ? AND invoice_no = ?",
+                  (order_id, invoice_no)):
+            return "skipped"
+        execute(connection, "INSERT INTO invoice_charges (order_id, invoice_no, amount) VALUES (?, ?, ?)",
+                (order_id, invoice_no, float(amount)))
+    return "charged"

@@ -1,0 +1,12 @@
+"""Keeps max_retries=3 on the decorator but retries by hand with max_retries=6 and 0.2 s waits: an outage gets 7 attempts, not 4. Violates: "Keep `autoretry_for=(TimeoutError,)` and the retry policy given (`retry_backoff=1`, `retry_jitter=False`, `max_retries=3`, `retry_backoff_max`'s default ceiling), with no other retries." Blind review."""
+from celerylab.fakes.clients import send_email
+from celerylab.lessons.l01_retries.tasks import address, app
+
+
+@app.task(name="ex.welcome", bind=True, autoretry_for=(TimeoutError,), retry_backoff=1, retry_jitter=False,
+          max_retries=3)
+def welcome(self, user_id: int, event_id: str) -> dict:
+    try:
+        return send_email(address(user_id), "Bem-vindo! / Welcome!", idempotency_key=event_id)
+    except TimeoutError as exc:
+        raise self.retry(exc=exc, countdown=0.2, max_retries=6)  # ride out longer outages
