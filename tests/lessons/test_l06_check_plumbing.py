@@ -91,3 +91,13 @@ def test_an_ack_counts_as_late_only_when_the_message_waits_well_inside_the_run()
 
 def test_what_each_chunk_must_import_follows_the_rule():
     assert checks.chunk_imports({3: [2, 1], 12: [6, -7], 21: []}) == {3: [1, 2], 12: [], 21: []}
+
+
+def test_workers_written_with_a_type_annotation_are_read(tmp_path):
+    from celerylab.lessons.l06_architecture.checks import declared_workers
+
+    module = tmp_path / "ex_deploy.py"
+    module.write_text('WORKERS: list[list[str]] = [["long"], ["default"]]\n')
+    assert declared_workers(module) == ([["long"], ["default"]], None)
+    module.write_text("WORKERS: list[list[str]]\n")
+    assert declared_workers(module) == (None, "WORKERS = ?")

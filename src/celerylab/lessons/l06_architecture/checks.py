@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import ast
+import json
 import re
+import subprocess
+import sys
 import time
 from collections import Counter
 from dataclasses import replace
@@ -112,8 +115,13 @@ def declared_workers(path: Path):
         tree = ast.parse(path.read_text(encoding="utf-8"))
     except (OSError, SyntaxError, ValueError) as error:
         return None, error
-    assigned = [node.value for node in tree.body if isinstance(node, ast.Assign)
-                and any(isinstance(target, ast.Name) and target.id == "WORKERS" for target in node.targets)]
+    assigned: list[ast.expr] = [
+        node.value for node in tree.body
+        if isinstance(node, ast.Assign) and any(isinstance(target, ast.Name) and target.id == "WORKERS"
+                                                for target in node.targets)]
+    assigned += [node.value for node in tree.body if isinstance(node, ast.AnnAssign) and node.value is not None
+                 and isinstance(node.target, ast.Name) and node.target.id == "WORKERS"]
+    assigned.sort(key=lambda value: value.lineno)  # the last assignment in the file wins, as when it runs
     if not assigned:
         return None, "WORKERS = ?"
     try:
@@ -163,9 +171,27 @@ def interrupted_export_runs(stack, route: str, seconds: float, after: float) -> 
     return received() - before
 
 
-def route_of(stack, queue: str, name: str, args: list) -> str:
-    """The queue the learner's app (asked on a worker consuming `queue`) sends `name` to when called with `args`."""
-    return stack.app.send_task("l06.route_of", ([name], args), queue=queue).get(timeout=10)[name]
+#: A producer with the learner's module: a process of its own that imports it (as the API that sends the tasks does,
+#: which never runs a worker or its signals) and prints the queue each (task name, arguments) goes to.
+PRODUCER = """
+import importlib, json, sys
+module = importlib.import_module(sys.argv[1])
+from celerylab.lessons.l06_architecture import tasks
+app = getattr(module, "app", tasks.app)
+asked = json.loads(sys.argv[2])
+print(json.dumps([app.amqp.router.route({}, name, tuple(args), {}, app.tasks.get(name))["queue"].name
+                  for name, args in asked]))
+"""
+
+
+def producer_routes(stack, module: str, asked: list[tuple[str, tuple]]) -> dict[tuple, str]:
+    """{(name, args): queue} as a producer process that imports `module` routes each of `asked`."""
+    argv = [sys.executable, "-c", PRODUCER, module, json.dumps([[name, list(args)] for name, args in asked])]
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=120, env=stack.process_env(),
+                          cwd=stack.workdir)
+    if done.returncode != 0:
+        raise RuntimeError(f"a producer importing {module} failed: {done.stderr.strip()[-600:]}")
+    return dict(zip(asked, json.loads(done.stdout.strip().splitlines()[-1])))
 
 
 def peak_in_two_waves(stack, routes: dict[tuple, str], longs: tuple[float, ...], shorts: int) -> dict:
@@ -248,8 +274,11 @@ def no_starvation(run: CheckRun) -> None:
         names = ["l06.long", "l06.short"]
         asked = specs[0].queues[0]
         # each task's route for the arguments it is sent with: a router may read them
-        routes = {("l06.long", (seconds,)): route_of(stack, asked, "l06.long", [seconds]) for seconds in set(longs)}
-        routes |= {("l06.short", (i,)): route_of(stack, asked, "l06.short", [i]) for i in range(shorts + SECOND_WAVE)}
+        interrupts = INTERRUPTED if run.include_hidden else INTERRUPTED[:1]
+        # each task's route for the arguments it is sent with, as a producer with the module computes it
+        routes = producer_routes(stack, run.module, [*(("l06.long", (seconds,)) for seconds in
+                                                        {*longs, *(seconds for seconds, _ in interrupts)}),
+                                                      *(("l06.short", (i,)) for i in range(shorts + SECOND_WAVE))])
         acks_late = stack.app.send_task("l06.acks_late", (names,), queue=asked).get(timeout=10)
         # the main process of each worker decides when to acknowledge: its own reading too
         for name, late in main_process_acks_late(stack, names).items():
@@ -265,8 +294,8 @@ def no_starvation(run: CheckRun) -> None:
         run.expect("l06.check.default_direct", "SUCCESS", measured["direct_state"])
         run.expect("l06.check.acked_early", 0, measured["acked_late"])
         run.expect("l06.check.acks_late", {"l06.long": False, "l06.short": False}, acks_late)
-        for number, (seconds, after) in enumerate(INTERRUPTED if run.include_hidden else INTERRUPTED[:1]):
-            runs = interrupted_export_runs(stack, route_of(stack, asked, "l06.long", [seconds]), seconds, after)
+        for number, (seconds, after) in enumerate(interrupts):
+            runs = interrupted_export_runs(stack, routes["l06.long", (seconds,)], seconds, after)
             run.expect("l06.check.interrupted_once", 1, runs, hidden=number > 0, seconds=seconds, after=after)
 
 
