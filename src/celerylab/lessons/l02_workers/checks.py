@@ -5,6 +5,7 @@ import os
 import shutil
 import sqlite3
 import tempfile
+import threading
 import time
 import uuid
 from datetime import datetime, timezone
@@ -29,6 +30,18 @@ REFUSALS = [
     f"BEGIN SELECT RAISE(ABORT, 'events of order {REFUSED_EVENT_ORDER} are refused'); END",
 ]
 REFUSALS_QUEUE, REFUSALS_DB = "refusals", "refusals.db"
+
+
+#: One stack of a check starts at a time: a start binds the lesson's app to its broker and copies that app's settings
+#: (stack/client.py), so two starts at once (helpers.in_parallel's scenarios) read one app's settings while the other
+#: changes them ("dictionary changed size during iteration").
+STARTING = threading.Lock()
+
+
+def started(run: CheckRun, **options):
+    """`run.stack(**options)`, started while no other scenario of this check starts one."""
+    with STARTING:
+        return run.stack(**options)
 
 
 def applied(child: bool) -> tuple:
@@ -73,7 +86,7 @@ def paid_after_kill(run: CheckRun, child: bool) -> dict:
     workers = [helpers.worker("celery")]
     if child:  # the refused payments' worker: the same module, on a SQLite database of its own (REFUSALS)
         workers.append(helpers.worker(REFUSALS_QUEUE, env={appdb.DATABASE_URL_ENV: f"sqlite:///{{workdir}}/{REFUSALS_DB}"}))
-    with run.stack(workers=workers, database=helpers.SHOP, timeline=False,
+    with started(run, workers=workers, database=helpers.SHOP, timeline=False,
                    settings={"broker_transport_options": helpers.lab_transport(visibility_timeout=vt)}) as stack:
         run_sql(stack, ["UPDATE coupons SET balance = ? WHERE order_id = 1"], (BALANCE[child],))
         refusals = send_refused(stack) if child else None
@@ -218,7 +231,7 @@ def reminder_starts(run: CheckRun, seconds: float, watched: float) -> tuple[list
     unacknowledged (to the stored result, which acks_late acknowledges right after) and the visibility timeout the
     workers run with."""
     task_id = str(uuid.uuid4())
-    with run.stack(workers=[helpers.worker("celery")], timeline=False) as stack, Deliveries(stack, task_id) as seen:
+    with started(run, workers=[helpers.worker("celery")], timeline=False) as stack, Deliveries(stack, task_id) as seen:
         sent = time.time()
         result = stack.app.send_task("ex.remind", ("countdown", seconds), countdown=COUNTDOWN, task_id=task_id)
         time.sleep(max(0.0, sent + 1.5 - time.time()))  # the deploy happens at 1.5 s
@@ -252,7 +265,7 @@ def killed_rerun(run: CheckRun) -> tuple[float | None, float | None]:
     a new worker takes to start (which a loaded machine stretches past any bound)."""
     import psutil
 
-    with run.stack(workers=[helpers.worker("celery"), helpers.worker("celery")], timeline=False) as stack:
+    with started(run, workers=[helpers.worker("celery"), helpers.worker("celery")], timeline=False) as stack:
         stack.app.send_task("ex.remind", ("killed", 0.5))
         [first] = runs.wait(stack, "killed", timeout=10)[:1] or [None]
         if first is None:
@@ -372,7 +385,7 @@ def other_file_system(beside: Path, places: tuple[str, ...] = OTHER_PLACES) -> s
 
 
 def export_runs(run: CheckRun, temp: Path) -> None:
-    with run.stack(workers=[helpers.worker("celery", env={"TMPDIR": str(temp)})], timeline=False) as stack:
+    with started(run, workers=[helpers.worker("celery", env={"TMPDIR": str(temp)})], timeline=False) as stack:
         folder = stack.workdir / "exports"
         folder.mkdir()
         if temp.stat().st_dev == folder.stat().st_dev:  # no second file system here (macOS): say so, never a proof
