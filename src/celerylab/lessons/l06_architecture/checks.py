@@ -26,7 +26,7 @@ WAIT_LIMIT = 0.5  # seconds a short e-mail may wait while heavy exports run
 STARVE_LIMIT = 1.0  # seconds a short task may wait behind a 2-second one
 MAX_WORKERS = 2  # the deployment's budget: two prefork -c 1 workers
 EXPORT_SECONDS = 1.0  # each grades export in the routing check
-# the app's routes, asked of the worker's app (what any producer of the app follows): the ones that already existed,
+# the app's routes, asked of a producer process that imports the answer (as the API does): the ones that already existed,
 # the export's (heavy is the one queue where it delays nobody), and a task without a route still on default
 OLD_ROUTES = {"email.send_welcome": "priority", "report.build_pdf": "heavy", "report.export_grades": "heavy",
               "l06.short": "default"}
@@ -67,11 +67,11 @@ def route_heavy(run: CheckRun) -> None:
     # (period, seconds) of each export; at grading one more, shorter: an export is heavy whatever its length
     exports = [("2026-0", EXPORT_SECONDS), ("2026-1", EXPORT_SECONDS)] + ([("2026-2", 0.3)] if run.include_hidden else [])
     with run.stack(workers=one_process_layout(), timeline=False, http_apps={"api": f"{run.module}:api"}) as stack:
-        routes = stack.app.send_task("l06.route_of", (list(OLD_ROUTES),), queue="default").get(timeout=10)
+        asked = producer_routes(stack, run.module, [(name, ()) for name in [*OLD_ROUTES, *unrouted_tasks()]])
+        routes = {name: queue for (name, _), queue in asked.items() if name in OLD_ROUTES}
         if not run.expect("l06.check.old_routes", OLD_ROUTES, routes):
             return  # the first failed criterion decides: no exports to wait for
-        others = stack.app.send_task("l06.route_of", (unrouted_tasks(),), queue="default").get(timeout=10)
-        moved = {name: queue for name, queue in others.items() if queue != "default"}
+        moved = {name: queue for (name, _), queue in asked.items() if name not in OLD_ROUTES and queue != "default"}
         run.expect("l06.check.unrouted_default", {}, moved)
         with httpx.Client(base_url=stack.service_url("api"), timeout=10) as api:
             export_ids = [helpers.task_id_from(api.post("/grades/export", json={"period": period, "seconds": seconds}),
