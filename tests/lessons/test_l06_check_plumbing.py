@@ -62,8 +62,8 @@ class ProducerStack:
     def __init__(self, workdir):
         self.workdir = workdir
 
-    def process_env(self) -> dict:
-        return {**os.environ, "PYTHONPATH": str(self.workdir)}
+    def process_env(self, extra: dict | None = None) -> dict:
+        return {**os.environ, "PYTHONPATH": str(self.workdir), **{k: str(v) for k, v in (extra or {}).items()}}
 
 
 def test_routes_are_asked_of_a_producer_process_with_the_task_arguments(tmp_path):
@@ -117,3 +117,9 @@ def test_workers_written_with_a_type_annotation_are_read(tmp_path):
     assert declared_workers(module) == ([["long"], ["default"]], None)
     module.write_text("WORKERS: list[list[str]]\n")
     assert declared_workers(module) == (None, "WORKERS = ?")
+
+
+def test_the_feedback_shows_long_argument_lists_by_their_length():
+    assert checks.shown((list(range(300)), "2026-1", 0.5)) == "([300 items], '2026-1', 0.5)"
+    assert checks.shown(([7], "2026-1", 0.01)) == "([7], '2026-1', 0.01)"
+    assert checks.shown(()) == "()"
