@@ -1,14 +1,15 @@
-"""Lesson 06's check plumbing: the task id read from the API's answer, routes asked with a task's arguments, the
-chord's expected result and imports, late acks seen on the broker, and the tasks the routing exercise must leave on
-default."""
+"""Lesson 06's check plumbing: the task id read from the API's answer, routes asked of a producer process with a
+task's arguments, the chord's expected result and imports, late acks seen on the broker, and the tasks the routing
+exercise must leave on default."""
 from __future__ import annotations
+
+import os
 
 import httpx
 import pytest
-from celery.app.routes import Router, prepare
 
 from celerylab.i18n import LANGS, set_lang
-from celerylab.lessons.l06_architecture import acks, checks, helpers, tasks
+from celerylab.lessons.l06_architecture import acks, checks, helpers
 from celerylab.stack.errors import StackError
 
 
@@ -55,16 +56,31 @@ def test_an_answer_without_a_task_id_is_reported_the_same_way():
         helpers.task_id_from(answer(422, '{"detail": "field required"}'), None)
 
 
-def test_route_of_asks_the_router_with_the_task_arguments(monkeypatch):
-    def short_exports_stay(name, args, kwargs, options, task=None, **kw):
-        if name == "l06.long":
-            return {"queue": "exports" if args and args[0] >= 2 else "default"}
-        return None
+class ProducerStack:
+    """What producer_routes needs of a stack: the processes' environment and the folder holding the answer."""
 
-    monkeypatch.setattr(tasks.app.amqp, "router",
-                        Router(prepare([short_exports_stay]), tasks.app.amqp.queues, True, app=tasks.app))
-    assert tasks.route_of(["l06.long"], [2.0]) == {"l06.long": "exports"}
-    assert tasks.route_of(["l06.long"], [1.5]) == {"l06.long": "default"}
+    def __init__(self, workdir):
+        self.workdir = workdir
+
+    def process_env(self, extra: dict | None = None) -> dict:
+        return {**os.environ, "PYTHONPATH": str(self.workdir), **{k: str(v) for k, v in (extra or {}).items()}}
+
+
+def test_routes_are_asked_of_a_producer_process_with_the_task_arguments(tmp_path):
+    (tmp_path / "ex_routing.py").write_text(
+        "from celery.signals import celeryd_init\n"
+        "from celerylab.lessons.l06_architecture.tasks import app\n"
+        "def by_length(name, args, kwargs, options, task=None, **kw):\n"
+        "    if name == 'l06.long':\n"
+        "        return {'queue': 'exports' if args and args[0] >= 2 else 'default'}\n"
+        "app.conf.task_routes = [by_length]\n"
+        "@celeryd_init.connect\n"
+        "def only_in_workers(**_):\n"
+        "    app.conf.task_routes = [by_length, {'email.send_welcome': {'queue': 'priority'}}]\n")
+    asked = [("l06.long", (2.0,)), ("l06.long", (1.5,)), ("email.send_welcome", ())]
+    assert checks.producer_routes(ProducerStack(tmp_path), "ex_routing", asked) == {
+        ("l06.long", (2.0,)): "exports", ("l06.long", (1.5,)): "default",
+        ("email.send_welcome", ()): "default"}  # what a worker's signal sets never reaches a producer
 
 
 def test_the_expected_chord_result_follows_the_rule_not_min():
@@ -101,3 +117,9 @@ def test_workers_written_with_a_type_annotation_are_read(tmp_path):
     assert declared_workers(module) == ([["long"], ["default"]], None)
     module.write_text("WORKERS: list[list[str]]\n")
     assert declared_workers(module) == (None, "WORKERS = ?")
+
+
+def test_the_feedback_shows_long_argument_lists_by_their_length():
+    assert checks.shown((list(range(300)), "2026-1", 0.5)) == "([300 items], '2026-1', 0.5)"
+    assert checks.shown(([7], "2026-1", 0.01)) == "([7], '2026-1', 0.01)"
+    assert checks.shown(()) == "()"

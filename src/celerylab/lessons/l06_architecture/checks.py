@@ -20,17 +20,28 @@ from celerylab.checks import CheckRun, exercise
 from celerylab.lessons.l06_architecture import helpers, tasks
 from celerylab.lessons.l06_architecture.acks import UnackedSampler
 from celerylab.lessons.l06_architecture.experiments.prefetch_starvation import LONG, SHORTS
-from celerylab.stack import WorkerSpec
+from celerylab.stack import WorkerSpec, appconfig
 
 WAIT_LIMIT = 0.5  # seconds a short e-mail may wait while heavy exports run
 STARVE_LIMIT = 1.0  # seconds a short task may wait behind a 2-second one
 MAX_WORKERS = 2  # the deployment's budget: two prefork -c 1 workers
 EXPORT_SECONDS = 1.0  # each grades export in the routing check
-# the app's routes, asked of the worker's app (what any producer of the app follows): the ones that already existed,
-# the export's (heavy is the one queue where it delays nobody), and a task without a route still on default
+# the app's routes, asked of a producer process that imports the answer (as the API does): the ones that already
+# existed, the export's (heavy is the one queue where it delays nobody), and a task without a route still on default
 OLD_ROUTES = {"email.send_welcome": "priority", "report.build_pdf": "heavy", "report.export_grades": "heavy",
               "l06.short": "default"}
 UNKNOWN_TASK = "school.nightly_cleanup"  # a task the app does not define: a producer sending it by name
+# the arguments each is asked with, across the range a producer sends: one student or three hundred, an export of no
+# time at all or of an hour (a route is the task's, whatever its size)
+ROUTE_ARGS: dict[str, list[tuple]] = {"email.send_welcome": [("ana@example.com", "Ana")],
+              "report.build_pdf": [([7], "2026-1", 0.01), (list(range(300)), "2026-1", 0.5)],
+              "report.export_grades": [("2026-1", 0.0), ("2026-1", 0.01), ("2026-1", 3600.0)],
+              "l06.short": [(0,)]}
+OTHER_ARGS: list[tuple] = [(), (list(range(50)),)]  # every other task: no arguments, and a batch of 50 items
+# published at the end by the producer: each must be received by the worker of its queue (a route whose exchange no
+# queue is bound to still answers "heavy", and loses the message)
+DELIVERED = [("report.build_pdf", ([7], "2026-9", 0.01)), ("email.send_welcome", ("bia@example.com", "Bia")),
+             ("report.export_grades", ("2026-9", 0.01))]
 
 
 def unrouted_tasks() -> list[str]:
@@ -38,6 +49,32 @@ def unrouted_tasks() -> list[str]:
     it does not define: none of them may leave the default queue."""
     return sorted(name for name in tasks.app.tasks if not name.startswith(("celery.", "email.", "report."))
                   and name not in OLD_ROUTES) + [UNKNOWN_TASK]
+
+
+def routes_asked(stack, module: str) -> tuple[dict, dict]:
+    """The queues the answer's producer routes to, asked with ROUTE_ARGS and OTHER_ARGS, once with idle queues and
+    once with a backlog in every queue: ({task of OLD_ROUTES: its queue}, {other task leaving default: ...}), where a
+    task routed anywhere else than it should shows each such queue with the cases that got it."""
+    asked: list[tuple[str, tuple]] = [(name, args) for name, cases in ROUTE_ARGS.items() for args in cases]
+    asked += [(name, args) for name in unrouted_tasks() for args in OTHER_ARGS]
+    seen: dict[str, dict[str, list[str]]] = {}
+    for busy in (False, True):
+        for (name, args), queue in zip(asked, _producer(stack, module, "route", asked, busy)):
+            case = shown(args) + (" [backlog]" if busy else "")
+            seen.setdefault(name, {}).setdefault(queue, []).append(case)
+
+    def told(name: str, expected: str) -> object:
+        wrong = {queue: cases for queue, cases in sorted(seen.get(name, {}).items()) if queue != expected}
+        return wrong or expected
+
+    routes = {name: told(name, queue) for name, queue in OLD_ROUTES.items()}
+    moved = {name: told(name, "default") for name in unrouted_tasks() if set(seen.get(name, {})) != {"default"}}
+    return routes, moved
+
+
+def shown(args: tuple) -> str:
+    """Arguments as the feedback shows them, long lists shortened: ``([300 items], '2026-1', 0.5)``."""
+    return "(" + ", ".join(f"[{len(a)} items]" if isinstance(a, list) and len(a) > 3 else repr(a) for a in args) + ")"
 
 
 def one_process_layout() -> list[WorkerSpec]:
@@ -67,11 +104,9 @@ def route_heavy(run: CheckRun) -> None:
     # (period, seconds) of each export; at grading one more, shorter: an export is heavy whatever its length
     exports = [("2026-0", EXPORT_SECONDS), ("2026-1", EXPORT_SECONDS)] + ([("2026-2", 0.3)] if run.include_hidden else [])
     with run.stack(workers=one_process_layout(), timeline=False, http_apps={"api": f"{run.module}:api"}) as stack:
-        routes = stack.app.send_task("l06.route_of", (list(OLD_ROUTES),), queue="default").get(timeout=10)
+        routes, moved = routes_asked(stack, run.module)
         if not run.expect("l06.check.old_routes", OLD_ROUTES, routes):
             return  # the first failed criterion decides: no exports to wait for
-        others = stack.app.send_task("l06.route_of", (unrouted_tasks(),), queue="default").get(timeout=10)
-        moved = {name: queue for name, queue in others.items() if queue != "default"}
         run.expect("l06.check.unrouted_default", {}, moved)
         with httpx.Client(base_url=stack.service_url("api"), timeout=10) as api:
             export_ids = [helpers.task_id_from(api.post("/grades/export", json={"period": period, "seconds": seconds}),
@@ -107,6 +142,11 @@ def route_heavy(run: CheckRun) -> None:
         run.expect("l06.check.exports_on_heavy", ["heavy"] * len(exports),
                    [(holder or "-").removeprefix("celery@").split("@")[0] for holder in holders])
         run.expect("l06.check.exports_done", ["SUCCESS"] * len(exports), [result.state for result in states])
+        delivered = {}
+        for (name, _), task_id in zip(DELIVERED, producer_sends(stack, run.module, DELIVERED)):
+            holder = helpers.received_by(stack, stack.app.AsyncResult(task_id), timeout=10)
+            delivered[name] = (holder or "-").removeprefix("celery@").split("@")[0]
+        run.expect("l06.check.delivered", {name: OLD_ROUTES[name] for name, _ in DELIVERED}, delivered)
 
 
 def declared_workers(path: Path):
@@ -172,26 +212,55 @@ def interrupted_export_runs(stack, route: str, seconds: float, after: float) -> 
 
 
 #: A producer with the learner's module: a process of its own that imports it (as the API that sends the tasks does,
-#: which never runs a worker or its signals) and prints the queue each (task name, arguments) goes to.
+#: which never runs a worker or its signals). "route" prints the queue each (task name, arguments) goes to; "publish"
+#: sends each one and prints its task id. With BACKLOG set, every queue of BACKLOG first holds that many messages (in
+#: a key namespace of its own, which no worker reads): routes that look at the queues' load see them busy.
 PRODUCER = """
-import importlib, json, sys
+import importlib, json, os, sys
 module = importlib.import_module(sys.argv[1])
 from celerylab.lessons.l06_architecture import tasks
 app = getattr(module, "app", tasks.app)
-asked = json.loads(sys.argv[2])
-print(json.dumps([app.amqp.router.route({}, name, tuple(args), {}, app.tasks.get(name))["queue"].name
-                  for name, args in asked]))
+mode, asked, backlog = sys.argv[2], json.loads(sys.argv[3]), json.loads(sys.argv[4])
+with app.connection_for_write() as connection:
+    for queue in backlog:
+        waiting = connection.SimpleQueue(queue)
+        for n in range(int(os.environ["BACKLOG"])):
+            waiting.put({"backlog": n})
+    try:
+        if mode == "route":
+            out = [app.amqp.router.route({}, name, tuple(args), {}, app.tasks.get(name))["queue"].name
+                   for name, args in asked]
+        else:
+            out = [app.send_task(name, tuple(args)).id for name, args in asked]
+    finally:
+        for queue in backlog:
+            connection.SimpleQueue(queue).clear()
+print(json.dumps(out))
 """
+BACKLOG = 20  # messages waiting in each queue when routes are asked under load
+QUEUES = ("default", "priority", "heavy")
 
 
-def producer_routes(stack, module: str, asked: list[tuple[str, tuple]]) -> dict[tuple, str]:
-    """{(name, args): queue} as a producer process that imports `module` routes each of `asked`."""
-    argv = [sys.executable, "-c", PRODUCER, module, json.dumps([[name, list(args)] for name, args in asked])]
-    done = subprocess.run(argv, capture_output=True, text=True, timeout=120, env=stack.process_env(),
+def _producer(stack, module: str, mode: str, asked: list[tuple[str, tuple]], busy: bool = False) -> list:
+    """What the producer process printed for `asked` (in `mode`); `busy`: with BACKLOG messages in every queue."""
+    extra = {"BACKLOG": BACKLOG, appconfig.NAMESPACE_ENV: f"{stack.namespace}backlog-"} if busy else {}
+    argv = [sys.executable, "-c", PRODUCER, module, mode, json.dumps([[name, list(args)] for name, args in asked]),
+            json.dumps(list(QUEUES) if busy else [])]
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=120, env=stack.process_env(extra),
                           cwd=stack.workdir)
     if done.returncode != 0:
         raise RuntimeError(f"a producer importing {module} failed: {done.stderr.strip()[-600:]}")
-    return dict(zip(asked, json.loads(done.stdout.strip().splitlines()[-1])))
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def producer_routes(stack, module: str, asked: list[tuple[str, tuple]]) -> dict[tuple, str]:
+    """{(name, args): queue} as a producer process that imports `module` routes each of `asked` (hashable args)."""
+    return dict(zip(asked, _producer(stack, module, "route", asked)))
+
+
+def producer_sends(stack, module: str, asked: list[tuple[str, tuple]]) -> list[str]:
+    """The task ids of `asked`, each published by a producer process that imports `module`."""
+    return _producer(stack, module, "publish", asked)
 
 
 def peak_in_two_waves(stack, routes: dict[tuple, str], longs: tuple[float, ...], shorts: int) -> dict:

@@ -58,14 +58,6 @@ def export_grades(period: str, seconds: float = 2.0) -> dict:
     return {"status": "done", "path": f"/exports/grades_{period}.csv"}
 
 
-@app.task(name="l06.route_of")
-def route_of(names: list[str], args: list | None = None) -> dict:
-    """The queue this worker's app sends each task to when called with `args` (its task_routes, routers that read the
-    arguments or the task included), as a producer with the same module would."""
-    return {name: app.amqp.router.route({}, name, tuple(args or ()), {}, app.tasks.get(name))["queue"].name
-            for name in names}
-
-
 @app.task(name="l06.acks_late")
 def acks_late(names: list[str]) -> dict:
     """Whether this worker acknowledges each task late (a check reads what the learner's module configured)."""
