@@ -11,6 +11,7 @@ import time
 import uuid
 from contextlib import closing, contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import redis
 from celery.exceptions import TimeoutError as ResultTimeout
@@ -20,6 +21,7 @@ from celerylab.checks import CheckRun, exercise
 from celerylab.fakes.clients import EMAIL_FOOTER_ENV, EMAIL_URL_ENV
 from celerylab.lessons.l01_retries import connects, helpers
 from celerylab.stack import WorkerSpec, elsewhere
+from celerylab.stack.errors import ServiceError
 
 
 @contextmanager
@@ -60,60 +62,106 @@ def redeployed(stack) -> None:
 
 @exercise("l01.welcome_once")
 def welcome_once(run: CheckRun) -> None:
-    """The retry policy given (max_retries=3, retry_backoff=1, retry_jitter=False) kept; (a) healthy, (b) slow_ack,
-    (c) slow_reject: one delivery and SUCCESS each; (c2) two timeouts in a row before accepting: SUCCESS, one delivery,
-    3 requests; (d) one event sent again as a new task
-    after a worker restart, then another event of the same user: one e-mail each; (e) a provider that never accepts:
-    FAILURE, no e-mail, 4 requests (1 + 3 retries) at least 1, 2 and 4 s apart (the policy's waits, as the provider
-    saw them); hidden: (b), (c) for user 2, 0.9 s, (b) answering later than the check waits for the task
-    (no client timeout outlasts it). (d)'s deploy moves the worker's clock months, hours and minutes ahead
-    (MONTHS_LATER): a key built from the clock changes. The first failed case ends the check."""
-    cases = [("healthy", 1, None, False), ("slow_ack", 1, None, False), ("slow_reject", 1, None, False)]
+    """The retry policy given (max_retries=3, retry_backoff=1, retry_jitter=False) kept, and no acks_late; (a) healthy,
+    (b) slow_ack, (c) slow_reject, and (c) answered at once (the provider's own 504): one delivery and SUCCESS each;
+    (c2) two timeouts in a row before accepting: SUCCESS, one delivery, 3 requests; (d) one event sent again as a new
+    task after a worker restart, then another event of the same user: one e-mail each; (e) a provider that never
+    accepts: FAILURE, no e-mail, 4 requests (1 + 3 retries) at least 1, 2 and 4 s apart (the policy's waits, as the
+    provider saw them); (f) a provider answering 503: FAILURE after one request (no other retries); hidden: (b), (c)
+    for user 2, 0.9 s, (b) answering later than the check waits for the task (no client timeout outlasts it), second
+    events whose ids' digests share their first or last 8 hex digits (DIGEST_PAIRS: a key cut from a digest
+    collides), (f) a provider no one listens at (connection refused): one connection attempt. (d)'s deploy moves the
+    worker's clock months, hours and minutes ahead (MONTHS_LATER): a key built from the clock changes. The first
+    failed case ends the check."""
+    cases = [("healthy", 1, None, False), ("slow_ack", 1, None, False), ("slow_reject", 1, None, False),
+             ("fast_reject", 1, None, False)]
     with started(run, workers=[WorkerSpec(env=FIRST_ZONE)]) as stack:
-        if not run.expect("l01.check.welcome_policy", GIVEN_POLICY, welcome_policy(stack)):
+        line = welcome_line(stack)
+        if not (run.expect("l01.check.welcome_policy", GIVEN_POLICY, policy_of(line))
+                & run.expect("l01.check.welcome_acks_late", False, acks_late_of(line))):
             return  # another policy changes how long (e) takes: 6 retries back off for a minute
         for fault, user_id, delay, hidden in cases:
             if not delivered_once(run, stack, fault, user_id, delay, hidden):
                 return
         if not late_twice_succeeds(run, stack):
             return
-        if not (events_keep_their_key(run, stack) and never_accepted_fails(run, stack)):
+        if not (events_keep_their_key(run, stack) and never_accepted_fails(run, stack)
+                and unavailable_fails_at_once(run, stack)):
             return
-        if run.graded(6):
+        if run.graded(6 + len(DIGEST_PAIRS) + 2):
             for fault, user_id, delay in (("slow_ack", 2, 0.9), ("slow_reject", 2, 0.9), ("slow_ack", 3, VERY_LATE)):
                 if not delivered_once(run, stack, fault, user_id, delay, True):
                     return
+            if all(second_event_delivers(run, stack, pair) for pair in DIGEST_PAIRS):
+                with closing(connects.Counter()) as attempts:
+                    refused_fails_at_once(run, stack, attempts)
 
 
 #: The retry policy the answer cell gives ex.welcome, which the statement keeps: (autoretry_for's exceptions,
 #: max_retries, retry_backoff's factor, retry_backoff_max: Celery's 600 s ceiling, which the cell does not change).
 GIVEN_POLICY = ("TimeoutError", 3, 1, 600, False)
-POLICY_FIELDS = ("max_retries", "retry_backoff", "retry_backoff_max", "retry_jitter",  # autoretry_for last: its
-                 "autoretry_for")                                                     # value holds spaces
+POLICY_FIELDS = ("max_retries", "retry_backoff", "retry_backoff_max", "retry_jitter", "acks_late",  # autoretry_for
+                 "autoretry_for")                                                    # last: its value holds spaces
 DEFAULT_BACKOFF_MAX = 600
+#: How long the check keeps asking the workers for their registered tasks before it gives up (its own failure): a
+#: worker just started may miss the first broadcast (Redis hands one only to the workers already subscribed), and
+#: one on a loaded machine may answer after `inspect`'s first timeout.
+POLICY_PATIENCE = 60.0
+
+
+def welcome_line(stack, patience: float = POLICY_PATIENCE) -> str | None:
+    """ex.welcome as a worker registered it (`inspect registered`, asked for POLICY_FIELDS): "ex.welcome
+    [max_retries=3 ...]"; None: the workers answered, and none registered ex.welcome. Asked again, each time waiting
+    longer, until a worker answers; no answer within `patience` seconds is the check's failure (ServiceError), never
+    a failed criterion of the learner's."""
+    deadline, timeout = time.monotonic() + patience, 3.0
+    while True:
+        replies = stack.app.control.inspect(timeout=timeout, limit=len(stack.workers)).registered(*POLICY_FIELDS)
+        if replies:
+            break
+        if time.monotonic() >= deadline:
+            raise ServiceError("l01.check.policy_unread", seconds=round(patience))
+        timeout = min(2 * timeout, 10.0)
+    return next((line for lines in replies.values() for line in lines if line.partition(" ")[0] == "ex.welcome"),
+                None)
+
+
+def registered_fields(line: str) -> tuple[dict[str, str], str]:
+    """One `inspect registered` line's attributes before autoretry_for, and autoretry_for's exception names."""
+    head, _, retried = line.partition(" ")[2].partition("autoretry_for=")
+    return (dict(re.findall(r"(\w+)=([^\s\]]+)", head)),
+            ", ".join(re.findall(r"<class '(?:[\w.]+\.)?(\w+)'>", retried)))
+
+
+def policy_of(line: str | None) -> tuple | None:
+    """ex.welcome's (autoretry_for's exception names, max_retries, backoff factor in whole seconds or None without
+    backoff, retry_backoff_max, retry_jitter) from its registered line (Celery's factor is int(max(1,
+    retry_backoff)), True is 1; no retry_backoff_max is Celery's 600, no retry_jitter its True); None: no line."""
+    if line is None:
+        return None
+    fields, exceptions = registered_fields(line)
+    retries, backoff = fields.get("max_retries"), fields.get("retry_backoff", "False")
+    ceiling = fields.get("retry_backoff_max", str(DEFAULT_BACKOFF_MAX))
+    jitter = fields.get("retry_jitter", "True") not in ("False", "0", "None")
+    try:
+        factor = None if backoff in ("False", "0", "0.0") else int(max(1.0, float(backoff == "True" or backoff)))
+        return (exceptions, int(retries) if retries is not None else None, factor, int(float(ceiling)), jitter)
+    except ValueError:  # not a number: as registered
+        return (exceptions, retries, backoff, ceiling, jitter)
+
+
+def acks_late_of(line: str | None) -> bool | None:
+    """Whether ex.welcome acknowledges its message only after it ran (acks_late, or the app's task_acks_late, which
+    Celery copies onto the task as it binds it): a worker lost mid-task then makes the broker deliver it again, a run
+    the policy did not decide; None: no line."""
+    if line is None:
+        return None
+    return registered_fields(line)[0].get("acks_late", "False") not in ("False", "0", "None")
 
 
 def welcome_policy(stack) -> tuple | None:
-    """ex.welcome's (autoretry_for's exception names, max_retries, backoff factor in whole seconds or None without
-    backoff, retry_backoff_max, retry_jitter) as the worker registered it (`inspect registered`, asked for those
-    attributes; Celery's factor is int(max(1, retry_backoff)), True is 1; no retry_backoff_max is Celery's 600, no
-    retry_jitter its True); None: no worker registered ex.welcome."""
-    replies = stack.app.control.inspect(timeout=3, limit=len(stack.workers)).registered(*POLICY_FIELDS) or {}
-    for line in (line for lines in replies.values() for line in lines):
-        name, _, info = line.partition(" ")
-        if name == "ex.welcome":
-            head, _, retried = info.partition("autoretry_for=")
-            fields = dict(re.findall(r"(\w+)=([^\s\]]+)", head))
-            exceptions = ", ".join(re.findall(r"<class '(?:[\w.]+\.)?(\w+)'>", retried))
-            retries, backoff = fields.get("max_retries"), fields.get("retry_backoff", "False")
-            ceiling = fields.get("retry_backoff_max", str(DEFAULT_BACKOFF_MAX))
-            jitter = fields.get("retry_jitter", "True") not in ("False", "0", "None")
-            try:
-                factor = None if backoff in ("False", "0", "0.0") else int(max(1.0, float(backoff == "True" or backoff)))
-                return (exceptions, int(retries) if retries is not None else None, factor, int(float(ceiling)), jitter)
-            except ValueError:  # not a number: as registered
-                return (exceptions, retries, backoff, ceiling, jitter)
-    return None
+    """ex.welcome's policy (policy_of) as the worker registered it; None: no worker registered ex.welcome."""
+    return policy_of(welcome_line(stack))
 
 
 #: How late the hidden (b) answers: past the time the check waits for the task, so a longer client timeout that waits
@@ -192,6 +240,68 @@ def never_accepted_fails(run: CheckRun, stack) -> bool:
             & run.expect("l01.check.attempts.never_accepted", 1 + GIVEN_POLICY[1], stats["requests"])
             & run.expect("l01.check.waits.never_accepted", list(GIVEN_WAITS), list(GIVEN_WAITS) if spaced
                                                                           else [round(gap, 2) for gap in gaps]))
+
+
+def unavailable_fails_at_once(run: CheckRun, stack) -> bool:
+    """(f) a provider answering 503 (unavailable: nothing sent) to every request: no timeout, so not retried:
+    FAILURE after exactly one request (a retry of the 503 of any kind, self.retry or a loop in the task, sends
+    more)."""
+    provider = helpers.email(stack)
+    provider.reset()
+    provider.fault(mode="unavailable", times=100)
+    result = stack.app.send_task("ex.welcome", (8, f"welcome-8-{uuid.uuid4().hex[:8]}"))
+    try:
+        result.get(timeout=helpers.WELCOME_WAIT, propagate=False)
+    except ResultTimeout:
+        pass  # not ended in time: its state says so
+    return (run.expect("l01.check.other_error_state", "FAILURE", result.state, error="ProviderUnavailable")
+            & run.expect("l01.check.other_error_attempts", 1, provider.stats()["requests"],
+                         error="ProviderUnavailable"))
+
+
+WELCOME_UNREACHABLE_QUEUE = "l01-welcome-unreachable"  # consumed only by the worker that finds no provider listening
+
+
+def refused_fails_at_once(run: CheckRun, stack, attempts: connects.Counter) -> bool:
+    """(f), hidden: the provider unreachable (nothing listens where it was: the connection is refused, the client
+    raises ConnectionError): no timeout, so not retried: FAILURE after exactly one connection attempt. Run by a
+    worker of its own, whose provider address has no process behind it (each attempt to reach it is reported to the
+    check's own process: connects.py)."""
+    provider = f"127.0.0.1:{closed_port()}"
+    stack.add_worker(WorkerSpec(queues=(WELCOME_UNREACHABLE_QUEUE,),
+                                env={EMAIL_URL_ENV: f"http://{provider}", **attempts.env(provider)}))
+    attempts.take(0)
+    result = stack.app.send_task("ex.welcome", (9, f"welcome-9-{uuid.uuid4().hex[:8]}"),
+                                 queue=WELCOME_UNREACHABLE_QUEUE)
+    try:
+        result.get(timeout=helpers.WELCOME_WAIT, propagate=False)
+    except ResultTimeout:
+        pass  # not ended in time: its state says so
+    return (run.expect("l01.check.other_error_state", "FAILURE", result.state, hidden=True, error="ConnectionError")
+            & run.expect("l01.check.other_error_attempts", 1, attempts.take(), hidden=True, error="ConnectionError"))
+
+
+#: Pairs of ids of two events of one user whose digests share their first or last 8 hex digits (32 bits): a key cut
+#: from a digest (sha256(event_id).hexdigest()[:8], or [-8:], an md5 or sha1 prefix, a crc32) is the same for both,
+#: and the provider drops the second e-mail. Found once by a birthday search: hash f"user-7:welcome-after-signup:{n}"
+#: for n = 0, 1, 2, ... keeping each cut digest in a dict until one comes again (the first pair found, per cut).
+DIGEST_PAIRS = (
+    ("user-7:welcome-after-signup:13278", "user-7:welcome-after-signup:63469"),  # sha256: 5d0f364a…
+    ("user-7:welcome-after-signup:32070", "user-7:welcome-after-signup:60535"),  # sha256: …6548275d
+    ("user-7:welcome-after-signup:92350", "user-7:welcome-after-signup:176500"),  # md5: 3e047d1d…
+    ("user-7:welcome-after-signup:26117", "user-7:welcome-after-signup:80721"),  # sha1: 764c009e…
+    ("user-7:welcome-after-signup:501855", "user-7:welcome-after-signup:4000600"),  # crc32: f6669ef7
+)
+
+
+def second_event_delivers(run: CheckRun, stack, pair: tuple[str, str]) -> bool:
+    """(d), hidden: two events of user 7 whose ids' digests share their first or last hex digits (DIGEST_PAIRS): each
+    delivers its own e-mail."""
+    provider = helpers.email(stack)
+    provider.reset()
+    for event in pair:
+        stack.app.send_task("ex.welcome", (7, event)).get(timeout=30, propagate=False)
+    return run.expect("l01.check.deliveries.second_event", 2, provider.stats()["deliveries"], hidden=True)
 
 
 class RequestTimes:
@@ -515,20 +625,107 @@ def copies_at_once(run: CheckRun, stack, connection, order_id: int, amount: str,
 
 
 def months_pass(stack) -> None:
-    """What months do to the stack's own Redis (the broker and result backend): it is no store of record, and in
-    months it restarts, fails over or evicts: every key is gone but the broker's routing table (kombu's bindings,
-    which each worker declares again as it starts).
+    """What months do to the stack: the application's database ages (age_database: what it holds was written months
+    ago), and its own Redis (the broker and result backend), no store of record, has restarted, failed over or
+    evicted: every key of every database of that server is gone (FLUSHALL) but the broker's routing table (kombu's
+    bindings, which each worker declares again as it starts).
 
-    Only on a Redis server the stack started (never on a server given by URL, which others may share)."""
+    Redis only on a server the stack started (never on a server given by URL, which others may share)."""
+    age_database(stack, MONTHS_LATER)
     if stack.broker is None or stack.broker.process is None:
         return
-    client = redis.Redis.from_url(stack.broker.url)
+    broker = redis.Redis.from_url(stack.broker.url)
     try:
-        for key in client.scan_iter(count=500):
-            if b"_kombu.binding" not in key:
-                client.delete(key)
+        own = broker.connection_pool.connection_kwargs.get("db", 0)
+        for number in range(redis_databases(broker)):
+            client = broker if number == own else redis.Redis.from_url(
+                urlsplit(stack.broker.url)._replace(path=f"/{number}").geturl())
+            try:
+                if client is broker:
+                    for key in client.scan_iter(count=500):
+                        if b"_kombu.binding" not in key:
+                            client.delete(key)
+                else:
+                    client.flushdb()
+            finally:
+                if client is not broker:
+                    client.close()
     finally:
-        client.close()
+        broker.close()
+
+
+def redis_databases(client) -> int:
+    """How many databases the Redis server has (its `databases` setting; 16, Redis's default, where it does not
+    tell)."""
+    try:
+        return int(client.config_get("databases").get("databases", 16))
+    except (redis.RedisError, ValueError):
+        return 16
+
+
+def age_database(stack, days: float) -> None:
+    """Every date and time the application's database holds, in each column declared a date or a timestamp of each
+    of its tables, moved `days` into the past, as if written then: an expiry set by the database's own clock
+    (PostgreSQL's now(), SQLite's 'now': the deploy moves only the worker's Python clock) has passed as it would
+    have. Values of other columns (a number of seconds, a text) stay: the worker's moved clock ages those."""
+    if getattr(stack, "database", None) is None:
+        return
+    connection = stack.db()
+    try:
+        with appdb.transaction(connection):
+            if isinstance(connection, sqlite3.Connection):
+                age_sqlite(connection, days)
+            else:
+                age_postgres(connection, days)
+    finally:
+        connection.close()
+
+
+def quoted(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def age_postgres(connection, days: float) -> None:
+    """age_database on PostgreSQL: the columns of type date, timestamp or timestamptz of the schema's tables."""
+    columns = appdb.execute(connection, """
+        SELECT c.table_name, c.column_name FROM information_schema.columns c
+        JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+        WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE'
+          AND c.data_type IN ('date', 'timestamp without time zone', 'timestamp with time zone')""").fetchall()
+    for table, column in columns:
+        appdb.execute(connection, f"UPDATE {quoted(table)} SET {quoted(column)} = {quoted(column)} "
+                                  "- make_interval(secs => ?)", (days * 86400,))
+
+
+#: A SQLite column declared with one of these words holds dates (SQLite keeps the declared type as written).
+SQLITE_TIME_TYPES = re.compile(r"DATE|TIME", re.IGNORECASE)
+
+
+def age_sqlite(connection, days: float) -> None:
+    """age_database on SQLite: in each column declared a date or time (DATE, DATETIME, TIMESTAMP), a text SQLite
+    reads as a date keeps its form (a date, seconds, fractions, the "T"); a number is read as SQLite's date
+    functions and Python's code write them: milliseconds or seconds since 1970, or a Julian day."""
+    seconds = round(days * 86400)
+    shift = f"-{seconds} seconds"
+    tables = [row[0] for row in appdb.execute(
+        connection, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").fetchall()]
+    for table in tables:
+        for _, column, declared, *_ in appdb.execute(connection, f"PRAGMA table_info({quoted(table)})").fetchall():
+            if not SQLITE_TIME_TYPES.search(declared or ""):
+                continue
+            c = quoted(column)
+            appdb.execute(connection, f"""UPDATE {quoted(table)} SET {c} = CASE
+                WHEN typeof({c}) = 'text' AND {c} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*'
+                     AND julianday({c}) IS NOT NULL THEN
+                    CASE WHEN length({c}) = 10 THEN date({c}, :shift)
+                         WHEN substr({c}, 11, 1) = 'T' THEN replace(strftime(CASE WHEN instr({c}, '.') THEN
+                              '%Y-%m-%d %H:%M:%f' ELSE '%Y-%m-%d %H:%M:%S' END, {c}, :shift), ' ', 'T')
+                         ELSE strftime(CASE WHEN instr({c}, '.') THEN '%Y-%m-%d %H:%M:%f' ELSE '%Y-%m-%d %H:%M:%S'
+                              END, {c}, :shift) END
+                WHEN typeof({c}) IN ('integer', 'real') AND {c} > 1e11 THEN {c} - :seconds * 1000
+                WHEN typeof({c}) IN ('integer', 'real') AND {c} > 1e8 THEN {c} - :seconds
+                WHEN typeof({c}) IN ('integer', 'real') AND {c} BETWEEN 1e6 AND 1e7 THEN {c} - :days
+                ELSE {c} END""", {"shift": shift, "seconds": seconds, "days": days})
 
 
 def charges(connection, order_id: int, invoice_no: str) -> int:
@@ -542,59 +739,89 @@ OTHER_ORDER = 1000  # added to the order id: another order, whose invoices are n
 FIRST_AMOUNT = "99.90"
 
 
+@dataclasses.dataclass(frozen=True)
+class ChargeCase:
+    """One order's invoices as charge_once sends them (see charges_each_invoice_once)."""
+
+    order_id: int
+    first: str  # its first invoice's number
+    others: tuple[tuple[str, str], ...]  # its other invoices: (number, amount)
+    other_order_amount: str  # the amount of another order's invoice of the first one's number
+    joined: tuple[int, str, str]  # another order's invoice reading as the first's written after its order: + amount
+    reconciled: str  # the amount the reconciliation carries for the first invoice
+    hidden: bool
+
+
 @exercise("l01.charge_once")
 def charge_once(run: CheckRun) -> None:
     """(a) one message x3; (b) a second invoice, another order's invoice of the same number, and one whose order and
-    invoice numbers read as the first's written together; (c) cleanup and a deploy on another machine (months
-    later), then a new task for the first invoice: still one charge, its amount as first sent ("99.90"); hidden: order
-    31. The first failed
-    criterion ends the check."""
-    # (order, its first invoice, another order's invoice that reads the same written after its order's number, the
-    # amount the reconciliation carries for the first invoice, hidden): at grading, a corrected amount
-    cases = [(7, "12", (71, "2"), "99.9", False)] + ([(31, "2", (3, "12"), "89.90", True)] if run.graded(7) else [])
+    invoice numbers read as the first's written together, each holding its amount as sent (no, one or three
+    decimals); (c) cleanup and a deploy on another machine (months later: the database's dates and times moved back,
+    every database of the broker's Redis emptied), then a new task for the first invoice: still one charge, its
+    amount as first sent ("99.90"); hidden: order 31, whose other invoices' numbers share their digits (INV-7, CN-7),
+    other amounts, a corrected amount. The first failed criterion ends the check."""
+    cases = [ChargeCase(7, "12", ((f"INV-{uuid.uuid4().hex[:6]}", "12.5"),), "7", (71, "2", "10.125"), "99.9",
+                        False)]
+    if run.graded(13):
+        cases.append(ChargeCase(31, "2", (("INV-7", "1250"), ("CN-7", "0.5")), "89.999", (3, "12", "40.10"),
+                                "89.90", True))
     with started(run) as stack:
         connection = helpers.db(stack)
         try:
-            for order_id, first, joined, reconciled, hidden in cases:
-                if not charges_each_invoice_once(run, stack, connection, (order_id, first), joined, reconciled,
-                                                 hidden):
+            for case in cases:
+                if not charges_each_invoice_once(run, stack, connection, case):
                     return
         finally:
             connection.close()
 
 
-def charges_each_invoice_once(run: CheckRun, stack, connection, invoice: tuple[int, str], joined: tuple[int, str],
-                              reconciled: str, hidden: bool) -> bool:
-    """(a) one message x3; (b) a second invoice of the order, the first invoice's number on another order (invoices
-    are numbered per order: its own charge), and another order's invoice whose order and invoice numbers, written
-    one after the other, read as the first invoice's (`joined`: order 71's invoice 2 and order 7's invoice 12);
-    (c) months later (cleanup, a deploy elsewhere), the first invoice again as a new task, its amount written another
-    way (`reconciled`; at grading, a corrected amount)."""
-    (order_id, first), second = invoice, f"INV-{uuid.uuid4().hex[:6]}"
+def charged_once(run: CheckRun, stack, connection, order_id: int, invoice_no: str, amount: str, key: str,
+                 hidden: bool, **values) -> bool:
+    """A new invoice's charge sent once: 1 charge (criterion `key`), holding the amount as sent."""
+    stack.app.send_task("ex.charge", (order_id, invoice_no, amount)).get(timeout=10, propagate=False)
+    if not run.expect(key, 1, charges(connection, order_id, invoice_no), hidden=hidden, **values):
+        return False
+    return run.expect("l01.check.charge_amount_as_sent", amount, charged_amount(connection, order_id, invoice_no),
+                      hidden=hidden, order=order_id, invoice=invoice_no, amount=amount)
+
+
+def charged_amount(connection, order_id: int, invoice_no: str):
+    return appdb.scalar(connection, "SELECT amount FROM invoice_charges WHERE order_id = ? AND invoice_no = ?",
+                        (order_id, invoice_no))
+
+
+def charges_each_invoice_once(run: CheckRun, stack, connection, case: ChargeCase) -> bool:
+    """(a) one message x3; (b) the order's other invoices (at grading, two whose numbers share their digits), the
+    first invoice's number on another order (invoices are numbered per order: its own charge), and another order's
+    invoice whose order and invoice numbers, written one after the other, read as the first invoice's (`joined`:
+    order 71's invoice 2 and order 7's invoice 12), each charge holding its amount as sent; (c) months later
+    (cleanup, a deploy elsewhere), the first invoice again as a new task, its amount written another way
+    (`reconciled`; at grading, a corrected amount)."""
+    order_id, first, hidden = case.order_id, case.first, case.hidden
     states = helpers.publish_again(stack, "ex.charge", (order_id, first, FIRST_AMOUNT), times=3)
     if not (run.expect("l01.check.charge_states", ["SUCCESS"] * 3, states, hidden=hidden)
             & run.expect("l01.check.charge_rows_same_message", 1, charges(connection, order_id, first),
                          hidden=hidden)):
         return False
-    stack.app.send_task("ex.charge", (order_id, second, "15.00")).get(timeout=10, propagate=False)
-    if not run.expect("l01.check.charge_rows_second_invoice", 1, charges(connection, order_id, second), hidden=hidden):
+    for invoice_no, amount in case.others:
+        if not charged_once(run, stack, connection, order_id, invoice_no, amount,
+                            "l01.check.charge_rows_second_invoice", hidden, invoice=invoice_no):
+            return False
+    if not charged_once(run, stack, connection, order_id + OTHER_ORDER, first, case.other_order_amount,
+                        "l01.check.charge_rows_other_order", hidden):
         return False
-    other = order_id + OTHER_ORDER
-    stack.app.send_task("ex.charge", (other, first, "40.00")).get(timeout=10, propagate=False)
-    if not run.expect("l01.check.charge_rows_other_order", 1, charges(connection, other, first), hidden=hidden):
-        return False
-    stack.app.send_task("ex.charge", (*joined, "25.00")).get(timeout=10, propagate=False)
-    if not run.expect("l01.check.charge_rows_joined", 1, charges(connection, *joined), hidden=hidden,
-                      order=joined[0], invoice=joined[1], first_order=order_id, first=first):
+    joined_order, joined_invoice, joined_amount = case.joined
+    if not charged_once(run, stack, connection, joined_order, joined_invoice, joined_amount,
+                        "l01.check.charge_rows_joined", hidden, order=joined_order, invoice=joined_invoice,
+                        first_order=order_id, first=first):
         return False
     appdb.execute(connection, "DELETE FROM processed_events")
-    months_pass(stack)  # months later: the broker's Redis has lost what it held
+    months_pass(stack)  # months later: the database's dates are months old, the broker's Redis has lost what it held
     redeployed(stack)  # months later: a deploy on another machine, nothing the worker kept in memory or on disk
-    again = stack.app.send_task("ex.charge", (order_id, first, reconciled))
+    again = stack.app.send_task("ex.charge", (order_id, first, case.reconciled))
     again.get(timeout=10, propagate=False)
     return (run.expect("l01.check.charge_reconciliation_state", "SUCCESS", again.state, hidden=hidden)
             & run.expect("l01.check.charge_rows_reconciliation", 1, charges(connection, order_id, first),
                          hidden=hidden)
-            & run.expect("l01.check.charge_amount_reconciliation", FIRST_AMOUNT, appdb.scalar(
-                connection, "SELECT amount FROM invoice_charges WHERE order_id = ? AND invoice_no = ?",
-                (order_id, first)), hidden=hidden))
+            & run.expect("l01.check.charge_amount_reconciliation", FIRST_AMOUNT,
+                         charged_amount(connection, order_id, first), hidden=hidden))

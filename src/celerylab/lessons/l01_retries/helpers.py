@@ -34,7 +34,8 @@ SCHEMA = [
     "CREATE TABLE IF NOT EXISTS claims_unique (event_id TEXT PRIMARY KEY)",
 ]
 FAULTS = {"healthy": None, "slow_ack": {"mode": "slow_ack", "delay": 0.6},
-          "slow_reject": {"mode": "slow_reject", "delay": 0.6}}
+          "slow_reject": {"mode": "slow_reject", "delay": 0.6},
+          "fast_reject": {"mode": "slow_reject", "delay": 0.0}}  # the provider's own 504 at once: it gave up first
 # What production runs: a prefork pool (one child here, so that `kill_child()` hits the running task).
 WORKER = WorkerSpec(pool="prefork", concurrency=1)
 
