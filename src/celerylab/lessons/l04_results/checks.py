@@ -1,7 +1,6 @@
 """Lesson 04's exercise checks: the learner's status endpoint over HTTP, and a report that stops when asked."""
 from __future__ import annotations
 
-import sqlite3
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
@@ -12,6 +11,7 @@ from celerylab import appdb, polling
 from celerylab.checks import CheckRun, exercise
 from celerylab.lessons.l04_results import held_reads, helpers, jobs
 from celerylab.stack import WorkerSpec
+from celerylab.stack.errors import ServiceError
 
 WELCOME = {"status": "sent", "to": "bia@example.com"}
 CANCELLED_WITHIN = 1.2  # seconds from the cancel request to the row in "cancelled" (the statement's bound)
@@ -222,7 +222,7 @@ def log_progress_writes(stack) -> None:
     connection = stack.db()
     try:
         appdb.execute(connection, PROGRESS_LOG)
-        for sql in [SQLITE_TRIGGER] if isinstance(connection, sqlite3.Connection) else POSTGRES_TRIGGER:
+        for sql in [SQLITE_TRIGGER] if appdb.kind(stack.database_url) == "sqlite" else POSTGRES_TRIGGER:
             appdb.execute(connection, sql)
     finally:
         connection.close()
@@ -238,7 +238,10 @@ class ProgressSeen:
         self.pubsub = helpers.redis_client(stack).pubsub()
         self.pubsub.subscribe(helpers.result_key(stack, job_id))
         confirmed = self.pubsub.get_message(timeout=5)  # subscribed before the report is sent: nothing missed
-        assert confirmed is not None and confirmed["type"] == "subscribe", confirmed
+        if confirmed is None or confirmed["type"] != "subscribe":
+            self.pubsub.close()
+            raise ServiceError("l04.check.backend_channel", channel=helpers.result_key(stack, job_id),
+                               answer=confirmed)
 
     def published(self) -> int:
         """The highest page the report published as PROGRESS (0 when none); ends the subscription."""
