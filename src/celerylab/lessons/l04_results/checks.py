@@ -1,7 +1,6 @@
 """Lesson 04's exercise checks: the learner's status endpoint over HTTP, and a report that stops when asked."""
 from __future__ import annotations
 
-import sqlite3
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
@@ -12,21 +11,25 @@ from celerylab import appdb, polling
 from celerylab.checks import CheckRun, exercise
 from celerylab.lessons.l04_results import held_reads, helpers, jobs
 from celerylab.stack import WorkerSpec
+from celerylab.stack.errors import ServiceError
 
 WELCOME = {"status": "sent", "to": "bia@example.com"}
 CANCELLED_WITHIN = 1.2  # seconds from the cancel request to the row in "cancelled" (the statement's bound)
 FREED_WITHIN = 2.0  # seconds from the cancel request to the start of a job queued behind the report (the statement's)
 LONG_REPORT = (120, 0.3)  # an uncancelled report of 36 s: past a soft time limit of 30 s, within the statement's range
-PROGRESS_LOG = "CREATE TABLE IF NOT EXISTS check_progress_log (job_id TEXT, progress INTEGER)"
-SQLITE_TRIGGER = ("CREATE TRIGGER IF NOT EXISTS check_progress_log AFTER UPDATE OF progress ON jobs BEGIN"
-                  " INSERT INTO check_progress_log (job_id, progress) VALUES (new.id, new.progress); END")
+PAGE_CLOCK = 0.01  # seconds: the database clock's resolution (ms) with room; a page that sleeps `step` never needs it
+PROGRESS_LOG = ("CREATE TABLE IF NOT EXISTS check_progress_log"
+                " (job_id TEXT, progress INTEGER, state TEXT, at DOUBLE PRECISION)")
+SQLITE_TRIGGER = ("CREATE TRIGGER IF NOT EXISTS check_progress_log AFTER UPDATE ON jobs BEGIN"
+                  " INSERT INTO check_progress_log (job_id, progress, state, at)"
+                  " VALUES (new.id, new.progress, new.state, (julianday('now') - 2440587.5) * 86400.0); END")
 POSTGRES_TRIGGER = [
     "CREATE OR REPLACE FUNCTION check_progress_log() RETURNS trigger AS $$ BEGIN"
-    " INSERT INTO check_progress_log (job_id, progress) VALUES (NEW.id, NEW.progress); RETURN NEW; END"
+    " INSERT INTO check_progress_log (job_id, progress, state, at)"
+    " VALUES (NEW.id, NEW.progress, NEW.state, extract(epoch FROM clock_timestamp())); RETURN NEW; END"
     " $$ LANGUAGE plpgsql",
     "DROP TRIGGER IF EXISTS check_progress_log ON jobs",
-    "CREATE TRIGGER check_progress_log AFTER UPDATE OF progress ON jobs FOR EACH ROW"
-    " EXECUTE FUNCTION check_progress_log()",
+    "CREATE TRIGGER check_progress_log AFTER UPDATE ON jobs FOR EACH ROW EXECUTE FUNCTION check_progress_log()",
 ]
 
 
@@ -217,12 +220,13 @@ def request_cancel(stack, http, job_id: str) -> tuple[int, float]:
 
 
 def log_progress_writes(stack) -> None:
-    """Record every progress the jobs table is given, as it is written (a database trigger into a table of the
-    check's own): a page that begins, even if its progress is rolled back right after, stays on record."""
+    """Record every write to the jobs table as it happens, with its progress, its state and the database's clock (a
+    trigger into a table of the check's own): a page that begins, even if its progress is rolled back right after,
+    stays on record, and so does the moment each page began."""
     connection = stack.db()
     try:
         appdb.execute(connection, PROGRESS_LOG)
-        for sql in [SQLITE_TRIGGER] if isinstance(connection, sqlite3.Connection) else POSTGRES_TRIGGER:
+        for sql in [SQLITE_TRIGGER] if appdb.kind(stack.database_url) == "sqlite" else POSTGRES_TRIGGER:
             appdb.execute(connection, sql)
     finally:
         connection.close()
@@ -231,17 +235,24 @@ def log_progress_writes(stack) -> None:
 class ProgressSeen:
     """Every page a report began, as it began: each progress written to its row (the trigger's record) and each
     PROGRESS it published to the result backend (the backend publishes every state it stores on the result key's
-    channel; the check subscribes before the report is sent), not only the progress left once it has ended."""
+    channel; the check subscribes before the report is sent), not only the progress left once it has ended.
+    Also what the report returned: the result of each SUCCESS it stored (none when it stored no result, as with
+    Ignore), however soon the backend forgets it."""
 
     def __init__(self, stack, job_id: str) -> None:
         self.stack, self.job_id = stack, job_id
+        self.returned: list = []
         self.pubsub = helpers.redis_client(stack).pubsub()
         self.pubsub.subscribe(helpers.result_key(stack, job_id))
         confirmed = self.pubsub.get_message(timeout=5)  # subscribed before the report is sent: nothing missed
-        assert confirmed is not None and confirmed["type"] == "subscribe", confirmed
+        if confirmed is None or confirmed["type"] != "subscribe":
+            self.pubsub.close()
+            raise ServiceError("l04.check.backend_channel", channel=helpers.result_key(stack, job_id),
+                               answer=confirmed)
 
     def published(self) -> int:
-        """The highest page the report published as PROGRESS (0 when none); ends the subscription."""
+        """The highest page the report published as PROGRESS (0 when none), keeping the results of its SUCCESS in
+        `returned`; ends the subscription."""
         highest = 0
         try:
             while (message := self.pubsub.get_message(timeout=0.2)) is not None:
@@ -249,6 +260,8 @@ class ProgressSeen:
                     continue
                 meta = self.stack.app.backend.decode_result(message["data"])
                 info = meta.get("result")
+                if meta.get("status") == states.SUCCESS:
+                    self.returned.append(info)
                 if meta.get("status") not in states.READY_STATES and isinstance(info, dict):
                     highest = max(highest, int(info.get("current") or 0))
         finally:
@@ -266,6 +279,50 @@ class ProgressSeen:
 
     def highest(self) -> int:
         return max(self.published(), self.written())
+
+
+def says_how_far(result, progress: int) -> bool:
+    """Whether a cancelled report's result says how many pages it did: a dict with, among its values, the number
+    of pages begun (its final progress) or of whole pages (one fewer, when it stopped inside a page); the full
+    report's ``{"students": total}`` names neither, total being above its progress."""
+    return isinstance(result, dict) and any(type(value) is int and value in (progress - 1, progress)
+                                            for value in result.values())
+
+
+def page_times(stack, job_id: str, students: int) -> list[float]:
+    """How long each page of a finished report lasted, by the database's clock at its writes to its row: from the
+    first write of each progress to the first write of the next, and, as one page, from the row turning running to
+    the first progress plus from the last progress to the row turning done (a report that writes a page's
+    progress at its start spends the last page before done, one that writes it at its end the first page after
+    running). Empty when a mark is missing."""
+    connection = stack.db()
+    try:
+        rows = appdb.execute(connection, "SELECT progress, state, at FROM check_progress_log WHERE job_id = ?",
+                             (job_id,)).fetchall()
+    finally:
+        connection.close()
+    first: dict = {}
+    for progress, state, at in rows:
+        for mark in (("state", state), ("progress", progress)):
+            first[mark] = min(float(at), first.get(mark, float(at)))
+    marks = [first.get(("progress", page)) for page in range(1, students + 1)]
+    running, done = first.get(("state", "running")), first.get(("state", "done"))
+    if running is None or done is None or None in marks:
+        return []
+    return [later - earlier for earlier, later in zip(marks, marks[1:])] + [marks[0] - running + done - marks[-1]]
+
+
+def uncancelled(run: CheckRun, stack, students: int, step: float, hidden: bool) -> bool:
+    """A report nobody cancels: done, with every student in its progress and its result, every page `step` long."""
+    job_id = send_report(stack, students, step)
+    job = finished_row(stack, job_id, students * step + 10)
+    result = job["result"] if isinstance(job["result"], dict) else {}
+    pages = page_times(stack, job_id, students)
+    shortest = round(min(pages), 3) if pages else None
+    return (run.expect("l04.check.uncancelled", ["done", students, students],
+                       [job["state"], job["progress"], result.get("students")], hidden=hidden)
+            and run.expect("l04.check.uncancelled_pages", step, shortest, hidden=hidden,
+                           passed=bool(pages) and min(pages) >= step - PAGE_CLOCK, students=students))
 
 
 def started(stack, job_id: str, timeout: float) -> bool:
@@ -314,6 +371,8 @@ def cancel_while_running(run: CheckRun, stack, http, students: int, step: float,
                          passed=(progress == began or (not timely and progress == began + 1)) and progress < students
                          and highest <= progress,
                          hidden=hidden)
+            & run.expect("l04.check.cancelled_result", progress, seen.returned[-1] if seen.returned else None,
+                         passed=all(says_how_far(result, progress) for result in seen.returned), hidden=hidden)
             & run.expect("l04.check.same_process", True,
                          after_next["state"] == "done" and worker.wait_pool_ready() == before, hidden=hidden))
 
@@ -336,17 +395,21 @@ def cooperative_cancel(run: CheckRun) -> None:
     after a request 50 ms into a 0.6 s page, past the 1.2 s bound, which leaves the right answer 0.65 s to spare.
     Every progress the report writes to its row (a trigger records each write) and every PROGRESS it publishes to
     the result backend (the check subscribes to its channel) counts: a page begun after the request, even rolled
-    back at once or published only to the backend, shows there. Hidden, last: a report nobody cancels of 120
-    students at 0.3 s (36 s, past a 30 s soft time limit) ends done with every student.
-    The first failed case ends the check."""
+    back at once or published only to the backend, shows there. What the cancelled report returned (the SUCCESS it
+    published, read from the same channel: the backend forgets it in 3 s) must name the pages it did, as the
+    solution's ``{"cancelled_after": 2, "students": 10}`` does; a report that skips its remaining pages and returns
+    the full ``{"students": total}`` does not (no result at all, as with Ignore, passes). A report nobody cancels,
+    3 students at 0.1 s (hidden, last: 120 students at 0.3 s, 36 s, past a 30 s soft time limit), ends done with
+    every student in its progress and in its result, and no page shorter than `step` (the database's clock at each
+    write to its row, which a page's sleep only lengthens): a report that spares its last page's sleep is one step
+    short there, whatever each page's writes cost. The first failed case ends the check."""
     with run.stack(helpers.SPEC, workers=[WorkerSpec(pool="prefork", concurrency=1)]) as stack:
         http = helpers.client(stack)
         http.post(f"/jobs/{uuid.uuid4()}/cancel")  # the API's first request opens its connections: not timed
         log_progress_writes(stack)
         if not cancel_while_running(run, stack, http, students=10, step=0.25, at=2, hidden=False):
             return
-        job = finished_row(stack, send_report(stack, 3, 0.1), 5)
-        if not run.expect("l04.check.uncancelled", ["done", 3], [job["state"], job["progress"]]):
+        if not uncancelled(run, stack, students=3, step=0.1, hidden=False):
             return
         if run.graded(36):
             for students, step, at in ((8, 0.15, 1), (30, 0.05, 9), (120, 0.05, 13), (5, 0.3, 4), (6, 0.6, 1),
@@ -354,5 +417,4 @@ def cooperative_cancel(run: CheckRun) -> None:
                 if not cancel_while_running(run, stack, http, students=students, step=step, at=at, hidden=True):
                     return
             students, step = LONG_REPORT
-            job = finished_row(stack, send_report(stack, students, step), students * step + 10)
-            run.expect("l04.check.uncancelled", ["done", students], [job["state"], job["progress"]], hidden=True)
+            uncancelled(run, stack, students=students, step=step, hidden=True)
