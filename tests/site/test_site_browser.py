@@ -302,6 +302,49 @@ def test_a_first_visit_is_painted_in_the_readers_scheme_before_the_theme_script_
     browser.log["errors"][:] = [e for e in browser.log["errors"] if "bundle." not in e and "ERR_FAILED" not in e]
 
 
+# Records, from before the page's first byte, what the theme's start-up changes on <body> and in <head>.
+START_UP_LOG = """window.__startUp = [];
+new MutationObserver(records => records.forEach(r => {
+  if (r.type === "attributes" && r.target === document.body && r.attributeName === "data-md-color-switching")
+    window.__startUp.push("switching " + (document.body.hasAttribute("data-md-color-switching") ? "on" : "off"));
+  if (r.type === "childList" && r.target === document.head)
+    r.addedNodes.forEach(n => n.nodeName === "META" && n.name === "color-scheme" && window.__startUp.push("meta"));
+})).observe(document, {subtree: true, childList: true, attributes: true});"""
+
+
+@pytest.mark.parametrize("scheme, painted, toggled", [("light", "light", "dark"), ("dark", "dark", "light")])
+def test_the_theme_starts_without_restyling_the_painted_page(browser, server, scheme, painted, toggled):
+    """The bundle's start-up changes are made before the first paint (celerylab-startup.html): at load the page
+    gets one color-scheme meta, in the painted scheme, and never the transitions-off attribute whose setting and
+    removal each restyled the whole page; the reader's toggle still switches both, and the <html> classes are
+    there even when the bundle never runs."""
+    tab = browser.new_page()
+    try:
+        tab.add_init_script(START_UP_LOG)
+        tab.emulate_media(color_scheme=scheme)
+        tab.goto(server + "/")
+        tab.evaluate("localStorage.clear()")  # nothing stored: the reader's system picks the scheme
+        tab.goto(server + "/lessons/01_retries/")
+        tab.wait_for_selector(".md-content .md-typeset__scrollwrap", state="attached", timeout=10_000)  # bundle ran
+        tab.wait_for_timeout(300)  # the bundle clears the transitions-off attribute on the next tick
+        assert tab.evaluate("window.__startUp") == ["meta"]
+        metas = "[...document.querySelectorAll('meta[name=color-scheme]')].map(m => m.content)"
+        assert tab.evaluate(metas) == [painted]
+        tab.evaluate("window.__startUp.length = 0")
+        tab.locator("form[data-md-component=palette] label:not([hidden])").click()
+        tab.wait_for_function("!document.body.hasAttribute('data-md-color-switching')")
+        assert tab.evaluate(metas) == [toggled]
+        assert tab.evaluate("window.__startUp") == ["switching on", "switching off"]
+        tab.route("**/assets/javascripts/bundle.*.min.js", lambda route: route.abort())
+        tab.goto(server + "/lessons/01_retries/")
+        assert tab.evaluate("document.documentElement.className.split(' ').sort()") == ["js", "js-focus-visible"]
+        assert tab.evaluate(metas) == [toggled]  # the stored choice, painted before any theme script
+    finally:
+        tab.evaluate("localStorage.clear()")
+        tab.close()
+    browser.log["errors"][:] = [e for e in browser.log["errors"] if "bundle." not in e and "ERR_FAILED" not in e]
+
+
 def test_code_blocks_get_their_copy_button_when_they_scroll_into_view(tab, server):
     """Material's buttons are added as blocks come into view (content.lazy), not all at load, each a re-layout."""
     tab.set_viewport_size(PHONE)

@@ -122,6 +122,26 @@ def test_no_script_blocks_a_page_for_what_it_may_never_show(built_site):
         assert images and all('loading="lazy"' in image for image in images), images
 
 
+def test_the_theme_start_up_changes_are_made_before_the_first_paint(built_site):
+    """Right after the palette script, at the top of <body> (before the article and the bundle), an inline script
+    gives <html> the classes the bundle would, writes the color-scheme meta and stands in for the bundle's own
+    (site/overrides/partials/javascripts/celerylab-startup.html): each of those, left to the bundle, restyled the
+    whole page after its first paint."""
+    for page in list(built_site.rglob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        if 'data-md-component="palette"' not in html:
+            continue
+        palette = html.index('<script>var palette=__md_get("__palette")')
+        startup = re.search(r'</script>\s*<script>\(function\(\)\{var root=document\.documentElement', html[palette:])
+        assert startup, page
+        at = palette + startup.start()
+        assert at < html.index('<div class="md-container"') < html.index("/bundle."), page
+        script = html[at:html.index("</script>", at + 10)]
+        for change in ('classList.add("js","js-focus-visible")', 'scheme.name="color-scheme"', "head.appendChild=",
+                       '"data-md-color-switching"'):
+            assert change in script, (page, change)
+
+
 def test_glossary_gathers_lesson_terms(built_site):
     html = (built_site / "glossary" / "index.html").read_text(encoding="utf-8")
     assert "Janela de visibilidade" in html and "Chave de idempotência" in html
