@@ -259,6 +259,24 @@ def test_a_part_logged_three_times_reads_as_such_not_as_two_parts_twice():
     assert run.criteria[0]["passed"] and run.criteria[0]["cause"] is None
 
 
+def test_a_last_part_of_a_few_milliseconds_left_out_fails_and_one_logged_passes():
+    halves = [(number, 0.5) for number in range(12)]
+    run = Run()
+    checks.expect_parts(run, "p", halves, 6.003, hidden=True)
+    checks.expect_parts(run, "p", [*halves, (12, 6.003 - 6.0)], 6.003, hidden=True)
+    assert [criterion["passed"] for criterion in run.criteria] == [False, True]
+    assert run.criteria[0]["observed"] == 6.0
+    assert not checks.report_settled(halves, 6.003)  # the check waits for the last part rather than judge without it
+    assert checks.report_settled([*halves, (12, 6.003 - 6.0)], 6.003)
+
+
+def test_the_graded_lengths_leave_a_few_milliseconds_after_whole_parts_of_the_usual_sizes():
+    lengths = [seconds for _, seconds in checks.MORE_REPORTS]
+    for part in (0.1, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.75, 1.0):
+        tails = [round(seconds - part * int(seconds / part + 1e-9), 6) for seconds in lengths]
+        assert any(0 < tail < 0.05 for tail in tails), part
+
+
 WORKER, CHILD = checks.KILLS
 
 
