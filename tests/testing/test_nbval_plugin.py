@@ -37,6 +37,17 @@ def test_a_portuguese_duration_with_a_decimal_comma_is_noise_too():
     assert sanitize("execuções: 2; [4,0; 4,2]; (3, 180)") == "execuções: 2; [4,0; 4,2]; (3, 180)"
 
 
+def test_a_random_invoice_number_and_a_measured_page_time_are_noise_but_the_expected_step_is_not():
+    assert sanitize("(b) valor da cobrança da fatura INV-ce5b26 do pedido 7") == \
+        "(b) valor da cobrança da fatura INV-INVOICE do pedido 7"
+    assert sanitize("dura pelo menos step segundos: esperado 0.1, observado 0.127") == \
+        "dura pelo menos step segundos: esperado 0.1, observado SECONDS"
+    assert sanitize("lasts at least step seconds: expected 0.3, observed 0.31") == \
+        "lasts at least step seconds: expected 0.3, observed SECONDS"
+    assert sanitize("fatura INV-7 e CN-7: esperado 99.90, observado 99.90") == \
+        "fatura INV-7 e CN-7: esperado 99.90, observado 99.90"
+
+
 @pytest.mark.live
 @pytest.mark.slow
 def test_nbval_validates_generated_notebooks_only(built_course, tmp_path):
