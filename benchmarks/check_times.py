@@ -71,9 +71,8 @@ def main() -> int:
         home = Path(scratch) / "home"
         home.mkdir()
         for lesson in course.lessons(args.lesson):
-            number = lesson.name[1:3]
-            stubs = modules(next((REPO / "exercises" / "en").glob(f"{number}_*.ipynb")), Path(scratch) / lesson.name / "stub")
-            solved = modules(next((REPO / "solutions" / "pt").glob(f"{number}_*.ipynb")), Path(scratch) / lesson.name / "solved")
+            stubs = modules(course.notebook_path(lesson, "en", "exercises"), Path(scratch) / lesson.name / "stub")
+            solved = modules(course.notebook_path(lesson, "pt", "solutions"), Path(scratch) / lesson.name / "solved")
             for exercise in course.exercises(lesson.name):
                 row = [exercise.id]
                 for folder, expected in ((stubs, False), (solved, True)):
