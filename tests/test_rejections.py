@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
+import stat
 from pathlib import Path
 
 from celerylab import rejections, wrong_answers
@@ -81,3 +83,17 @@ def test_recording_is_asked_for_by_the_environment(monkeypatch):
     assert not rejections.recording()
     monkeypatch.setenv(rejections.RECORD_ENV, "1")
     assert rejections.recording()
+
+
+def test_the_record_is_as_readable_as_any_file_the_user_writes(tmp_path):
+    lesson, answer = lesson_with_answer(tmp_path)
+    old = os.umask(0o022)
+    try:
+        rejections.record(lesson, answer, rejections.Rejection("0" * 16, "'l90.greet.quiet'"))
+        path = rejections.record_path(lesson)
+        assert stat.S_IMODE(path.stat().st_mode) == 0o644  # a new record: what the umask gives, not the temp file's 0600
+        path.chmod(0o664)
+        rejections.record(lesson, answer, rejections.Rejection("1" * 16, "'l90.greet.quiet'"))
+        assert stat.S_IMODE(path.stat().st_mode) == 0o664  # a rewritten record keeps its mode
+    finally:
+        os.umask(old)

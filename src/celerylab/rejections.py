@@ -12,6 +12,7 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import os
+import stat
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
@@ -100,6 +101,13 @@ def _locked(folder: Path):
         os.close(descriptor)  # closing releases the lock
 
 
+def _new_file_mode() -> int:
+    """The mode open() gives a new file: 0666 less the process's umask."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 def record(lesson: Lesson, answer: WrongAnswer, rejection: Rejection) -> None:
     """Write one rejection into its lesson's record (several test processes may write one record at once)."""
     path = record_path(lesson)
@@ -109,4 +117,6 @@ def record(lesson: Lesson, answer: WrongAnswer, rejection: Rejection) -> None:
         answers[key(answer)] = {"digest": rejection.digest, "failed": rejection.failed}
         present = {key(each) for each in wrong_answers.in_lesson(lesson.folder)}
         answers = {name: answers[name] for name in sorted(answers) if name in present}
+        mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else _new_file_mode()
         atomic.write_json(path, {"format": FORMAT, "answers": answers})
+        path.chmod(mode)  # the atomic writer's temporary file is 0600: the record stays readable in a shared checkout
