@@ -122,7 +122,7 @@ def run_job(job: JobSpec) -> JobResult:
                 break
         for exercise in pending:
             verdicts[exercise] = Verdict.grader_failure(exercise, "the job ended before its check started")
-        kept = retried or any(verdict.grader_error or verdict.crashed for verdict in verdicts.values())
+        kept = bool(retried) or any(verdict.grader_error or verdict.crashed for verdict in verdicts.values())
         return JobResult(notes or [], verdicts, confinement, logs(folder) if kept else None)
     finally:
         remove(folder, uid)
