@@ -1,6 +1,7 @@
 """The batch never stops and never loses an entry; preparation streams into the jobs (no process started here)."""
 from __future__ import annotations
 
+import errno
 import json
 import os
 
@@ -118,6 +119,36 @@ def test_a_job_that_failed_for_the_grader_is_blank_in_the_exports(tmp_path, monk
     assert (tmp_path / "out" / "logs" / "a.log").read_text() == "Traceback ..."
     assert "a,,,,," in (tmp_path / "out" / "canvas.csv").read_text(encoding="utf-8-sig").splitlines()
     assert not (tmp_path / "out" / "gradescope" / "a").exists()
+
+
+def test_a_graded_job_with_a_lost_exercise_keeps_its_log_beside_the_gradebook(tmp_path, monkeypatch):
+    """A job died during a check (run_job then returns its log): the entry is graded, the exercise lost, and the
+    instructor can read why in logs/KEY.log, where a grader failure's log goes."""
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    (subs / "a.ipynb").write_text(good_text())
+    monkeypatch.setattr(job_supervisor, "run_job", lambda job: JobResult(log="--- job1.log\nKilled", verdicts={
+        exercise: Verdict.lost(exercise) for exercise in job.exercises}))
+    summary = grade(subs, options(tmp_path / "out"))
+    entry = json.loads((tmp_path / "out" / "gradebook.json").read_text())["submissions"]["a"]
+    assert summary.graded == 1 and entry["status"] == "graded"
+    assert all(scored["crashed"] for scored in entry["exercises"].values())
+    assert (tmp_path / "out" / "logs" / "a.log").read_text() == "--- job1.log\nKilled"
+
+
+def test_a_log_that_cannot_be_written_costs_no_entry(tmp_path, monkeypatch):
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    (subs / "a.ipynb").write_text(good_text())
+    monkeypatch.setattr(job_supervisor, "run_job", lambda job: JobResult(log="Killed", verdicts={
+        exercise: Verdict.lost(exercise) for exercise in job.exercises}))
+
+    def full_disk(*args):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(batch, "keep_log", full_disk)
+    summary = grade(subs, options(tmp_path / "out"))
+    assert (summary.graded, summary.failed) == (1, 0)
 
 
 def test_the_job_process_learns_a_course_outside_the_package_from_its_environment(monkeypatch, tmp_path):

@@ -143,6 +143,11 @@ def graded(prepared: Prepared, found: intake.Found, result: JobResult | None, er
                              error="; ".join(f"{exercise}: {why}" for exercise, why in sorted(failed.items())),
                              log=f"logs/{found.key}.log")
         return turned_down(found, book, options, rejection, status=GRADER_FAILURE)
+    if result.log:  # a job died during a check: why, for the instructor
+        try:
+            keep_log(options.out, found.key, result.log)
+        except OSError:  # a full disk costs the instructor this log, never the learner their entry
+            pass
     fields = base_entry(found, prepared.digest, sub.lesson, sub.lang)
     entry = scoring.entry(fields, result, prepared.exercises)
     confinement = result.confinement or {}
@@ -152,7 +157,8 @@ def graded(prepared: Prepared, found: intake.Found, result: JobResult | None, er
 
 
 def keep_log(out: Path, key: str, text: str) -> Path:
-    """A failed job's log beside the gradebook (``logs/KEY.log``), for the instructor."""
+    """A failed job's log beside the gradebook (``logs/KEY.log``), for the instructor; also a graded job's when
+    one of its attempts died during a check (run_job keeps the log then)."""
     from celerylab.atomic import write_text
 
     return write_text(Path(out) / "logs" / f"{key}.log", text)

@@ -16,6 +16,7 @@ from celerylab.grader.spec import JobResult, JobSpec, course_root
 
 LOG_KEPT = 64 * 1024  # of a failed job's log, the end kept for the instructor
 PROBE_SECONDS = 120
+START_SECONDS = 60  # a job's time beyond its notebook's and checks': its sandbox, kernel and stacks starting
 
 
 def logs(folder: Path) -> str:
@@ -70,8 +71,10 @@ def run_job(job: JobSpec) -> JobResult:
 
     Each attempt runs in fresh folders (sandbox/attempt.py). An exercise whose check never started (the job
     died first: the grader's fault, not the learner's) is a grader failure, and so is every exercise of a
-    confined job whose sandbox did not fully hold (fail closed: confine.failed_parts); the jobs' log comes
-    back with the result.
+    confined job whose sandbox did not fully hold (fail closed: confine.failed_parts). An exercise whose job
+    died while its check ran is checked once more, after the others (`decide_lost`); lost again, or out of
+    the job's time, it is lost. The jobs' log comes back with the result when the grader failed or a job died
+    during a check (kept beside the gradebook for the instructor).
     """
     folder = job_folder()
     if job.confine and os.geteuid() == 0 and not job.uid:
@@ -80,17 +83,18 @@ def run_job(job: JobSpec) -> JobResult:
     modules, checks = answers_and_checks(job)
     over = attempt.private_checks(folder, checks) if job.confine else {}
     pending, verdicts, notes, confinement, previous = list(job.exercises), {}, None, None, None
+    retried: list[str] = []  # exercises whose job died while their check ran: checked once more, last
     # One wall-clock end for the whole job, every attempt included: a crash the learner's code causes (the job
     # process killed or stopped) is resumed, but never makes the job last longer than a job that ran out of time.
-    end = time.monotonic() + job.notebook_timeout + 60 + job.check_timeout * max(1, len(pending))
+    end = time.monotonic() + job.notebook_timeout + START_SECONDS + job.check_timeout * max(1, len(pending))
     try:
-        for number in range(len(pending) + 1):
+        for number in range(2 * len(pending) + 1):  # each attempt decides an exercise, or loses one a first time
             execute = notes is None and number == 0
             current = attempt.fresh(folder, number, uid)
             if previous is not None:
                 attempt.carry_answers(previous, current, modules, uid)
             spec = replace(job, execute=execute, exercises=pending)
-            budget = (job.notebook_timeout + 60 if execute else 0) + job.check_timeout * max(1, len(pending))
+            budget = (job.notebook_timeout + START_SECONDS if execute else 0) + job.check_timeout * max(1, len(pending))
             records = launch(spec, folder, current, number, budget, over, end)
             confinement = next((record for record in records if record.get("kind") == "confinement"), None) \
                 if job.confine else UNSAFE
@@ -107,8 +111,9 @@ def run_job(job: JobSpec) -> JobResult:
                 notes = [{"kind": "notebook_timeout", "cell": None, "seconds": str(job.notebook_timeout)}
                          if timed_out else {"kind": "execution_crashed", "cell": None}]
             if started in pending and started not in verdicts:
-                verdicts[started] = Verdict.lost(started)
-            pending = [exercise for exercise in pending if exercise not in verdicts]
+                decide_lost(started, deadline is not None, retried, verdicts)
+            pending = [exercise for exercise in pending if exercise not in verdicts and exercise not in retried] + \
+                [exercise for exercise in retried if exercise not in verdicts]
             previous = current
             if pending and time.monotonic() >= end:  # the learner's code used the whole job's time: theirs
                 verdicts.update({exercise: Verdict.lost(exercise) for exercise in pending})
@@ -117,13 +122,24 @@ def run_job(job: JobSpec) -> JobResult:
                 break
         for exercise in pending:
             verdicts[exercise] = Verdict.grader_failure(exercise, "the job ended before its check started")
-        failed = any(verdict.grader_error for verdict in verdicts.values())
-        return JobResult(notes or [], verdicts, confinement, logs(folder) if failed else None)
+        kept = bool(retried) or any(verdict.grader_error or verdict.crashed for verdict in verdicts.values())
+        return JobResult(notes or [], verdicts, confinement, logs(folder) if kept else None)
     finally:
         remove(folder, uid)
 
 
 UNSAFE = {"kind": "confinement", "given": [], "missing": ["all (--unsafe-no-sandbox)"], "unsafe": True}
+
+
+def decide_lost(exercise: str, timed_out: bool, retried: list[str], verdicts: dict) -> None:
+    """The job ended while `exercise`'s check ran. A check that ran past its time (the watchdog ended the attempt)
+    is lost: the learner's. A job that died is not the learner's by itself (the grader's own process can die):
+    the exercise is checked once more in a fresh attempt (`retried`), after the exercises not yet checked, so
+    the retry never takes their time; dying again, it is lost. The job's `end` bounds the retry like any attempt."""
+    if timed_out or exercise in retried:
+        verdicts[exercise] = Verdict.lost(exercise)
+    else:
+        retried.append(exercise)
 
 
 def read_attempt(records: list[dict], pending: list[str], verdicts: dict, notes):

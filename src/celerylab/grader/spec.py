@@ -53,7 +53,7 @@ class JobResult:
     execution: list[dict] = field(default_factory=list)
     verdicts: dict[str, Verdict] = field(default_factory=dict)
     confinement: dict | None = None
-    log: str | None = None  # the jobs' log, kept when the grader failed
+    log: str | None = None  # the jobs' log, kept when the grader failed or a job died during a check
     worker: str | None = None  # the remote worker that ran it
 
     def grader_errors(self) -> dict[str, str]:
