@@ -1,12 +1,13 @@
-"""Lesson 03's check plumbing: where a registered task was written, and requests let into the API together."""
+"""Lesson 03's check plumbing: where a registered task was written, the given tasks left as given, and requests let into the API together."""
 from __future__ import annotations
 
 import asyncio
 import importlib
 import sys
 import types
+from pathlib import Path
 
-from celerylab.lessons.l03_silent_defects import defined_in
+from celerylab.lessons.l03_silent_defects import defined_in, given_tasks
 
 
 def test_a_function_is_placed_by_its_file_not_by_its_module_label(tmp_path, monkeypatch):
@@ -103,3 +104,37 @@ def test_a_grouped_request_gets_its_whole_body_after_the_wait(monkeypatch):
 
     asyncio.run(together.api(scope("/notify", b"g/1"), receive, None))
     assert bodies == [b'{"ids": [3, 7]}']
+
+
+GIVEN = """%%writefile ex_retries.py
+@app.task(bind=True, name="ex.send_invoice")
+def send_invoice(self, invoice_id):
+    try:
+        raise ConnectionError("billing API down")
+    except ConnectionError as exc:
+        raise self.retry(exc=exc)
+"""
+
+
+def test_a_given_task_rewritten_only_in_its_layout_is_unchanged():
+    relaid = ('@celery_app.task(name="ex.send_invoice",\n                 bind=True)\n'
+              'def send_invoice(self, invoice_id):\n    """Bills."""\n    try:\n'
+              '        raise ConnectionError("billing API down")\n'
+              '    except ConnectionError as exc:\n        raise self.retry(exc=exc)  # no countdown\n')
+    assert given_tasks.changed(GIVEN, {"ex.send_invoice": relaid}) == []
+
+
+def test_a_given_task_that_declares_options_or_a_countdown_is_changed():
+    declared = GIVEN.replace('name="ex.send_invoice"', 'name="ex.send_invoice", max_retries=3')
+    countdown = GIVEN.replace("exc=exc)", "exc=exc, countdown=60)")
+    for source in (declared, countdown, None, "def send_invoice(self, invoice_id):\n    pass\n"):
+        assert given_tasks.changed(GIVEN, {"ex.send_invoice": source}) == ["ex.send_invoice"]
+
+
+def test_the_given_tasks_are_read_from_the_lessons_answer_cell():
+    from celerylab.lessons import l03_silent_defects
+
+    lesson = Path(l03_silent_defects.__file__).parent / "lesson.md"
+    cell = given_tasks.answer_cell(lesson, "l03.retry_defaults")
+    assert given_tasks.shape(cell, "ex.send_invoice") == given_tasks.shape(GIVEN, "ex.send_invoice")
+    assert given_tasks.shape(cell, "ex.welcome") is not None

@@ -9,13 +9,15 @@ from celery.exceptions import TimeoutError as CeleryTimeoutError
 from kombu.exceptions import ContentDisallowed
 
 from celerylab.checks import CheckRun, exercise
-from celerylab.lessons.l03_silent_defects import helpers, served_together
+from celerylab.lessons.l03_silent_defects import given_tasks, helpers, served_together
 from celerylab.lessons.l03_silent_defects.experiments.retry_wait import registered, retry_countdown
 from celerylab.stack import WorkerSpec
 
 PREFORK = [WorkerSpec(pool="prefork", concurrency=1)]
 UNDECLARED = "celerylab.lessons.l03_silent_defects.undeclared"  # the check's tasks: declaring nothing, or 180 s
-WITH_UNDECLARED = [WorkerSpec(pool="prefork", concurrency=1, extra_args=("--include", UNDECLARED))]
+GIVEN = "celerylab.lessons.l03_silent_defects.given_tasks"  # a task of the check's: a registered task's source
+WITH_UNDECLARED = [WorkerSpec(pool="prefork", concurrency=1, extra_args=("--include", f"{UNDECLARED},{GIVEN}"))]
+GIVEN_TASKS = ("ex.send_invoice", "ex.welcome")  # the two tasks the statement says not to change
 DEFINED_IN = "celerylab.lessons.l03_silent_defects.defined_in"  # a task of the check's: where a task is defined
 BEAT_ENTRIES = "celerylab.lessons.l03_silent_defects.beat_entries"  # a task of the check's: the entries Beat builds
 WITH_DEFINED_IN = [WorkerSpec(pool="prefork", concurrency=1, extra_args=("--include", f"{DEFINED_IN},{BEAT_ENTRIES}"))]
@@ -32,6 +34,13 @@ def near(expected: int, observed) -> bool:
 @exercise("l03.retry_defaults")
 def retry_defaults(run: CheckRun) -> None:
     with run.stack(workers=WITH_UNDECLARED, timeline=False) as stack:
+        # the given tasks as the stub has them (decorator and body): a task that declares the options itself would
+        # behave as the base values do, and only for itself
+        sources = {name: stack.app.send_task("l03.task_source", (name,)).get(timeout=10, propagate=False)
+                   for name in GIVEN_TASKS}
+        sources = {name: source if isinstance(source, str) else None for name, source in sources.items()}
+        given = given_tasks.answer_cell(run.info.root / run.info.lesson / "lesson.md", run.info.id)
+        run.expect("l03.check.given_unchanged", [], given_tasks.changed(given, sources))
         options = helpers.retry_options(registered(stack))
         run.expect("l03.check.invoice_options", (3, 60), options.get("ex.send_invoice"))
         first = retry_countdown(stack, "ex.send_invoice", retries=0)
@@ -120,6 +129,11 @@ TOGETHER = "celerylab.lessons.l03_silent_defects.served_together"  # the learner
 PAIR = {"first": ([3, 7] * 100_000, ["caio@example.com", "duda@example.com"]),
         "second": ([10, 5] * 100_000, ["bia@example.com", "edu@example.com"])}
 ROUNDS = 3  # how the threads interleave varies: a shared state showed in 9 pairs of 10 here, so three pairs
+# many short requests served at once, each with ids of its own: a state shared for a moment only (a variable written,
+# then read back after a log line) shows when route calls overlap by the dozen, not in one pair
+EMAILS = {3: "caio@example.com", 5: "bia@example.com", 7: "duda@example.com", 10: "edu@example.com"}
+BURST = [[3], [5], [7], [10], [3, 5], [3, 7], [3, 10], [5, 7], [5, 10], [7, 10], [3, 5, 7], [5, 7, 10]]
+BURST_ROUNDS = 4
 
 
 def notified_together(run: CheckRun, stack, url: str) -> bool:
@@ -135,7 +149,25 @@ def notified_together(run: CheckRun, stack, url: str) -> bool:
             break
     described = {name: f"{ids[:2]} × {len(ids) // 2}" for name, (ids, _) in PAIR.items()}
     return run.expect("l03.check.notify_together", [expected for _, expected in PAIR.values()], observed,
-                      **described)
+                      **described) and notified_in_bursts(run, stack, url)
+
+
+def notified_in_bursts(run: CheckRun, stack, url: str) -> bool:
+    """BURST's /notify requests, let into the API at the same moment, BURST_ROUNDS times: those whose result is
+    not the e-mails of their own ids."""
+    wrong: list[str] = []
+    for _ in range(BURST_ROUNDS):
+        headers = {served_together.GROUP.decode(): f"{uuid.uuid4().hex}/{len(BURST)}"}
+        with ThreadPoolExecutor(len(BURST)) as pool:
+            sent = [pool.submit(post, stack, url, "/notify", json={"ids": ids[::-1] * 2}, headers=headers)
+                    for ids in BURST]
+            for ids, (status, outcome) in zip(BURST, (future.result() for future in sent)):
+                expected = [EMAILS[user] for user in ids]
+                if status >= 300 or outcome != expected:
+                    wrong.append(f"{ids[::-1] * 2} → {outcome if status < 300 else f'HTTP {status}'}")
+        if wrong:
+            break
+    return run.expect("l03.check.notify_burst", [], wrong, count=len(BURST), rounds=BURST_ROUNDS)
 
 
 # a worker refuses to start as root once its app accepts pickle: let it start, so the check can say why that is wrong
@@ -145,6 +177,18 @@ JSON_WORKER = [WorkerSpec(pool="prefork", concurrency=1, env={"C_FORCE_ROOT": "1
                           extra_args=("--include", WORKER_EDIT))]
 
 
+def serializers_read(stack) -> dict | None:
+    """{task_serializer, accept_content} as a task of the check's reads them in the worker; None when it cannot."""
+    for serializer in ("json", "pickle"):  # the check only writes pickle (the answer comes back in the result's format)
+        try:
+            read = stack.app.send_task("l03.serializers", serializer=serializer).get(timeout=5, propagate=False)
+        except (CeleryTimeoutError, ContentDisallowed):  # refused by the worker, or a result the check does not load
+            continue
+        if isinstance(read, list) and len(read) == 2:
+            return {"task_serializer": read[0], "accept_content": read[1]}
+    return None
+
+
 @exercise("l03.json_args")
 def json_args(run: CheckRun) -> None:
     """Two routes, their tasks' results, and JSON as the only serializer; hidden: other users, ids of two digits,
@@ -152,15 +196,19 @@ def json_args(run: CheckRun) -> None:
     user whose e-mail changed in the worker: a task handed a copy of the user (a dict, a registered type)
     returns the e-mail the API process had, not the one the user has when the task runs (users.notify included),
     two ids that share one address: each distinct id gives its e-mail, so the address comes twice, and the empty
-    list; live: two long /notify requests served at once, each with its own ids (a state the requests share)."""
+    list, and users only the worker has (added there, after the API process started: an API that checks ids against
+    its own users drops or refuses them); live: two long /notify requests served at once, each with its own ids (a
+    state the requests share)."""
     with run.stack(workers=JSON_WORKER, timeline=False) as stack:
         hostname = stack.workers[0].hostname
         inspect = stack.app.control.inspect(destination=[hostname], timeout=1)
         try:
             conf = helpers.answer(inspect.conf, True).get(hostname) or {}  # with_defaults: settings left as they were
             refused = None
-        except ContentDisallowed as error:  # a worker whose app serializes with pickle answers in pickle
+        except ContentDisallowed as error:  # a worker whose app serializes with pickle answers in pickle: its
+            # settings read by a task of the check's instead, sent in JSON and then in pickle (what it accepts)
             conf, refused = {"task_serializer": "pickle"}, error
+            conf.update(serializers_read(stack) or {})
         run.expect("l03.check.serializer", ["json", ["json"]],
                    [conf.get("task_serializer"), list(conf.get("accept_content") or [])], cause=refused)
         url = stack.add_http_app("api", f"{TOGETHER}:api", env={served_together.MODULE: run.module}).url
@@ -180,8 +228,14 @@ def json_args(run: CheckRun) -> None:
                  # shared mailbox) are two distinct ids: the address comes once for each
                  ("/notify", {"json": {"ids": [10, 7, 3]}}, ["caio@example.com", "duda.nova@example.com",
                                                            "edu@example.com"], True),
-                 ("/notify", {"json": {"ids": [10, 7, 10]}}, ["duda.nova@example.com"] * 2, True)]
-        changes = {9: (7, "duda.nova@example.com"), 11: (10, "duda.nova@example.com")}  # before the case of that index
+                 ("/notify", {"json": {"ids": [10, 7, 10]}}, ["duda.nova@example.com"] * 2, True),
+                 # users only the worker has (added after the API process started), one or two digits
+                 ("/users/99/process", {}, {"id": 99, "email": "hugo@example.com"}, True),
+                 ("/notify", {"json": {"ids": [99, 8, 3, 99]}}, ["caio@example.com", "gabi@example.com",
+                                                               "hugo@example.com"], True)]
+        changes = {9: [("l03.change_email", (7, "duda.nova@example.com"))],  # before the case of that index
+                   11: [("l03.change_email", (10, "duda.nova@example.com"))],
+                   12: [("l03.add_user", (99, "hugo@example.com")), ("l03.add_user", (8, "gabi@example.com"))]}
         for index, (path, body, expected, hidden) in enumerate(cases):
             if index == 2 and not notified_together(run, stack, url):  # before any e-mail changes
                 return
@@ -189,8 +243,9 @@ def json_args(run: CheckRun) -> None:
                 continue
             if index in changes:
                 try:
-                    stack.app.send_task("l03.change_email", (run.module, *changes[index])).get(timeout=10)
-                except Exception as error:  # an app that refuses JSON results, a load_user rewritten
+                    for task, args in changes[index]:
+                        stack.app.send_task(task, (run.module, *args)).get(timeout=10)
+                except Exception as error:  # an app that refuses JSON results, a load_user or USERS rewritten
                     run.expect("l03.check.route_result", expected, None, path=path, hidden=True, cause=error)
                     return
             status, outcome = post(stack, url, path, **body)

@@ -1,4 +1,4 @@
-"""A task of the check's, loaded onto the learner's worker (--include): a user's e-mail changed in the worker, as a record changes after .delay()."""
+"""Tasks of the check's, loaded onto the learner's worker (--include): users changed or added in the worker, as records change after .delay(), and the app's serializers read there."""
 from __future__ import annotations
 
 import importlib
@@ -11,3 +11,18 @@ def change_email(module: str, user_id: int, email: str) -> str:
     user = importlib.import_module(module).load_user(user_id)
     user.email = email
     return email
+
+
+@shared_task(name="l03.add_user")
+def add_user(module: str, user_id: int, email: str) -> str:
+    """A user only the worker has (`USERS[user_id] = User(user_id, email)`): one created after the API process started."""
+    learner = importlib.import_module(module)
+    learner.USERS[user_id] = learner.User(user_id, email)
+    return email
+
+
+@shared_task(bind=True, name="l03.serializers")
+def serializers(self) -> list:
+    """[task_serializer, accept_content] of the app the worker runs (a worker serializing with pickle answers
+    inspect in pickle, which the check does not load)."""
+    return [self.app.conf.task_serializer, list(self.app.conf.accept_content or [])]

@@ -1,4 +1,4 @@
-"""Sends a dict snapshot of the User (id and e-mail read at .delay()) instead of the id, so the task reports the e-mail as it was when queued, not the user's current one. Violates: "`POST /users/5/process` answers 2xx and `users.process` returns `{'id': 5, 'email': 'bia@example.com'}` (and the same for other users), with the user as they are when the task runs: the check also changes a user's e-mail in the worker (`load_user(7).email = ...`) and the task must return the new e-mail;" Blind review.
+"""Sends a dict snapshot of the User (id and e-mail read at .delay()) instead of the id, so the task reports the e-mail as it was when queued, not the user's current one. Violates: "`POST /users/5/process` answers 2xx and `users.process` returns `{'id': 5, 'email': 'bia@example.com'}` (and the same for other users, with ids of one or two digits), with the user as they are when the task runs: the check also changes, in the worker, a user's e-mail (`load_user(7).email = ...`)" Blind review.
 
 JSON-safe and right while nothing changes between .delay() and the run; the
 lesson's point ("a sent object is a snapshot of the moment of .delay()") is
