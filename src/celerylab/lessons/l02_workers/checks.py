@@ -1,6 +1,7 @@
 """Lesson 02's exercise checks: each runs the learner's module on prefork workers and kills real processes."""
 from __future__ import annotations
 
+import math
 import os
 import shutil
 import sqlite3
@@ -13,7 +14,8 @@ from pathlib import Path
 
 from celerylab import appdb, localized
 from celerylab.checks import CheckRun, exercise
-from celerylab.lessons.l02_workers import helpers, runs
+from celerylab.i18n import t
+from celerylab.lessons.l02_workers import helpers, runs, sweep_bound
 from celerylab.lessons.l02_workers.final_path import FinalPaths
 
 BALANCE = {False: 50, True: 75}  # the coupon's balance before the payment: the worker case, the child case
@@ -283,21 +285,18 @@ def killed_rerun(run: CheckRun) -> tuple[float | None, float | None]:
 PICKUP = 0.5  # seconds the other worker takes, at least, to fetch and start a message the sweep gave back
 
 
-def latest_redelivery(stack, worker) -> float | None:
-    """The latest a killed task can come back, whatever the sweep's phase: the visibility timeout plus the sweeps it
-    takes (one period, unacked_restore_interval x unacked_restore_throttle, for every unacked_restore_limit messages
-    among those the killed worker held: its prefetch) plus the other worker's pick-up, from the options the other
-    worker runs with."""
-    other = next((each for each in stack.workers if each is not worker), worker)
-    conf, options = transport_options(stack, other)
+def latest_redelivery(stack, worker) -> float:
+    """The latest a killed task can come back, whatever the sweep's phase, from the options the other worker runs with
+    as the installed kombu applies them (sweep_bound): the visibility timeout plus the sweeps it takes (one period for
+    every unacked_restore_limit messages among those the killed worker held: its prefetch) plus the other worker's
+    pick-up; infinite when kombu never gives it back."""
     from kombu.transport.redis import Channel
 
-    interval = float(options.get("unacked_restore_interval", Channel.unacked_restore_interval))
-    throttle = float(options.get("unacked_restore_throttle", Channel.unacked_restore_throttle))
-    limit = options.get("unacked_restore_limit", Channel.unacked_restore_limit)
+    other = next((each for each in stack.workers if each is not worker), worker)
+    conf, options = transport_options(stack, other)
     held = max(1, int(conf.get("worker_prefetch_multiplier") or 1)) * max(1, worker.spec.concurrency or 1)
-    sweeps = 1 if not limit else -(-held // max(1, int(limit)))  # each sweep gives back at most `limit` messages
-    return float(options.get("visibility_timeout", Channel.visibility_timeout)) + sweeps * interval * throttle + PICKUP
+    latest = sweep_bound.latest_back(options, held, Channel)
+    return math.inf if latest is None else latest + PICKUP
 
 
 COUNTDOWN = 3  # the reminder's countdown, in seconds
@@ -334,7 +333,8 @@ def countdown_once(run: CheckRun) -> None:
     run.expect("l02.check.killed_back", True, back is not None and back <= 8,
                back="-" if back is None else helpers.seconds(back))
     run.expect("l02.check.killed_back_latest", True, latest is not None and latest <= 8,
-               latest="-" if latest is None else helpers.seconds(latest))
+               latest="-" if latest is None else t("l02.check.never_back") if math.isinf(latest)
+               else helpers.seconds(latest))
 
 
 # other exports' partial files in the same folder, under the names other code gives them: not the cut run's to remove
