@@ -87,8 +87,8 @@ def inbox_definition(stack) -> list[tuple[str, str, str]]:
     """The fake inbox's definition as the database describes it now (DEFINITION), sorted."""
     connection = stack.db()
     try:
-        return sorted(tuple(str(field) for field in row) for query in DEFINITION[dialect(connection)]
-                      for row in connection.execute(query).fetchall())
+        return sorted((str(kind), str(name), str(text)) for query in DEFINITION[dialect(connection)]
+                      for kind, name, text in connection.execute(query).fetchall())
     finally:
         connection.close()
 
