@@ -51,12 +51,31 @@ APPEND_ONLY = {  # the fake inbox is the provider's: a task can add to it (by se
                    "CREATE TRIGGER emails_keep BEFORE UPDATE OR DELETE OR TRUNCATE ON emails "
                    "FOR EACH STATEMENT EXECUTE FUNCTION emails_keep()"],
 }
-GUARDS = {
-    "sqlite": "SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'emails' "
-              "AND name IN ('emails_keep_DELETE', 'emails_keep_UPDATE')",
-    "postgresql": "SELECT 2 * COUNT(*) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid "
-                  "WHERE c.relname = 'emails' AND c.relnamespace = current_schema()::regnamespace "
-                  "AND t.tgname = 'emails_keep' AND t.tgenabled <> 'D'",
+GUARDS = {"sqlite": {"emails_keep_DELETE", "emails_keep_UPDATE"}, "postgresql": {"emails_keep"}}  # its triggers
+INBOX = "(SELECT c.oid FROM pg_class c WHERE c.relname = 'emails' AND c.relnamespace = current_schema()::regnamespace)"
+#: The fake inbox's whole definition, one (kind, name, text) row per part: the table and its columns, and everything
+#: that can refuse or drop an insert, the check's own guards among them (indexes, constraints, triggers with the
+#: functions they run and whether they are enabled, rules, row policies, tables inheriting from it).
+DEFINITION = {
+    "sqlite": ["SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'emails'"],
+    "postgresql": [
+        "SELECT 'table', c.relname::text, c.oid::text || ' ' || c.relkind::text || ' rls=' || c.relrowsecurity::text"
+        f" || '/' || c.relforcerowsecurity::text || ' acl=' || COALESCE(c.relacl::text, '') FROM pg_class c "
+        f"WHERE c.oid = {INBOX}",
+        "SELECT 'column', a.attname::text, format_type(a.atttypid, a.atttypmod) || ' not null=' || a.attnotnull::text"
+        " || ' generated=' || a.attgenerated::text || ' default=' || COALESCE(pg_get_expr(d.adbin, d.adrelid), '') "
+        "FROM pg_attribute a LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum "
+        f"WHERE a.attrelid = {INBOX} AND a.attnum > 0 AND NOT a.attisdropped",
+        f"SELECT 'index', i.indexrelid::regclass::text, pg_get_indexdef(i.indexrelid) FROM pg_index i "
+        f"WHERE i.indrelid = {INBOX}",
+        f"SELECT 'constraint', conname::text, pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = {INBOX}",
+        "SELECT 'trigger', t.tgname::text, pg_get_triggerdef(t.oid) || ' enabled=' || t.tgenabled::text || ' ' || "
+        f"pg_get_functiondef(t.tgfoid) FROM pg_trigger t WHERE t.tgrelid = {INBOX}",
+        f"SELECT 'rule', rulename::text, pg_get_ruledef(oid) FROM pg_rewrite WHERE ev_class = {INBOX}",
+        "SELECT 'policy', polname::text, polcmd::text || ' ' || COALESCE(pg_get_expr(polqual, polrelid), '') || ' ' || "
+        f"COALESCE(pg_get_expr(polwithcheck, polrelid), '') FROM pg_policy WHERE polrelid = {INBOX}",
+        f"SELECT 'inherited by', inhrelid::regclass::text, '' FROM pg_inherits WHERE inhparent = {INBOX}",
+    ],
 }
 
 
@@ -64,23 +83,38 @@ def dialect(connection) -> str:
     return "sqlite" if isinstance(connection, sqlite3.Connection) else "postgresql"
 
 
-def keep_inbox(stack) -> None:
-    """The check's own process makes the fake inbox append-only: an answer cannot erase the e-mails it sent."""
+def inbox_definition(stack) -> list[tuple[str, str, str]]:
+    """The fake inbox's definition as the database describes it now (DEFINITION), sorted."""
     connection = stack.db()
     try:
-        for statement in APPEND_ONLY[dialect(connection)]:
+        return sorted((str(kind), str(name), str(text)) for query in DEFINITION[dialect(connection)]
+                      for kind, name, text in connection.execute(query).fetchall())
+    finally:
+        connection.close()
+
+
+def keep_inbox(stack) -> list[tuple[str, str, str]]:
+    """The check's own process makes the fake inbox append-only (an answer cannot erase the e-mails it sent), and
+    returns the inbox's definition as the check leaves it: the table, its columns and these guards, nothing else (an
+    answer that had already run cannot add its own index or trigger to it)."""
+    connection = stack.db()
+    try:
+        kind = dialect(connection)
+        for statement in APPEND_ONLY[kind]:
             connection.execute(statement)
     finally:
         connection.close()
+    return [part for part in inbox_definition(stack)
+            if part[0] in ("table", "column") or (part[0] == "trigger" and part[1] in GUARDS[kind])]
 
 
-def inbox_kept(stack) -> bool:
-    """Whether the inbox's guards are still in place (not dropped nor disabled) at the end."""
-    connection = stack.db()
-    try:
-        return connection.execute(GUARDS[dialect(connection)]).fetchone()[0] == 2
-    finally:
-        connection.close()
+def inbox_changes(stack, left: list[tuple[str, str, str]]) -> list[str]:
+    """What the fake inbox's definition gained (+) or lost (-) since the check left it: an index, constraint,
+    trigger or rule added can refuse or drop the provider's record of an e-mail it sent; a guard dropped or
+    disabled lets an answer erase one. [] when the inbox is as the check left it."""
+    now = inbox_definition(stack)
+    return ([f"+ {kind} {name}: {text[:160]}" for kind, name, text in now if (kind, name, text) not in left]
+            + [f"- {kind} {name}: {text[:160]}" for kind, name, text in left if (kind, name, text) not in now])
 
 
 def redis_forgets(stack, key: str) -> int:
@@ -206,7 +240,7 @@ def overlapped(spans: list) -> bool:
 def summary_once(run: CheckRun) -> None:
     env = {"L05_PERIOD_SECONDS": helpers.PERIOD_SECONDS, "L05_SEND_SECONDS": SLOW_SEND}
     with run.stack(**helpers.stack_options(beats=2, env=env)) as stack:
-        keep_inbox(stack)
+        inbox = keep_inbox(stack)
         start_elsewhere(stack)
         t0, t1 = summary_window(stack)
         periods = {key: n for key, n in helpers.emails_per_period(stack, t0, t1).items() if n}
@@ -214,7 +248,7 @@ def summary_once(run: CheckRun) -> None:
         senders = sum(1 for beat in stack.beats if SENT in beat.logs)
         together, overlap, claims = copies_at_once(stack)
         after_failure = copies_across_a_failure(stack)
-        kept = inbox_kept(stack)
+        changed = inbox_changes(stack, inbox)
     run.expect("l05.check.beats_sent", 2, senders)
     counts = sorted(set(periods.values()))
     run.expect("l05.check.emails_per_period", [1], counts, passed=len(periods) >= 2 and counts == [1])
@@ -223,7 +257,7 @@ def summary_once(run: CheckRun) -> None:
     run.expect("l05.check.copies_at_once", 1, together)
     run.expect("l05.check.claim_row", 1, claims)
     run.expect("l05.check.copies_after_failure", 1, after_failure)
-    run.expect("l05.check.inbox_kept", True, kept)
+    run.expect("l05.check.inbox_kept", [], changed)
 
 
 PROBE = r"""
@@ -290,6 +324,12 @@ STANDARD_DAYS = [datetime(2017, 2, 20, tzinfo=UTC), datetime(2017, 10, 9, tzinfo
                  datetime(2018, 2, 19, tzinfo=UTC), datetime(2018, 10, 29, tzinfo=UTC),
                  datetime(2019, 2, 18, tzinfo=UTC), datetime(2019, 11, 4, tzinfo=UTC),
                  datetime(2021, 1, 4, tzinfo=UTC), datetime(2030, 12, 2, tzinfo=UTC)]  # Mondays but 2018-12-07
+# "every 15 minutes, every day": the nights São Paulo's clocks changed, at 02:00 UTC going back (the local hour from
+# 23:00 happens twice) and at 03:00 UTC going forward (00:00 becomes 01:00); each night's hours from 01:00 to 05:00 UTC.
+CHANGE_NIGHTS = [datetime(2016, 2, 21, tzinfo=UTC), datetime(2017, 2, 19, tzinfo=UTC), datetime(2018, 2, 18, tzinfo=UTC),
+                 datetime(2019, 2, 17, tzinfo=UTC), datetime(2016, 10, 16, tzinfo=UTC),
+                 datetime(2017, 10, 15, tzinfo=UTC), datetime(2018, 11, 4, tzinfo=UTC)]
+NIGHT_HOURS = range(1, 5)
 
 
 @exercise("l05.sao_paulo_schedule")
@@ -305,6 +345,7 @@ def sao_paulo_schedule(run: CheckRun) -> None:
         # an hour earlier in UTC than today while São Paulo kept daylight saving, the cleanup still at 03:00 UTC
         queries += [(entry, day, 48) for day in DST_DAYS + STANDARD_DAYS for entry in ("daily-report", "cleanup")]
         queries += [("weekly-summary", day - timedelta(days=day.weekday()), 24) for day in DST_DAYS + STANDARD_DAYS]
+        queries += [("stock-sync", night + timedelta(hours=hour), 1) for night in CHANGE_NIGHTS for hour in NIGHT_HOURS]
     with run.stack(workers=[WorkerSpec()], timeline=False) as stack:
         entries, fired = probe(run, stack, queries)
     run.expect("l05.check.tasks", TASKS, {name: entries.get(name, {}).get("task") for name in TASKS})
@@ -322,7 +363,8 @@ def sao_paulo_schedule(run: CheckRun) -> None:
         run.expect("l05.check.cleanup", [at(july, 3, days=d) for d in range(3)], cleanup_july, hidden=True)
         run.expect("l05.check.sync", [at(saturday, 0, m) for m in (0, 15, 30, 45)], sync_july, hidden=True)
         days = DST_DAYS + STANDARD_DAYS
-        daily_rest, cleanup_rest, weekly_rest = rest[0:2 * len(days):2], rest[1:2 * len(days):2], rest[2 * len(days):]
+        daily_rest, cleanup_rest = rest[0:2 * len(days):2], rest[1:2 * len(days):2]
+        weekly_rest, sync_nights = rest[2 * len(days):3 * len(days)], rest[3 * len(days):]
         offset = {day: 0 if day in STANDARD_DAYS else -1 for day in days}  # hours to UTC, against today's
         run.expect("l05.check.daily", {f"{day:%Y-%m-%d}": [at(day, 9 + offset[day], days=d) for d in range(2)]
                                        for day in days},
@@ -332,3 +374,7 @@ def sao_paulo_schedule(run: CheckRun) -> None:
         mondays = [day - timedelta(days=day.weekday()) for day in days]
         run.expect("l05.check.weekly", {f"{m:%Y-%m-%d}": [at(m, 11 + offset[day], 30)] for m, day in zip(mondays, days)},
                    {f"{m:%Y-%m-%d}": got for m, got in zip(mondays, weekly_rest)}, hidden=True)
+        hours = [(night, hour) for night in CHANGE_NIGHTS for hour in NIGHT_HOURS]
+        hour_of = {(night, hour): f"{night + timedelta(hours=hour):%Y-%m-%d %H:%M}" for night, hour in hours}
+        run.expect("l05.check.sync", {hour_of[key]: [at(*key, m) for m in (0, 15, 30, 45)] for key in hours},
+                   {hour_of[key]: got for key, got in zip(hours, sync_nights)}, hidden=True)

@@ -33,16 +33,40 @@ class OneConnection:
         return Unclosed(self.connection)
 
 
-def test_the_inbox_refuses_to_lose_an_email_and_the_check_sees_its_guards_dropped(monkeypatch):
-    stack = OneConnection()
+@pytest.fixture
+def stack(monkeypatch) -> OneConnection:
     monkeypatch.setattr(checks, "dialect", lambda connection: "sqlite")
-    checks.keep_inbox(stack)
+    return OneConnection()
+
+
+def test_the_inbox_refuses_to_lose_an_email_and_the_check_sees_its_guards_dropped(stack):
+    left = checks.keep_inbox(stack)
     stack.connection.execute("INSERT INTO emails (period, sent_at, sender) VALUES ('s1', 1, 1)")
     stack.connection.execute("INSERT INTO emails (period, sent_at, sender) VALUES ('s1', 2, 2)")
     for rewrite in ("DELETE FROM emails WHERE sent_at > 1", "UPDATE emails SET period = 's0' WHERE sent_at > 1"):
         with pytest.raises(sqlite3.DatabaseError, match=checks.KEPT):
             stack.connection.execute(rewrite)
     assert stack.connection.execute("SELECT COUNT(*) FROM emails WHERE period = 's1'").fetchone()[0] == 2
-    assert checks.inbox_kept(stack)
+    assert checks.inbox_changes(stack, left) == []
     stack.connection.execute("DROP TRIGGER emails_keep_DELETE")
-    assert not checks.inbox_kept(stack)
+    assert [change[:30] for change in checks.inbox_changes(stack, left)] == ["- trigger emails_keep_DELETE: "]
+
+
+@pytest.mark.parametrize("refusal", [
+    "CREATE UNIQUE INDEX emails_one_per_period ON emails (period)",
+    "CREATE TRIGGER emails_once BEFORE INSERT ON emails WHEN EXISTS (SELECT 1 FROM emails WHERE period = NEW.period) "
+    "BEGIN SELECT RAISE(IGNORE); END",
+    "ALTER TABLE emails ADD COLUMN copy INTEGER",
+])
+def test_the_check_sees_what_an_answer_adds_to_the_inbox_to_refuse_a_second_email(stack, refusal):
+    left = checks.keep_inbox(stack)
+    stack.connection.execute(refusal)
+    changes = checks.inbox_changes(stack, left)
+    assert changes and all(change[0] in "+-" for change in changes), changes
+
+
+def test_what_an_answer_added_before_the_guards_is_not_part_of_the_inbox_the_check_leaves(stack):
+    stack.connection.execute("CREATE UNIQUE INDEX emails_one_per_period ON emails (period)")
+    left = checks.keep_inbox(stack)
+    assert checks.inbox_changes(stack, left) == [
+        "+ index emails_one_per_period: CREATE UNIQUE INDEX emails_one_per_period ON emails (period)"]
