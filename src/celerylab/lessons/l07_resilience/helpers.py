@@ -98,6 +98,21 @@ def queued_orders(stack: Stack) -> list[int]:
             if message["headers"].get("task") == "l07.place_order"]
 
 
+def expiring_orders(stack: Stack) -> list[int]:
+    """The order ids of the l07.place_order messages waiting in the broker's `celery` list that can vanish unconsumed:
+    the message carries a deadline (Celery's `expires` header, the `expiration` property) or the list has a TTL."""
+    client = keys(stack)
+    try:
+        name = f"{stack.namespace}celery"
+        messages, ttl = [json.loads(raw) for raw in client.lrange(name, 0, -1)], client.pttl(name)
+    finally:
+        client.close()
+    return [json.loads(base64.b64decode(message["body"]))[0][0] for message in messages
+            if message["headers"].get("task") == "l07.place_order"
+            and (ttl >= 0 or message["headers"].get("expires") is not None
+                 or message.get("properties", {}).get("expiration") is not None)]
+
+
 def used_memory(stack: Stack) -> int:
     """Bytes the stack's Redis has allocated (`INFO memory`'s used_memory): what a key really costs, overheads included."""
     client = keys(stack)
