@@ -3,7 +3,9 @@ task's arguments, the chord's expected result and imports, late acks seen on the
 exercise must leave on default."""
 from __future__ import annotations
 
+import datetime
 import os
+import time
 
 import httpx
 import pytest
@@ -81,6 +83,29 @@ def test_routes_are_asked_of_a_producer_process_with_the_task_arguments(tmp_path
     assert checks.producer_routes(ProducerStack(tmp_path), "ex_routing", asked) == {
         ("l06.long", (2.0,)): "exports", ("l06.long", (1.5,)): "default",
         ("email.send_welcome", ()): "default"}  # what a worker's signal sets never reaches a producer
+
+
+def test_the_clock_moments_are_a_weekday_night_day_and_evening_and_a_sunday():
+    monday = datetime.datetime(2026, 12, 7, 10, 13, tzinfo=datetime.timezone.utc).timestamp()
+    moments = {name: datetime.datetime.fromtimestamp(at, datetime.timezone.utc)
+               for name, at in checks.clock_moments(monday).items()}
+    assert {name: at.strftime("%A %H:%M UTC") for name, at in moments.items()} == {name: name for name in moments}
+    assert all(at.timestamp() > monday for at in moments.values())
+
+
+def test_routes_are_asked_with_the_producer_clock_moved_before_and_after_the_import(tmp_path):
+    (tmp_path / "ex_clock.py").write_text(
+        "import datetime, time\n"
+        "from celerylab.lessons.l06_architecture.tasks import app\n"
+        "IMPORTED = datetime.datetime.fromtimestamp(time.time(), datetime.timezone.utc).hour\n"
+        "def by_hour(name, args, kwargs, options, task=None, **kw):\n"
+        "    now = datetime.datetime.now(datetime.timezone.utc)\n"
+        "    return {'queue': f'{now:%a}-{now.hour}-{IMPORTED}'}\n"
+        "app.conf.task_routes = [by_hour]\n")
+    moments = checks.clock_moments(time.time())
+    queues = checks._producer(ProducerStack(tmp_path), "ex_clock", "route", [("l06.long", (1.0,))],
+                              moments=tuple(moments.values()))
+    assert queues == ["Tue-3-3", "Tue-13-3", "Tue-21-3", "Sun-15-3"]
 
 
 def test_the_expected_chord_result_follows_the_rule_not_min():

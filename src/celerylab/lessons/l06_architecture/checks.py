@@ -51,16 +51,38 @@ def unrouted_tasks() -> list[str]:
                   and name not in OLD_ROUTES) + [UNKNOWN_TASK]
 
 
+DAY, HOUR = 86400, 3600
+
+
+def clock_moments(now: float) -> dict[str, float]:
+    """The wall clock times the routes are also asked at, by name: the coming Tuesday at 03:00, 13:00 and 21:00 UTC
+    (night, business hours, evening) and the coming Sunday at 15:00 UTC (a weekend)."""
+    today = int(now // DAY)  # days since 1970-01-01, a Thursday: its weekday (Monday 0) is (day + 3) % 7
+
+    def coming(weekday: int) -> int:
+        return today + ((weekday - (today + 3)) % 7 or 7)
+
+    tuesday, sunday = coming(1) * DAY, coming(6) * DAY
+    return {"Tuesday 03:00 UTC": tuesday + 3 * HOUR, "Tuesday 13:00 UTC": tuesday + 13 * HOUR,
+            "Tuesday 21:00 UTC": tuesday + 21 * HOUR, "Sunday 15:00 UTC": sunday + 15 * HOUR}
+
+
 def routes_asked(stack, module: str) -> tuple[dict, dict]:
-    """The queues the answer's producer routes to, asked with ROUTE_ARGS and OTHER_ARGS, once with idle queues and
-    once with a backlog in every queue: ({task of OLD_ROUTES: its queue}, {other task leaving default: ...}), where a
+    """The queues the answer's producer routes to, asked with ROUTE_ARGS and OTHER_ARGS, with idle queues now, with
+    idle queues on a Tuesday at three hours of the day, and with a backlog in every queue on a Sunday (a route is the
+    task's at any time: clock_moments): ({task of OLD_ROUTES: its queue}, {other task leaving default: ...}), where a
     task routed anywhere else than it should shows each such queue with the cases that got it."""
     asked: list[tuple[str, tuple]] = [(name, args) for name, cases in ROUTE_ARGS.items() for args in cases]
     asked += [(name, args) for name in unrouted_tasks() for args in OTHER_ARGS]
+    moments = clock_moments(time.time())
+    tuesday = [name for name in moments if name.startswith("Tuesday")]
+    runs = [(False, [""]), (False, tuesday), (True, ["Sunday 15:00 UTC"])]  # (busy, the moments asked, in order)
     seen: dict[str, dict[str, list[str]]] = {}
-    for busy in (False, True):
-        for (name, args), queue in zip(asked, _producer(stack, module, "route", asked, busy)):
-            case = shown(args) + (" [backlog]" if busy else "")
+    for busy, names in runs:
+        queues = _producer(stack, module, "route", asked, busy, tuple(moments[name] for name in names if name))
+        for (name, args), queue, when in zip(asked * len(names), queues, [n for n in names for _ in asked]):
+            tags = ", ".join(tag for tag in ("backlog" if busy else "", when) if tag)
+            case = shown(args) + (f" [{tags}]" if tags else "")
             seen.setdefault(name, {}).setdefault(queue, []).append(case)
 
     def told(name: str, expected: str) -> object:
@@ -216,7 +238,11 @@ def interrupted_export_runs(stack, route: str, seconds: float, after: float) -> 
 #: sends each one and prints its task id. With BACKLOG set, every queue of BACKLOG first holds that many messages (in
 #: a key namespace of its own, which no worker reads): routes that look at the queues' load see them busy.
 PRODUCER = """
-import importlib, json, os, sys
+import importlib, json, os, sys, time
+moments = json.loads(sys.argv[5])
+if moments[0] is not None:  # the wall clock moved to the first moment before the answer is imported
+    from celerylab.stack.elsewhere_clock import shift_clock
+    shift_clock((moments[0] - time.time()) / 86400)
 module = importlib.import_module(sys.argv[1])
 from celerylab.lessons.l06_architecture import tasks
 app = getattr(module, "app", tasks.app)
@@ -228,8 +254,12 @@ with app.connection_for_write() as connection:
             waiting.put({"backlog": n})
     try:
         if mode == "route":
-            out = [app.amqp.router.route({}, name, tuple(args), {}, app.tasks.get(name))["queue"].name
-                   for name, args in asked]
+            out = []
+            for moment in moments:  # each later moment: the clock moved again (datetime.now, time.time)
+                if moment is not None and moment != moments[0]:
+                    shift_clock((moment - time.time()) / 86400)
+                out += [app.amqp.router.route({}, name, tuple(args), {}, app.tasks.get(name))["queue"].name
+                        for name, args in asked]
         else:
             out = [app.send_task(name, tuple(args)).id for name, args in asked]
     finally:
@@ -241,11 +271,14 @@ BACKLOG = 20  # messages waiting in each queue when routes are asked under load
 QUEUES = ("default", "priority", "heavy")
 
 
-def _producer(stack, module: str, mode: str, asked: list[tuple[str, tuple]], busy: bool = False) -> list:
-    """What the producer process printed for `asked` (in `mode`); `busy`: with BACKLOG messages in every queue."""
+def _producer(stack, module: str, mode: str, asked: list[tuple[str, tuple]], busy: bool = False,
+              moments: tuple[float, ...] = ()) -> list:
+    """What the producer process printed for `asked` (in `mode`); `busy`: with BACKLOG messages in every queue;
+    `moments` (route mode): the wall clock times (epoch seconds) the routes are asked at, one after the other, the
+    process's clock moved to the first before it imports the answer (elsewhere_clock.shift_clock); none: now."""
     extra = {"BACKLOG": BACKLOG, appconfig.NAMESPACE_ENV: f"{stack.namespace}backlog-"} if busy else {}
     argv = [sys.executable, "-c", PRODUCER, module, mode, json.dumps([[name, list(args)] for name, args in asked]),
-            json.dumps(list(QUEUES) if busy else [])]
+            json.dumps(list(QUEUES) if busy else []), json.dumps(list(moments) or [None])]
     done = subprocess.run(argv, capture_output=True, text=True, timeout=120, env=stack.process_env(extra),
                           cwd=stack.workdir)
     if done.returncode != 0:
