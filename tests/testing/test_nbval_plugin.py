@@ -37,13 +37,13 @@ def test_a_portuguese_duration_with_a_decimal_comma_is_noise_too():
     assert sanitize("execuções: 2; [4,0; 4,2]; (3, 180)") == "execuções: 2; [4,0; 4,2]; (3, 180)"
 
 
-def test_a_random_invoice_number_and_a_measured_page_time_are_noise_but_the_expected_step_is_not():
+def test_a_random_invoice_number_and_a_measured_page_time_are_noise():
     assert sanitize("(b) valor da cobrança da fatura INV-ce5b26 do pedido 7") == \
         "(b) valor da cobrança da fatura INV-INVOICE do pedido 7"
-    assert sanitize("dura pelo menos step segundos: esperado 0.1, observado 0.127") == \
-        "dura pelo menos step segundos: esperado 0.1, observado SECONDS"
-    assert sanitize("lasts at least step seconds: expected 0.3, observed 0.31") == \
-        "lasts at least step seconds: expected 0.3, observed SECONDS"
+    assert sanitize("dura pelo menos um step: esperado 0.1 s, observado 0.127 s") == \
+        "dura pelo menos um step: esperado DURATION, observado DURATION"
+    assert sanitize("lasts at least one step: expected 0.3 s, observed 0.310 s") == \
+        "lasts at least one step: expected DURATION, observed DURATION"
     assert sanitize("fatura INV-7 e CN-7: esperado 99.90, observado 99.90") == \
         "fatura INV-7 e CN-7: esperado 99.90, observado 99.90"
 

@@ -14,7 +14,7 @@ from celerylab.stack import WorkerSpec
 from celerylab.stack.errors import ServiceError
 
 WELCOME = {"status": "sent", "to": "bia@example.com"}
-CANCELLED_WITHIN = 1.2  # seconds from the cancel request to the row in "cancelled" (the statement's bound)
+CANCELLED_WITHIN = 1.0  # seconds from the cancel request to the row in "cancelled" (the statement's bound)
 FREED_WITHIN = 2.0  # seconds from the cancel request to the start of a job queued behind the report (the statement's)
 LONG_REPORT = (120, 0.3)  # an uncancelled report of 36 s: past a soft time limit of 30 s, within the statement's range
 PAGE_CLOCK = 0.01  # seconds: the database clock's resolution (ms) with room; a page that sleeps `step` never needs it
@@ -318,10 +318,10 @@ def uncancelled(run: CheckRun, stack, students: int, step: float, hidden: bool) 
     job = finished_row(stack, job_id, students * step + 10)
     result = job["result"] if isinstance(job["result"], dict) else {}
     pages = page_times(stack, job_id, students)
-    shortest = round(min(pages), 3) if pages else None
+    shortest = f"{min(pages):.3f} s" if pages else None  # with its unit, as the step: both read as durations
     return (run.expect("l04.check.uncancelled", ["done", students, students],
                        [job["state"], job["progress"], result.get("students")], hidden=hidden)
-            and run.expect("l04.check.uncancelled_pages", step, shortest, hidden=hidden,
+            and run.expect("l04.check.uncancelled_pages", f"{step} s", shortest, hidden=hidden,
                            passed=bool(pages) and min(pages) >= step - PAGE_CLOCK, students=students))
 
 
@@ -383,7 +383,7 @@ def cooperative_cancel(run: CheckRun) -> None:
     page 13 of 120 (0.15 s, 0.05 s and 0.05 s a page), page 4 of 5 (0.3 s: a short report, cancelled near its end,
     which an answer that honours only early requests or only long reports runs to the end), and at the slowest step
     the statement allows (0.6 s) pages 1, 2 and 3 of 6: a report that reads the flag only every third page misses
-    1.2 s at one of them, whichever page it reads on, and one that skips any look between pages (a flag read every
+    1 s at one of them, whichever page it reads on, and one that skips any look between pages (a flag read every
     N pages, or kept for a second) begins a page after the request at one of them, whatever the timing. The
     statement's reports run 3 to 120 students, and N may grow with the report (every tenth of it: a look before every
     page below 20 students): at page 13 of 120, 13 being prime, a report that looks every N pages (N fixed or
@@ -392,7 +392,8 @@ def cooperative_cancel(run: CheckRun) -> None:
     its remaining pages holds the only process to its end (at least 2.25 s after the request in the first case,
     3.6 s at page 1 of 6 at 0.6 s), while one that stops lets it go within a page (0.6 s at most).
     A report that spends a second after seeing the flag before it marks its row (a cleanup) marks it about 1.55 s
-    after a request 50 ms into a 0.6 s page, past the 1.2 s bound, which leaves the right answer 0.65 s to spare.
+    after a request 50 ms into a 0.6 s page, and one that waits one more step (0.6 s) about 1.15 s, past the 1 s
+    bound, which leaves the right answer (about 0.55 s) 0.45 s to spare.
     Every progress the report writes to its row (a trigger records each write) and every PROGRESS it publishes to
     the result backend (the check subscribes to its channel) counts: a page begun after the request, even rolled
     back at once or published only to the backend, shows there. What the cancelled report returned (the SUCCESS it

@@ -1,6 +1,6 @@
-"""Reads the cancel flag once and keeps the answer for a second before asking the database again, so a cancel requested during a page is seen only when the cached answer is a second old: the report goes on to the next pages, and the row turns cancelled just inside 1.2 s or just past it, depending on the step and the moment. Violates: "its progress stays at the page it was on when the request arrived: no page begins after the request, also once the task has ended (it stopped before the end);". Blind review.
+"""Reads the cancel flag once and keeps the answer for a second before asking the database again, so a cancel requested during a page is seen only when the cached answer is a second old: the report goes on to the next pages, and the row turns cancelled just inside 1 s or just past it, depending on the step and the moment. Violates: "its progress stays at the page it was on when the request arrived: no page begins after the request, also once the task has ended (it stopped before the end);". Blind review.
 
-Sparing the database one query per page looks harmless with 1.2 s to spare;
+Sparing the database one query per page looks harmless with 1 s to spare;
 it is the pages begun after the request that give it away.
 """
 import time

@@ -1,4 +1,4 @@
-"""Reads the cancel flag only every 5th student to spare the database: the stop lags up to 5 steps, within 1.2 s only while step is small. Violates: "a report cancelled halfway ends with its row in `"cancelled"` (`jobs.set_state(job_id, "cancelled")`) within 1.2 s of the request;" Blind review.
+"""Reads the cancel flag only every 5th student to spare the database: the stop lags up to 5 steps, within 1 s only while step is small. Violates: "a report cancelled halfway ends with its row in `"cancelled"` (`jobs.set_state(job_id, "cancelled")`) within 1 s of the request;" Blind review.
 """
 import time
 

@@ -1,4 +1,4 @@
-"""Looks at the flag once, before the first student: a report cancelled halfway runs to the end. Violates: "a report cancelled halfway ends with its row in cancelled within 1.2 s of the request"."""
+"""Looks at the flag once, before the first student: a report cancelled halfway runs to the end. Violates: "a report cancelled halfway ends with its row in cancelled within 1 s of the request"."""
 import time
 
 from celerylab.lessons.l04_results import jobs

@@ -1,4 +1,4 @@
-"""Skips the cancel check for reports of up to 5 students ("they finish in a few seconds anyway"): a 5-student report at 0.6 s a page runs 3 s, so one cancelled halfway ends "done" with every student about 1.5 s after the request; a longer report, as the check is likely to cancel, stops in time. Violates: "a report cancelled halfway ends with its row in `"cancelled"` (`jobs.set_state(job_id, "cancelled")`) within 1.2 s of the request". Blind review."""
+"""Skips the cancel check for reports of up to 5 students ("they finish in a few seconds anyway"): a 5-student report at 0.6 s a page runs 3 s, so one cancelled halfway ends "done" with every student about 1.5 s after the request; a longer report, as the check is likely to cancel, stops in time. Violates: "a report cancelled halfway ends with its row in `"cancelled"` (`jobs.set_state(job_id, "cancelled")`) within 1 s of the request". Blind review."""
 import time
 
 from celerylab.lessons.l04_results import jobs

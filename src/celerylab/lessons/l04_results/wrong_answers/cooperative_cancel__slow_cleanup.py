@@ -1,4 +1,4 @@
-"""After seeing the flag, spends 1 s "cleaning up" before marking the row: with 0.6 s pages and a request early in a page, the row turns cancelled about 1.6 s after the request, past the 1.2 s bound in every case with 0.6 s pages. Violates: "a report cancelled halfway ends with its row in `"cancelled"` (`jobs.set_state(job_id, "cancelled")`) within 1.2 s of the request". Blind review.
+"""After seeing the flag, spends 1 s "cleaning up" before marking the row: with 0.6 s pages and a request early in a page, the row turns cancelled about 1.6 s after the request, past the 1 s bound in every case with 0.6 s pages. Violates: "a report cancelled halfway ends with its row in `"cancelled"` (`jobs.set_state(job_id, "cancelled")`) within 1 s of the request". Blind review.
 """
 import time
 
