@@ -83,7 +83,7 @@ def _escaped(prefix: str) -> str:
     return "".join(f"\\{char}" if char in "*?[]\\" else char for char in prefix)
 
 
-def task_name(raw: bytes) -> str | None:
+def task_name(raw: bytes | str) -> str | None:
     """The task name a raw broker message carries (a queued message, or `unacked`'s [message, exchange, key]);
     None for anything else (a reply to `inspect`, a value no task message)."""
     try:
