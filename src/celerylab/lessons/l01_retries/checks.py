@@ -20,6 +20,7 @@ from celerylab import appdb
 from celerylab.checks import CheckRun, exercise
 from celerylab.fakes.clients import EMAIL_FOOTER_ENV, EMAIL_URL_ENV
 from celerylab.lessons.l01_retries import connects, helpers
+from celerylab.lessons.l01_retries.leftovers import left_for_later
 from celerylab.stack import WorkerSpec, elsewhere
 from celerylab.stack.errors import ServiceError
 
@@ -71,8 +72,10 @@ def welcome_once(run: CheckRun) -> None:
     for user 2, 0.9 s, (b) answering later than the check waits for the task (no client timeout outlasts it), second
     events whose ids' digests share their first or last 8 hex digits (DIGEST_PAIRS: a key cut from a digest
     collides), (f) a provider no one listens at (connection refused): one connection attempt. (d)'s deploy moves the
-    worker's clock months, hours and minutes ahead (MONTHS_LATER): a key built from the clock changes. The first
-    failed case ends the check."""
+    worker's clock months, hours and minutes ahead (MONTHS_LATER): a key built from the clock changes. Once (c2), (e)
+    and each (f) ended, nothing is left to run later: no task in a worker (running, scheduled for a countdown or ETA,
+    reserved) and no task message in the broker, whatever its name (leftovers.py). The first failed case ends the
+    check."""
     cases = [("healthy", 1, None, False), ("slow_ack", 1, None, False), ("slow_reject", 1, None, False),
              ("fast_reject", 1, None, False)]
     with started(run, workers=[WorkerSpec(env=FIRST_ZONE)]) as stack:
@@ -209,10 +212,12 @@ def late_twice_succeeds(run: CheckRun, stack) -> bool:
         result.get(timeout=helpers.WELCOME_WAIT, propagate=False)
     except ResultTimeout:
         pass  # not ended in time: its state says so
+    left = left_for_later(stack)
     stats = provider.stats()
     return (run.expect("l01.check.state.late_twice", "SUCCESS", result.state)
             & run.expect("l01.check.deliveries.late_twice", 1, stats["deliveries"])
-            & run.expect("l01.check.attempts.late_twice", 3, stats["requests"]))
+            & run.expect("l01.check.attempts.late_twice", 3, stats["requests"])
+            & run.expect("l01.check.left_for_later.late_twice", [], left))
 
 
 #: The waits the given policy puts between attempts (retry_backoff=1, no jitter): 1, 2, 4 s. The provider sees each
@@ -232,6 +237,7 @@ def never_accepted_fails(run: CheckRun, stack) -> bool:
             result.get(timeout=helpers.WELCOME_WAIT, propagate=False)
         except ResultTimeout:
             pass  # not ended in time: its state says so
+        left = left_for_later(stack)  # a handler run once it failed (on_failure) has sent what it sends
     stats = provider.stats()
     gaps = seen.gaps()
     spaced = len(gaps) == len(GIVEN_WAITS) and all(gap >= wait for gap, wait in zip(gaps, GIVEN_WAITS))
@@ -239,7 +245,8 @@ def never_accepted_fails(run: CheckRun, stack) -> bool:
             & run.expect("l01.check.deliveries.never_accepted", 0, stats["deliveries"])
             & run.expect("l01.check.attempts.never_accepted", 1 + GIVEN_POLICY[1], stats["requests"])
             & run.expect("l01.check.waits.never_accepted", list(GIVEN_WAITS), list(GIVEN_WAITS) if spaced
-                                                                          else [round(gap, 2) for gap in gaps]))
+                                                                          else [round(gap, 2) for gap in gaps])
+            & run.expect("l01.check.left_for_later.never_accepted", [], left))
 
 
 def unavailable_fails_at_once(run: CheckRun, stack) -> bool:
@@ -254,9 +261,11 @@ def unavailable_fails_at_once(run: CheckRun, stack) -> bool:
         result.get(timeout=helpers.WELCOME_WAIT, propagate=False)
     except ResultTimeout:
         pass  # not ended in time: its state says so
+    left = left_for_later(stack)
     return (run.expect("l01.check.other_error_state", "FAILURE", result.state, error="ProviderUnavailable")
             & run.expect("l01.check.other_error_attempts", 1, provider.stats()["requests"],
-                         error="ProviderUnavailable"))
+                         error="ProviderUnavailable")
+            & run.expect("l01.check.other_error_left", [], left, error="ProviderUnavailable"))
 
 
 WELCOME_UNREACHABLE_QUEUE = "l01-welcome-unreachable"  # consumed only by the worker that finds no provider listening
@@ -277,8 +286,10 @@ def refused_fails_at_once(run: CheckRun, stack, attempts: connects.Counter) -> b
         result.get(timeout=helpers.WELCOME_WAIT, propagate=False)
     except ResultTimeout:
         pass  # not ended in time: its state says so
+    left = left_for_later(stack)
     return (run.expect("l01.check.other_error_state", "FAILURE", result.state, hidden=True, error="ConnectionError")
-            & run.expect("l01.check.other_error_attempts", 1, attempts.take(), hidden=True, error="ConnectionError"))
+            & run.expect("l01.check.other_error_attempts", 1, attempts.take(), hidden=True, error="ConnectionError")
+            & run.expect("l01.check.other_error_left", [], left, hidden=True, error="ConnectionError"))
 
 
 #: Pairs of ids of two events of one user whose digests share their first or last 8 hex digits (32 bits): a key cut
