@@ -14,7 +14,7 @@ import pytest
 from celerylab.stack import elsewhere, elsewhere_clock
 
 PROBE = """
-import datetime, json, os, pickle, platform, socket, sys, time
+import calendar, datetime, json, os, pickle, platform, socket, sys, time
 from celerylab.stack import elsewhere_clock
 elsewhere_clock.rename(sys.argv[1])
 elsewhere_clock.shift_clock(float(sys.argv[2]))
@@ -30,6 +30,20 @@ print(json.dumps({"names": [socket.gethostname(), os.uname().nodename, platform.
                   "utcnow_lag": imported_after.utcnow().replace(tzinfo=datetime.timezone.utc).timestamp() - real,
                   "datetime_today_lag": datetime.datetime.today().timestamp() - real,
                   "celery_lag": app.now().timestamp() - real,
+                  "c_lags": {name: lag - float(sys.argv[2]) * 86400 for name, lag in {
+                      "gmtime": calendar.timegm(time.gmtime()) - real,
+                      "localtime": time.mktime(time.localtime()) - real,
+                      "ctime": time.mktime(time.strptime(time.ctime())) - real,
+                      "asctime": time.mktime(time.strptime(time.asctime())) - real,
+                      "strftime": time.mktime(time.strptime(time.strftime("%Y-%m-%d %H:%M:%S"),
+                                                            "%Y-%m-%d %H:%M:%S")) - real,
+                      "clock_gettime": time.clock_gettime(time.CLOCK_REALTIME) - real,
+                      "clock_gettime_ns": time.clock_gettime_ns(time.CLOCK_REALTIME) / 1e9 - real}.items()},
+                  "given_a_time": [time.gmtime(0).tm_year, time.localtime(86400 * 400).tm_year,
+                                   time.strftime("%Y", time.gmtime(0))],
+                  "monotonic_lag": time.clock_gettime(time.CLOCK_MONOTONIC) - time.monotonic(),
+                  "log_year": __import__("logging").Formatter("%(asctime)s").format(
+                      __import__("logging").makeLogRecord({"created": 0.0, "msecs": 0.0}))[:4],
                   "real_is_datetime": isinstance(__import__("_datetime").datetime(2020, 1, 1), imported_after),
                   "pickled": pickle.dumps(imported_after.now()).hex()}))
 """
@@ -56,6 +70,15 @@ def test_the_tasks_datetime_now_utcnow_and_today_move_by_days_hours_and_minutes(
     seen = probe("far-away", days)
     for lag in ("now_lag", "utcnow_lag", "datetime_today_lag"):
         assert abs(seen[lag] - days * elsewhere_clock.DAY) < 60, lag
+
+
+def test_the_time_modules_calendar_functions_given_no_time_move_too_and_given_one_convert_it_as_before():
+    """A router that asks `time.gmtime().tm_hour` (C's clock, not time.time) reads the moved hour."""
+    seen = probe("far-away", 400 + 5 / 24)
+    assert {name: abs(lag) < 60 for name, lag in seen["c_lags"].items()} == dict.fromkeys(seen["c_lags"], True)
+    assert seen["given_a_time"] == [1970, 1971, "1970"]
+    assert seen["log_year"] in ("1969", "1970")  # a class holding time.localtime (logging's converter) still works
+    assert abs(seen["monotonic_lag"]) < 60
 
 
 def test_celerys_own_datetime_now_keeps_the_real_clock_and_real_datetimes_stay_datetimes():

@@ -1,7 +1,6 @@
 """Lesson 01's plumbing: its stack, the fakes' controls, waiting for and counting runs, rows, retries and broker messages."""
 from __future__ import annotations
 
-import json
 import os
 import re
 import uuid
@@ -14,6 +13,7 @@ from celery.states import READY_STATES
 
 from celerylab import appdb  # noqa: F401  (the notebook reaches it as helpers.appdb)
 from celerylab.fakes.control import FakeControl
+from celerylab.lessons.l01_retries.leftovers import headers
 from celerylab.polling import read_until, until
 from celerylab.stack import Stack, WorkerSpec
 
@@ -115,13 +115,6 @@ def wait_runs(stack: Stack, task_id: str, wanted: int = 1, timeout: float = 15) 
     return wait_value(stack, "SELECT COUNT(*) FROM runs WHERE task_id = ?", (task_id,), wanted, timeout)
 
 
-def _task_id(raw: bytes) -> str | None:
-    """The task id inside one raw Redis message (the queue holds messages, `unacked` [message, exchange, key])."""
-    message = json.loads(raw)
-    message = message[0] if isinstance(message, list) else message
-    return (message.get("headers") or {}).get("id")
-
-
 def broker_messages(stack: Stack, task_id: str, queue: str = "celery") -> dict:
     """This task's messages the broker still holds: waiting in the queue, and delivered but unacknowledged."""
     client = redis.Redis.from_url(stack.broker.url)
@@ -130,8 +123,8 @@ def broker_messages(stack: Stack, task_id: str, queue: str = "celery") -> dict:
         unacked = client.hvals(stack.namespace + "unacked")
     finally:
         client.close()
-    return {"queue": sum(_task_id(raw) == task_id for raw in waiting),
-            "unacked": sum(_task_id(raw) == task_id for raw in unacked)}
+    return {"queue": sum(headers(raw).get("id") == task_id for raw in waiting),
+            "unacked": sum(headers(raw).get("id") == task_id for raw in unacked)}
 
 
 WELCOME_WAIT = 30.0  # seconds run_welcome waits for the task to end

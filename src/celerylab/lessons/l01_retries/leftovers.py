@@ -83,17 +83,19 @@ def _escaped(prefix: str) -> str:
     return "".join(f"\\{char}" if char in "*?[]\\" else char for char in prefix)
 
 
-def task_name(raw: bytes | str) -> str | None:
-    """The task name a raw broker message carries (a queued message, or `unacked`'s [message, exchange, key]);
-    None for anything else (a reply to `inspect`, a value no task message)."""
+def headers(raw: bytes | str) -> dict:
+    """The headers of one raw Redis message (a queued message, or `unacked`'s [message, exchange, key]); {} for
+    anything else (a reply to `inspect`, a value no task message)."""
     try:
         message = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
-        return None
+        return {}
     message = message[0] if isinstance(message, list) and message else message
-    if not isinstance(message, dict):
-        return None
-    headers = message.get("headers")
-    if isinstance(headers, dict) and headers.get("task"):
-        return str(headers["task"])
-    return None
+    found = message.get("headers") if isinstance(message, dict) else None
+    return found if isinstance(found, dict) else {}
+
+
+def task_name(raw: bytes | str) -> str | None:
+    """The task name a raw broker message carries; None for anything no task message."""
+    name = headers(raw).get("task")
+    return str(name) if name else None

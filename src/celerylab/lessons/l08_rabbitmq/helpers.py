@@ -61,13 +61,14 @@ def quorum(name: str, exchange_type: str = "direct", **arguments) -> dict:
 
 
 def experiment(node: RabbitNode | sources.UrlBroker | None, queue: str, *, queues: dict | None = None, concurrency: int = 1,
-               workers: int = 1, poll: float | None = None, **worker_settings) -> Stack:
+               workers: int = 1, poll: float | None = None, poll_queue: str | None = None, **worker_settings) -> Stack:
     """A stack whose `workers` prefork workers consume `queue` on the node (results in the stack's own Redis).
 
     node: None puts the broker in the stack's own Redis too (the lesson's comparison with Redis).
     queues: `task_queues` entries (see `quorum`); without them, `queue` is a classic queue Celery creates.
     poll: also an application database holding `tasks.SCHEDULE` and a Beat that sends `l08.enqueue_due` every
     `poll` s (the schedule in the application's database).
+    poll_queue: the queue those polls go to (the workers consume it too); None: `queue`.
     worker_settings: Celery settings of the workers (`task_acks_late=True`...).
     """
     settings = {"task_default_queue": queue, **({"broker_url": node.url} if node is not None else {})}
@@ -75,9 +76,11 @@ def experiment(node: RabbitNode | sources.UrlBroker | None, queue: str, *, queue
         settings["task_queues"] = queues
     scheduled_in_db = {}
     if poll is not None:
-        settings["beat_schedule"] = {"l08-enqueue-due": {"task": "l08.enqueue_due", "schedule": poll}}
+        settings["beat_schedule"] = {"l08-enqueue-due": {"task": "l08.enqueue_due", "schedule": poll,
+                                                         "options": {"queue": poll_queue or queue}}}
         scheduled_in_db = {"beats": 1, "database": [tasks.SCHEDULE]}
-    spec = WorkerSpec(pool="prefork", concurrency=concurrency, queues=(queue,), settings=worker_settings)
+    consumed = (queue, poll_queue) if poll_queue else (queue,)
+    spec = WorkerSpec(pool="prefork", concurrency=concurrency, queues=consumed, settings=worker_settings)
     return Stack.start(APP, workers=[spec] * workers, timeline=False, settings=settings, broker_kind=results_broker_kind(),
                        env={"CELERYLAB_RUNS": "{workdir}/runs.log"}, **scheduled_in_db)
 

@@ -108,3 +108,21 @@ def test_show_and_summary_print_a_refused_declaration_and_a_missing_measurement_
     assert [line for line in lines if line.startswith("3 x-consumer-timeout: ")] == [
         f"3 x-consumer-timeout: {helpers.t('l08.declaration_refused', reason=REFUSED)}"]
     assert lines[0] == f"1 acks_late: {helpers.t('l08.not_measured')}" and said in lines[2]
+
+
+def test_the_database_schedule_sends_beats_polls_to_a_queue_the_worker_consumes_beside_the_reminders(monkeypatch):
+    """A poll the worker holds 1 s in is not counted as the reminder: the CI run that routed polls to the reminder's
+    own queue read 1 unacknowledged message there once."""
+    from celerylab.lessons.l08_rabbitmq.experiments import db_schedule
+    started = {}
+
+    def start(app, *, workers, settings, **_):
+        started.update(queues=workers[0].queues, settings=settings)
+        raise RuntimeError("stop here")
+
+    monkeypatch.setattr(helpers.Stack, "start", start)
+    with pytest.raises(RuntimeError, match="stop here"):
+        db_schedule.db_schedule(None)
+    reminders = started["settings"]["task_default_queue"]
+    polls = started["settings"]["beat_schedule"]["l08-enqueue-due"]["options"]["queue"]
+    assert polls != reminders and started["queues"] == (reminders, polls)

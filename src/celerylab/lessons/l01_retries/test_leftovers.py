@@ -1,0 +1,22 @@
+"""What the leftovers check reads in one raw Redis message: a queued task, an `unacked` entry, anything else."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from celerylab.lessons.l01_retries.leftovers import headers, task_name
+
+QUEUED = json.dumps({"body": "W10=", "headers": {"task": "l01.send_welcome", "id": "abc", "eta": None}})
+
+
+def test_a_queued_message_and_an_unacked_entry_give_the_task_and_its_id():
+    assert task_name(QUEUED) == "l01.send_welcome" and headers(QUEUED)["id"] == "abc"
+    unacked = json.dumps([json.loads(QUEUED), "", "celery"]).encode()
+    assert task_name(unacked) == "l01.send_welcome" and headers(unacked)["id"] == "abc"
+
+
+@pytest.mark.parametrize("raw", [b"\xff\xfe", "not json", "[]", "[1, 2]", '{"headers": null}', '"text"',
+                                 json.dumps({"headers": {"task": ""}}), json.dumps({"pattern": "reply"})])
+def test_anything_but_a_task_message_is_no_task(raw):
+    assert task_name(raw) is None
