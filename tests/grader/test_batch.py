@@ -134,6 +134,16 @@ def test_a_graded_job_with_a_lost_exercise_keeps_its_log_beside_the_gradebook(tm
     assert summary.graded == 1 and entry["status"] == "graded"
     assert all(scored["crashed"] for scored in entry["exercises"].values())
     assert (tmp_path / "out" / "logs" / "a.log").read_text() == "--- job1.log\nKilled"
+    assert entry["log"] == "logs/a.log"  # the entry points to it
+
+
+def test_a_graded_job_whose_attempts_all_lived_points_to_no_log(tmp_path):
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    (subs / "a.ipynb").write_text(good_text())
+    grade(subs, options(tmp_path / "out"))
+    entry = json.loads((tmp_path / "out" / "gradebook.json").read_text())["submissions"]["a"]
+    assert entry["status"] == "graded" and "log" not in entry
 
 
 def test_a_log_that_cannot_be_written_costs_no_entry(tmp_path, monkeypatch):
@@ -149,6 +159,7 @@ def test_a_log_that_cannot_be_written_costs_no_entry(tmp_path, monkeypatch):
     monkeypatch.setattr(batch, "keep_log", full_disk)
     summary = grade(subs, options(tmp_path / "out"))
     assert (summary.graded, summary.failed) == (1, 0)
+    assert "log" not in json.loads((tmp_path / "out" / "gradebook.json").read_text())["submissions"]["a"]
 
 
 def test_the_job_process_learns_a_course_outside_the_package_from_its_environment(monkeypatch, tmp_path):

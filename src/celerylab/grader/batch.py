@@ -143,13 +143,16 @@ def graded(prepared: Prepared, found: intake.Found, result: JobResult | None, er
                              error="; ".join(f"{exercise}: {why}" for exercise, why in sorted(failed.items())),
                              log=f"logs/{found.key}.log")
         return turned_down(found, book, options, rejection, status=GRADER_FAILURE)
+    kept = None
     if result.log:  # a job died during a check: why, for the instructor
         try:
             keep_log(options.out, found.key, result.log)
+            kept = f"logs/{found.key}.log"
         except OSError:  # a full disk costs the instructor this log, never the learner their entry
             pass
     fields = base_entry(found, prepared.digest, sub.lesson, sub.lang)
     entry = scoring.entry(fields, result, prepared.exercises)
+    entry.log = kept
     confinement = result.confinement or {}
     entry.isolation = {"given": confinement.get("given", []), "missing": confinement.get("missing", ["all"]),
                        **({"unsafe": True} if confinement.get("unsafe") else {})}

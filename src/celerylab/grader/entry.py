@@ -10,7 +10,7 @@ from typing import Any
 
 from celerylab.checks.verdict import Verdict
 
-OPTIONAL = ("isolation", "late", "raw_total", "feedback_error")  # written only when set
+OPTIONAL = ("isolation", "late", "raw_total", "feedback_error", "log")  # written only when set
 
 
 @dataclass
@@ -65,6 +65,7 @@ class Entry:
     late: dict | None = None
     raw_total: int | float | None = None  # the total before the late penalty
     feedback_error: str | None = None
+    log: str | None = None  # the job's log beside the gradebook (logs/KEY.log) when an attempt died during a check
     extra: dict = field(default_factory=dict)  # fields this version does not know, kept as they were
 
     def __post_init__(self) -> None:
