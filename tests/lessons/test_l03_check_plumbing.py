@@ -138,3 +138,57 @@ def test_the_given_tasks_are_read_from_the_lessons_answer_cell():
     cell = given_tasks.answer_cell(lesson, "l03.retry_defaults")
     assert given_tasks.shape(cell, "ex.send_invoice") == given_tasks.shape(GIVEN, "ex.send_invoice")
     assert given_tasks.shape(cell, "ex.welcome") is not None
+
+
+def kombu_copied(monkeypatch):
+    """kombu's serializer registry and JSON type table, restored after the test."""
+    from kombu.serialization import registry
+    from kombu.utils import json as kombu_json
+
+    for name in ("_encoders", "_decoders", "type_to_name", "name_to_type"):
+        monkeypatch.setattr(registry, name, dict(getattr(registry, name)))
+    for name in ("_encoders", "_decoders"):
+        monkeypatch.setattr(kombu_json, name, dict(getattr(kombu_json, name)))
+
+
+def test_kombus_own_json_has_no_faults():
+    from celerylab.lessons.l03_silent_defects import json_codec
+
+    assert json_codec.faults() == []
+
+
+def test_a_serializer_put_in_place_of_kombus_json_is_a_fault(monkeypatch):
+    import pickle
+
+    from kombu.serialization import register
+    from kombu.utils import json as kombu_json
+
+    from celerylab.lessons.l03_silent_defects import json_codec
+
+    def dumps(value):
+        try:
+            return kombu_json.dumps(value)
+        except Exception:
+            return kombu_json.dumps({"__pickle__": pickle.dumps(value).hex()})
+
+    variants = {  # the same name, another name taking over application/json, "json" under another content type
+        "json": ("json", dumps, kombu_json.loads, "application/json"),
+        "another name": ("smuggle", dumps, kombu_json.loads, "application/json"),
+        "another content type": ("json", kombu_json.dumps, kombu_json.loads, "application/x-smuggle"),
+    }
+    for variant, (name, encoder, decoder, content_type) in variants.items():
+        with monkeypatch.context() as patched:
+            kombu_copied(patched)
+            register(name, encoder, decoder, content_type=content_type, content_encoding="utf-8")
+            assert json_codec.faults(), variant
+    assert json_codec.faults() == []
+
+
+def test_a_type_added_to_kombus_json_table_is_a_fault(monkeypatch):
+    from kombu.utils.json import register_type
+
+    from celerylab.lessons.l03_silent_defects import json_codec
+
+    kombu_copied(monkeypatch)
+    register_type(set, "set", sorted, set)
+    assert any("set" in fault for fault in json_codec.faults())

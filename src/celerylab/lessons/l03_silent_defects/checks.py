@@ -66,11 +66,14 @@ def retry_defaults(run: CheckRun) -> None:
         # Celery's default (not told apart by its value), and a max_retries of its own (over a "*" annotation)
         for task, declared, expected, retries, countdown in (
                 ("ex.audit_log", "default_retry_delay=180", (3, 180), 0, 180),
-                ("ex.import_feed", "max_retries=5", (5, 60), 3, 60)):  # a fourth retry: it declares five
+                ("ex.import_feed", "max_retries=5", (5, 60), 4, 60)):  # its fifth retry: it declares five
             run.expect("l03.check.declared_options", expected, options.get(task), task=task, declared=declared)
             waited = retry_countdown(stack, task, retries=retries)
             run.expect("l03.check.declared_countdown", countdown, waited, passed=near(countdown, waited), task=task,
                        declared=declared, retry=retries + 1)
+            if expected[0] != 3:  # a number of retries of its own, used in full, and not one more
+                run.expect("l03.check.declared_no_more", "FAILURE", retry_countdown(stack, task, retries=expected[0]),
+                           task=task, declared=declared, retries=expected[0])
         # the app's configuration, not Celery's: another app in the same process keeps Celery's defaults
         fresh = stack.app.send_task("l03.fresh_app_defaults").get(timeout=10, propagate=False)
         run.expect("l03.check.fresh_app", [3, 180], fresh if isinstance(fresh, list) else repr(fresh))
@@ -178,15 +181,34 @@ JSON_WORKER = [WorkerSpec(pool="prefork", concurrency=1, env={"C_FORCE_ROOT": "1
 
 
 def serializers_read(stack) -> dict | None:
-    """{task_serializer, accept_content} as a task of the check's reads them in the worker; None when it cannot."""
+    """{task_serializer, accept_content, result_serializer, result_accept_content} as a task of the check's reads them in the worker; None when it cannot."""
     for serializer in ("json", "pickle"):  # the check only writes pickle (the answer comes back in the result's format)
         try:
             read = stack.app.send_task("l03.serializers", serializer=serializer).get(timeout=5, propagate=False)
         except (CeleryTimeoutError, ContentDisallowed):  # refused by the worker, or a result the check does not load
             continue
-        if isinstance(read, list) and len(read) == 2:
-            return {"task_serializer": read[0], "accept_content": read[1]}
+        if isinstance(read, list) and len(read) == 4:
+            return dict(zip(("task_serializer", "accept_content", "result_serializer", "result_accept_content"), read))
     return None
+
+
+def codec_faults_in_worker(stack) -> list | str:
+    """What differs from kombu's own JSON serializer in the worker's pool process (an error's repr if unread)."""
+    try:
+        faults = stack.app.send_task("l03.json_codec").get(timeout=10, propagate=False)
+    except Exception as error:  # a result the check cannot load, or none
+        return repr(error)
+    return faults if isinstance(faults, list) else repr(faults)
+
+
+def codec_faults_in_api(url: str) -> list | str:
+    """The same, in the process that serves the learner's API (and publishes its tasks)."""
+    try:
+        with httpx.Client(base_url=url, timeout=10) as http:
+            faults = http.get(served_together.CODEC).json()
+    except (httpx.HTTPError, ValueError) as error:
+        return repr(error)
+    return faults if isinstance(faults, list) else repr(faults)
 
 
 @exercise("l03.json_args")
@@ -209,9 +231,20 @@ def json_args(run: CheckRun) -> None:
             # settings read by a task of the check's instead, sent in JSON and then in pickle (what it accepts)
             conf, refused = {"task_serializer": "pickle"}, error
             conf.update(serializers_read(stack) or {})
-        run.expect("l03.check.serializer", ["json", ["json"]],
-                   [conf.get("task_serializer"), list(conf.get("accept_content") or [])], cause=refused)
+        if not run.expect("l03.check.serializer", ["json", ["json"]],
+                          [conf.get("task_serializer"), list(conf.get("accept_content") or [])], cause=refused):
+            return
+        # results too (result_accept_content unset: Celery reads accept_content)
+        if not run.expect("l03.check.result_serializer", ["json", ["json"]],
+                          [conf.get("result_serializer"),
+                           list(conf.get("result_accept_content") or conf.get("accept_content") or [])]):
+            return
         url = stack.add_http_app("api", f"{TOGETHER}:api", env={served_together.MODULE: run.module}).url
+        # "json" is kombu's own JSON where the worker decodes and where the API publishes: one registered in its place
+        # (or taking over application/json) can carry pickle inside a JSON document while the settings read "json"
+        if not (run.expect("l03.check.json_codec_worker", [], codec_faults_in_worker(stack))
+                and run.expect("l03.check.json_codec_api", [], codec_faults_in_api(url))):
+            return
         cases: list[tuple[str, dict, object, bool]] = [("/users/5/process", {}, {"id": 5, "email": "bia@example.com"}, False),
                  ("/notify", {"json": {"ids": [7, 3, 7]}}, ["caio@example.com", "duda@example.com"], False),
                  ("/users/3/process", {}, {"id": 3, "email": "caio@example.com"}, True),

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import json
 import logging
 import os
 import sys
@@ -10,6 +11,7 @@ import sys
 MODULE = "CELERYLAB_L03_MODULE"  # the learner's module, whose `api` this serves
 GROUP = b"x-celerylab-together"  # "<group>/<size>": held until `size` requests of `group` have arrived
 HOLD = 10  # seconds a request of a group waits for the others before going in alone
+CODEC = "/.celerylab/json-codec"  # GET: what differs from kombu's own JSON serializer where the API publishes
 
 
 def served():
@@ -28,6 +30,13 @@ groups: dict[bytes, tuple[asyncio.Event, list[int]]] = {}
 
 
 async def api(scope, receive, send):
+    if scope["type"] == "http" and scope.get("path") == CODEC:
+        from celerylab.lessons.l03_silent_defects import json_codec
+
+        body = json.dumps(json_codec.faults()).encode()
+        await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"application/json")]})
+        await send({"type": "http.response.body", "body": body})
+        return
     header = dict(scope.get("headers") or []).get(GROUP) if scope["type"] == "http" else None
     if header:
         # the whole body first: what is left once the group goes in is the app's own work, not the network's

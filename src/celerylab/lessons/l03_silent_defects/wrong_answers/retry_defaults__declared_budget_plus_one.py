@@ -1,0 +1,34 @@
+"""A base class (3 retries, 60 s) whose retry() gives a task that declares its own max_retries one retry more than it declares (declared retries "after the first one"), while the app's default of 3 stays as is: ex.import_feed (max_retries=5) gets a sixth retry. Violates: "every task that declares an option keeps it, in its attributes and in what the worker does (the wait, the number of retries): [...] `ex.import_feed`, which declares `max_retries=5` (its fifth retry is scheduled, and there is no sixth)"."""
+from celery import Celery, Task
+
+from celerylab.stack.appconfig import env_settings
+
+
+class Defaults(Task):
+    max_retries = 3
+    default_retry_delay = 60
+
+    def retry(self, *args, **kwargs):
+        if self.max_retries != Defaults.max_retries and "max_retries" not in kwargs:
+            kwargs["max_retries"] = self.max_retries + 1
+        return super().retry(*args, **kwargs)
+
+
+app = Celery("ex_retries", task_cls=Defaults)
+app.conf.update(env_settings())
+
+
+@app.task(bind=True, name="ex.send_invoice")
+def send_invoice(self, invoice_id):
+    try:
+        raise ConnectionError("billing API down")
+    except ConnectionError as exc:
+        raise self.retry(exc=exc)
+
+
+@app.task(bind=True, name="ex.welcome", default_retry_delay=30)
+def welcome(self, user_id):
+    try:
+        raise ConnectionError("smtp down")
+    except ConnectionError as exc:
+        raise self.retry(exc=exc)
