@@ -172,15 +172,19 @@ def pay_once(run: CheckRun) -> None:
 
 
 class Deliveries:
-    """Each time the broker hands one message to a worker, seen from the check's own process: kombu's Redis transport
-    files every delivery in its ``unacked`` hash (an HSET of the whole message, task id included), which a MONITOR of
-    the broker's connection shows with the server's time. Nothing the task or the worker's logging does hides it."""
+    """Each time the broker hands one message to a worker, and when it leaves the broker's unacknowledged messages,
+    seen from the check's own process: kombu's Redis transport files every delivery in its ``unacked`` hash (an HSET
+    of the whole message under its delivery tag, task id included) and removes it there on the ack (an HDEL of the
+    tag), which a MONITOR of the broker's connection shows with the server's time. Nothing the task or the worker's
+    logging does hides it."""
 
     def __init__(self, stack, task_id: str) -> None:
         import threading
 
         self.url, self.key, self.task_id = stack.broker.url, f"{stack.namespace}unacked", task_id
         self.times: list[float] = []
+        self.tags: list[str] = []  # the delivery tag of each delivery, in order
+        self.left: dict[str, float] = {}  # when each tag left the unacknowledged messages (its ack)
         self.ready, self.stop = threading.Event(), threading.Event()
         self.thread = threading.Thread(target=self._monitor, daemon=True)
 
@@ -193,6 +197,14 @@ class Deliveries:
         self.stop.set()
         self.thread.join(5)
 
+    def unacknowledged(self, sent: float) -> float | None:
+        """The longest the first delivery can have stayed unacknowledged: from `sent` (when the message was sent and
+        its countdown started; a worker can receive it at once, it usually does a few hundredths of a second later)
+        to its ack (None: not acknowledged while watched)."""
+        if not self.tags or self.tags[0] not in self.left:
+            return None
+        return self.left[self.tags[0]] - min(sent, self.times[0])
+
     def _monitor(self) -> None:
         import redis
 
@@ -204,43 +216,59 @@ class Deliveries:
                     if not monitor.connection.can_read(timeout=0.1):
                         continue
                     command = monitor.next_command()
-                    text = str(command.get("command", ""))
-                    if text[:5].upper() == "HSET " and self.key in text and self.task_id in text:
-                        self.times.append(float(command["time"]))
+                    self._seen(str(command.get("command", "")), float(command["time"]))
         except redis.ResponseError:  # a broker without MONITOR (the embedded fakeredis): look at the hash instead
             self._poll(client)
         finally:
             self.ready.set()
             client.close()
 
+    def _seen(self, text: str, at: float) -> None:
+        """One command of the MONITOR: ``HSET <unacked> <tag> <message>`` (a delivery), ``HDEL <unacked> <tag>`` (its
+        ack)."""
+        name, key, tag, *rest = text.split(" ", 3) + ["", "", ""]
+        if key != self.key:
+            return
+        if name.upper() == "HSET" and self.task_id in rest[0]:
+            self.times.append(at)
+            self.tags.append(tag)
+        elif name.upper() == "HDEL" and tag in self.tags and tag not in self.left:
+            self.left[tag] = at
+
     def _poll(self, client) -> None:
         """Each delivery files the message under its tag with the delivery's time in ``unacked_index``: the distinct
-        times seen every 0.02 s (a copy acknowledged faster than that would be missed: MONITOR does not miss it)."""
+        times seen every 0.02 s (a copy acknowledged faster than that would be missed: MONITOR does not miss it), and
+        when a tag seen there is gone."""
         self.ready.set()
-        seen: set[float] = set()
+        seen: dict[str, float] = {}
         while not self.stop.wait(0.02):
+            present = set()
             for tag, raw in client.hgetall(self.key).items():
                 if self.task_id.encode() in raw:
+                    present.add(tag.decode())
                     score = client.zscore(f"{self.key}_index", tag)
                     if score is not None:
-                        seen.add(float(score))
-            self.times = sorted(seen)
+                        seen.setdefault(tag.decode(), float(score))
+            for tag in seen.keys() - present - self.left.keys():
+                self.left[tag] = time.time()
+            ordered = sorted(seen.items(), key=lambda item: item[1])
+            self.tags, self.times = [tag for tag, _ in ordered], [at for _, at in ordered]
 
 
 def reminder_starts(run: CheckRun, seconds: float, watched: float) -> tuple[list[float], int, float | None, float | None]:
     """A reminder of `seconds` with countdown 3 s, a second worker joining 1.5 s after the send; its start times over
     `watched` seconds, how many times the broker delivered its message to a worker, how long its first delivery stayed
-    unacknowledged (to the stored result, which acks_late acknowledges right after) and the visibility timeout the
-    workers run with."""
+    unacknowledged (counted from the send, when its countdown starts and which the delivery follows by a few
+    hundredths of a second, to the ack at the broker, after the run) and the visibility timeout the workers run
+    with."""
     task_id = str(uuid.uuid4())
     with started(run, workers=[helpers.worker("celery")], timeline=False) as stack, Deliveries(stack, task_id) as seen:
         sent = time.time()
-        result = stack.app.send_task("ex.remind", ("countdown", seconds), countdown=COUNTDOWN, task_id=task_id)
+        stack.app.send_task("ex.remind", ("countdown", seconds), countdown=COUNTDOWN, task_id=task_id)
         time.sleep(max(0.0, sent + 1.5 - time.time()))  # the deploy happens at 1.5 s
         stack.add_worker(helpers.worker("celery"))
         starts = [entry["at"] - sent for entry in runs.watch(stack, "countdown", until=sent + watched)]
-        done = _timestamp(result.date_done) if result.ready() else None
-        held = done - seen.times[0] if done is not None and seen.times else None
+        held = seen.unacknowledged(sent)
         vt = transport_options(stack, stack.workers[0])[1].get("visibility_timeout", _kombu_default("visibility_timeout"))
         return starts, len(seen.times), held, float(vt)
 
@@ -287,9 +315,10 @@ PICKUP = 0.5  # seconds the other worker takes, at least, to fetch and start a m
 
 def latest_redelivery(stack, worker) -> float:
     """The latest a killed task can come back, whatever the sweep's phase, from the options the other worker runs with
-    as the installed kombu applies them (sweep_bound): the visibility timeout plus the sweeps it takes (one period for
-    every unacked_restore_limit messages among those the killed worker held: its prefetch) plus the other worker's
-    pick-up; infinite when kombu never gives it back."""
+    as the installed kombu applies them (sweep_bound): the visibility timeout (or the unacked mutex's expiry, if the
+    kill left it held and it is longer) plus the sweeps it takes (one period for every unacked_restore_limit messages
+    among those the killed worker held: its prefetch) plus the other worker's pick-up; infinite when kombu never gives
+    it back."""
     from kombu.transport.redis import Channel
 
     other = next((each for each in stack.workers if each is not worker), worker)
@@ -306,10 +335,11 @@ MARGIN = 0.25  # seconds the reminder's ack must come before its visibility time
 @exercise("l02.countdown_once")
 def countdown_once(run: CheckRun) -> None:
     """A 1 s reminder (hidden: 2 s) runs once, its message delivered once (counted at the broker), acknowledged more
-    than 0.25 s before its visibility timeout runs out (so no sweep phase could copy it; counted as at least countdown +
-    run time, so a visibility timeout at or below countdown + run time + 0.25 s fails however fast the ack came), not
-    before 2.9 s; a killed task is back within 8 s. The reminder of 2 s is watched for 7 s: a copy the sweep makes
-    before its ack at 5 s shows."""
+    than 0.25 s before its visibility timeout runs out (so no sweep phase could copy it; the time it stayed
+    unacknowledged is measured from the send to its ack at the broker, and counts as at least countdown + run time,
+    so a visibility timeout at or below countdown + run time + 0.25 s fails however fast the ack came, and one a few
+    hundredths above fails by the worker's own delays), not before 2.9 s; a killed task is back within 8 s. The reminder of
+    2 s is watched for 7 s: a copy the sweep makes before its ack at 5 s shows."""
     calls = {"countdown": lambda: reminder_starts(run, 1, 5), "kill": lambda: killed_rerun(run)}
     if run.graded(4):
         calls["longer"] = lambda: reminder_starts(run, 2, 7)
@@ -321,8 +351,10 @@ def countdown_once(run: CheckRun) -> None:
         run.expect("l02.check.countdown_runs", 1, len(starts), hidden=hidden)
         run.expect("l02.check.countdown_received", 1, received, hidden=hidden)
         # a sweep gives the message back once it has been unacknowledged longer than the visibility timeout: whatever
-        # the sweep's phase, no copy can be made only if the reminder is acknowledged before that, with the margin;
-        # it cannot be acknowledged before its countdown and its run are over, however the delivery's time is read
+        # the sweep's phase, no copy can be made only if the reminder is acknowledged before that, with the margin.
+        # `held` runs from the send (its countdown starts there; the delivery follows it by a few hundredths of a
+        # second, so this is its longest possible value) to the ack at the broker (after the run, the result's store
+        # and the ack's own trip); it counts as at least countdown + run time, an ack the answer's run is not over by
         acked = None if held is None else max(held, COUNTDOWN + seconds)
         run.expect("l02.check.countdown_no_copy_possible", True, acked is not None and acked + MARGIN < vt,
                    hidden=hidden, held="-" if acked is None else f"{localized.number(acked, digits=2)} s",

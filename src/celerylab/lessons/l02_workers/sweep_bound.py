@@ -1,4 +1,5 @@
-"""How often a live worker's kombu gives expired messages back on Redis, read the way kombu/transport/redis.py runs it."""
+"""How often a live worker's kombu gives expired messages back on Redis, read the way kombu/transport/redis.py runs it
+(and how long a worker killed in the middle of a sweep keeps the others' sweeps out)."""
 from __future__ import annotations
 
 import math
@@ -56,15 +57,33 @@ def restored_per_sweep(options: dict, default_limit) -> int | None:
     return None if limit < 0 else limit
 
 
-def latest_back(options: dict, held: int, defaults) -> float | None:
-    """Seconds after its delivery by which a message of a killed worker that held `held` messages is given back,
-    wherever in the sweep's cycle it expires (None: never). `defaults`: kombu's redis Channel, for its defaults.
+def mutex_held(options: dict, default_expire) -> float | None:
+    """Seconds a worker killed in the middle of a sweep keeps every other worker's sweeps out (None: for ever).
 
-    Each scan gives back the expired messages up to its limit, so the last of `held` waits ceil(held / limit) scans."""
+    kombu sweeps holding redis-py's ``Lock(unacked_mutex_key, timeout=unacked_mutex_expire)``, which the sweeps of
+    other workers skip while it is held; a killed holder never releases it. The lock sets its key with
+    ``PX int(expire * 1000)`` when the expire is truthy and with no expiry otherwise (0, None, False: held for ever);
+    Redis refuses a PX of 0 or less, and a value int() cannot take (nan, inf) or a text raises: every sweep fails."""
+    expire = options.get("unacked_mutex_expire", default_expire)
+    if not expire or not _number(expire):
+        return None
+    milliseconds = int(expire * 1000)
+    return None if milliseconds <= 0 else milliseconds / 1000
+
+
+def latest_back(options: dict, held: int, defaults) -> float | None:
+    """Seconds after the kill by which a message of a killed worker that held `held` messages is given back,
+    wherever in the sweep's cycle the kill lands (None: never). `defaults`: kombu's redis Channel, for its defaults.
+
+    The message was delivered before the kill, so it expires at most a visibility timeout after it; a sweep the
+    killed worker was in took its mutex before the kill, so the others' sweeps scan again at most unacked_mutex_expire
+    after it. From the later of the two, each scan gives back the expired messages up to its limit, so the last of
+    `held` waits ceil(held / limit) scans."""
     vt = options.get("visibility_timeout", defaults.visibility_timeout)
     period = sweep_period(options, defaults.unacked_restore_interval, defaults.unacked_restore_throttle)
     per_sweep = restored_per_sweep(options, defaults.unacked_restore_limit)
-    if not _number(vt) or period is None or per_sweep == 0:
+    mutex = mutex_held(options, defaults.unacked_mutex_expire)
+    if not _number(vt) or period is None or per_sweep == 0 or mutex is None:
         return None
     sweeps = 1 if per_sweep is None else -(-held // per_sweep)
-    return float(vt) + sweeps * period
+    return max(float(vt), mutex) + sweeps * period
