@@ -119,4 +119,35 @@ def test_what_a_report_returned_is_kept_from_the_backends_channel(monkeypatch):
     stack = type("S", (), {"app": app})()
     seen = checks.ProgressSeen(stack, "j")
     assert seen.published() == 2
-    assert seen.returned == [{"students": 3}]
+    assert seen.returned == [["SUCCESS", {"students": 3}]]
+    assert seen.outcome() == [["SUCCESS", {"students": 3}]]
+
+
+def seen_with(monkeypatch, published: list[tuple[str, object]]) -> checks.ProgressSeen:
+    """A ProgressSeen whose channel already carried these (state, result) pairs, read to its end."""
+    app = Celery(backend="cache+memory://")
+    messages = Messages([{"type": "message", "data": app.backend.encode(
+        {"status": status, "result": result, "task_id": "j"})} for status, result in published])
+    monkeypatch.setattr(helpers, "redis_client", lambda stack: type("R", (), {"pubsub": lambda self: messages})())
+    monkeypatch.setattr(helpers, "result_key", lambda stack, job_id: f"celery-task-meta-{job_id}")
+    seen = checks.ProgressSeen(type("S", (), {"app": app})(), "j")
+    seen.published()
+    return seen
+
+
+PAGES = [("PROGRESS", {"current": 1, "total": 10}), ("PROGRESS", {"current": 2, "total": 10})]
+
+
+@pytest.mark.parametrize(("stored", "says"), [
+    ([("SUCCESS", {"cancelled_after": 2, "students": 10})], True),  # the solution
+    ([], True),  # Ignore: the last PROGRESS stays, on the page the progress stayed at
+    ([("SUCCESS", {"students": 10})], False),  # the full report
+    ([("CANCELLED", {"students": 10})], False),  # a state of its own holding the full report, then Ignore
+    ([("CANCELLED", {"students": 10}), ("PROGRESS", {"current": 2, "total": 10})], False),  # covered up after
+    ([("CANCELLED", {"cancelled_after": 2})], True),  # a state of its own that says how far
+])
+def test_every_state_a_cancelled_report_left_in_the_backend_must_say_how_far(monkeypatch, stored, says):
+    held = seen_with(monkeypatch, PAGES + stored).outcome()
+    assert all(checks.says_how_far(result, progress=2) for _state, result in held) is says
+    assert (checks.shown_outcome(held, 2) == ["CANCELLED", {"students": 10}]) is (stored[:1] == [
+        ("CANCELLED", {"students": 10})])

@@ -18,6 +18,7 @@ CANCELLED_WITHIN = 1.0  # seconds from the cancel request to the row in "cancell
 FREED_WITHIN = 2.0  # seconds from the cancel request to the start of a job queued behind the report (the statement's)
 LONG_REPORT = (120, 0.3)  # an uncancelled report of 36 s: past a soft time limit of 30 s, within the statement's range
 PAGE_CLOCK = 0.01  # seconds: the database clock's resolution (ms) with room; a page that sleeps `step` never needs it
+PROGRESS = "PROGRESS"  # the state the report stores for each page (a state of its own: Celery has no such constant)
 PROGRESS_LOG = ("CREATE TABLE IF NOT EXISTS check_progress_log"
                 " (job_id TEXT, progress INTEGER, state TEXT, at DOUBLE PRECISION)")
 SQLITE_TRIGGER = ("CREATE TRIGGER IF NOT EXISTS check_progress_log AFTER UPDATE ON jobs BEGIN"
@@ -236,12 +237,14 @@ class ProgressSeen:
     """Every page a report began, as it began: each progress written to its row (the trigger's record) and each
     PROGRESS it published to the result backend (the backend publishes every state it stores on the result key's
     channel; the check subscribes before the report is sent), not only the progress left once it has ended.
-    Also what the report returned: the result of each SUCCESS it stored (none when it stored no result, as with
-    Ignore), however soon the backend forgets it."""
+    Also what the backend held as the report's outcome, however soon it forgets it: every state the report stored
+    but PROGRESS (its SUCCESS, a state of its own stored with update_state or store_result, anything else), and the
+    last state it stored (with Ignore, which stores no result, its last PROGRESS), as [state, result] pairs."""
 
     def __init__(self, stack, job_id: str) -> None:
         self.stack, self.job_id = stack, job_id
-        self.returned: list = []
+        self.returned: list = []  # [state, result] of every state stored but PROGRESS, in order
+        self.last: list | None = None  # [state, result] of the last state stored
         self.pubsub = helpers.redis_client(stack).pubsub()
         self.pubsub.subscribe(helpers.result_key(stack, job_id))
         confirmed = self.pubsub.get_message(timeout=5)  # subscribed before the report is sent: nothing missed
@@ -251,8 +254,8 @@ class ProgressSeen:
                                answer=confirmed)
 
     def published(self) -> int:
-        """The highest page the report published as PROGRESS (0 when none), keeping the results of its SUCCESS in
-        `returned`; ends the subscription."""
+        """The highest page the report published as PROGRESS (0 when none), keeping in `returned` every other state
+        it stored and in `last` the last one; ends the subscription."""
         highest = 0
         try:
             while (message := self.pubsub.get_message(timeout=0.2)) is not None:
@@ -260,8 +263,9 @@ class ProgressSeen:
                     continue
                 meta = self.stack.app.backend.decode_result(message["data"])
                 info = meta.get("result")
-                if meta.get("status") == states.SUCCESS:
-                    self.returned.append(info)
+                self.last = [meta.get("status"), info]
+                if meta.get("status") not in (PROGRESS, states.STARTED):
+                    self.returned.append(self.last)
                 if meta.get("status") not in states.READY_STATES and isinstance(info, dict):
                     highest = max(highest, int(info.get("current") or 0))
         finally:
@@ -280,6 +284,12 @@ class ProgressSeen:
     def highest(self) -> int:
         return max(self.published(), self.written())
 
+    def outcome(self) -> list:
+        """What the backend held as the report's outcome (once `published` has run): every state it stored but
+        PROGRESS, then its last state if that is a PROGRESS (an Ignore leaves it there)."""
+        last = [self.last] if self.last is not None and self.last[0] == PROGRESS else []
+        return self.returned + last
+
 
 def says_how_far(result, progress: int) -> bool:
     """Whether a cancelled report's result says how many pages it did: a dict with, among its values, the number
@@ -287,6 +297,13 @@ def says_how_far(result, progress: int) -> bool:
     report's ``{"students": total}`` names neither, total being above its progress."""
     return isinstance(result, dict) and any(type(value) is int and value in (progress - 1, progress)
                                             for value in result.values())
+
+
+def shown_outcome(held: list, progress: int) -> list | None:
+    """The [state, result] of the cancelled report to show: the first that does not say how far it got, else the
+    last (None when the backend held nothing)."""
+    wrong = [entry for entry in held if not says_how_far(entry[1], progress)]
+    return (wrong or held or [None])[0 if wrong else -1]
 
 
 def page_times(stack, job_id: str, students: int) -> list[float]:
@@ -364,6 +381,7 @@ def cancel_while_running(run: CheckRun, stack, http, students: int, step: float,
     progress = job["progress"] or 0
     highest = seen.highest()  # a page begun after the request, then rolled back or never written to the row
     shown = highest if highest > progress else progress
+    held = seen.outcome()
     return (run.expect("l04.check.cancelled_state", "cancelled", job["state"], hidden=hidden)
             & run.expect("l04.check.cancelled_fast", True, took <= CANCELLED_WITHIN, hidden=hidden, seconds=round(took, 2))
             & run.expect("l04.check.cancel_freed", True, freed <= FREED_WITHIN, hidden=hidden, seconds=round(freed, 2))
@@ -371,8 +389,8 @@ def cancel_while_running(run: CheckRun, stack, http, students: int, step: float,
                          passed=(progress == began or (not timely and progress == began + 1)) and progress < students
                          and highest <= progress,
                          hidden=hidden)
-            & run.expect("l04.check.cancelled_result", progress, seen.returned[-1] if seen.returned else None,
-                         passed=all(says_how_far(result, progress) for result in seen.returned), hidden=hidden)
+            & run.expect("l04.check.cancelled_result", progress, shown_outcome(held, progress),
+                         passed=all(says_how_far(result, progress) for _state, result in held), hidden=hidden)
             & run.expect("l04.check.same_process", True,
                          after_next["state"] == "done" and worker.wait_pool_ready() == before, hidden=hidden))
 
@@ -396,10 +414,13 @@ def cooperative_cancel(run: CheckRun) -> None:
     bound, which leaves the right answer (about 0.55 s) 0.45 s to spare.
     Every progress the report writes to its row (a trigger records each write) and every PROGRESS it publishes to
     the result backend (the check subscribes to its channel) counts: a page begun after the request, even rolled
-    back at once or published only to the backend, shows there. What the cancelled report returned (the SUCCESS it
-    published, read from the same channel: the backend forgets it in 3 s) must name the pages it did, as the
-    solution's ``{"cancelled_after": 2, "students": 10}`` does; a report that skips its remaining pages and returns
-    the full ``{"students": total}`` does not (no result at all, as with Ignore, passes). A report nobody cancels,
+    back at once or published only to the backend, shows there. What the backend holds for the cancelled report,
+    read from the same channel (the backend forgets it in 3 s), must name the pages it did, whatever its state: its
+    SUCCESS, as the solution's ``{"cancelled_after": 2, "students": 10}`` does, any other state it stored (a
+    custom ``CANCELLED`` before an Ignore), and its last PROGRESS when it stored no result (Ignore); a report that
+    skips its remaining pages and leaves the full ``{"students": total}`` under any state does not. A request that
+    lands between a page's look at the flag and that page's first write counts as arriving on that page (the look
+    began it): the lesson's solution looks, then writes. A report nobody cancels,
     3 students at 0.1 s (hidden, last: 120 students at 0.3 s, 36 s, past a 30 s soft time limit), ends done with
     every student in its progress and in its result, and no page shorter than `step` (the database's clock at each
     write to its row, which a page's sleep only lengthens): a report that spares its last page's sleep is one step
