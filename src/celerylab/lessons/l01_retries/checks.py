@@ -19,7 +19,7 @@ from celery.exceptions import TimeoutError as ResultTimeout
 from celerylab import appdb
 from celerylab.checks import CheckRun, exercise
 from celerylab.fakes.clients import EMAIL_FOOTER_ENV, EMAIL_URL_ENV
-from celerylab.lessons.l01_retries import connects, helpers
+from celerylab.lessons.l01_retries import connects, database_clock, helpers
 from celerylab.lessons.l01_retries.leftovers import left_for_later
 from celerylab.stack import WorkerSpec, elsewhere
 from celerylab.stack.errors import ServiceError
@@ -41,7 +41,9 @@ LOCAL_FILES_BEFORE: dict[int, set[str]] = {}
 
 #: The welcome check's first worker keeps its local clock 12 h behind UTC; the deploy's 14 h ahead: whatever the
 #: hour, the two workers' calendar days differ (the resend "days after the first sending", as a local date sees it).
-FIRST_ZONE, DEPLOYED_ZONE = {"TZ": "Etc/GMT+12"}, {"TZ": "Etc/GMT-14"}
+#: Their PostgreSQL sessions take the same zones ($PGTZ): CURRENT_DATE read from the database differs too.
+FIRST_ZONE = {"TZ": "Etc/GMT+12", "PGTZ": "Etc/GMT+12"}
+DEPLOYED_ZONE = {"TZ": "Etc/GMT-14", "PGTZ": "Etc/GMT-14"}
 
 
 #: How much later the deploy comes: its worker's wall clock (time.time, datetime.now, date.today) is this many days
@@ -50,14 +52,14 @@ FIRST_ZONE, DEPLOYED_ZONE = {"TZ": "Etc/GMT+12"}, {"TZ": "Etc/GMT-14"}
 MONTHS_LATER = 400 + (7 * 3600 + 23 * 60 + 31) / 86400
 
 
-def redeployed(stack) -> None:
+def redeployed(stack, env: dict | None = None) -> None:
     """A deploy, months later: a new worker replaces the old one, as a new pod on another machine does: another node
     name and host name, its own clock (another time zone, MONTHS_LATER days ahead), its own /tmp and working folder
-    (elsewhere.add_worker)."""
+    (elsewhere.add_worker); `env` added to its environment."""
     old = stack.workers[0]
     old.stop()  # its whole process group: under bwrap, SIGTERM ends bwrap at once and would leave the pool's child,
     stack.workers.remove(old)  # which holds the broker connection, still there (taking messages no one runs)
-    elsewhere.add_worker(stack, dataclasses.replace(old.spec, name=None, env={**old.spec.env, **DEPLOYED_ZONE}),
+    elsewhere.add_worker(stack, dataclasses.replace(old.spec, name=None, env={**old.spec.env, **DEPLOYED_ZONE, **(env or {})}),
                          days=MONTHS_LATER, before=LOCAL_FILES_BEFORE.get(id(stack)))
 
 
@@ -191,7 +193,9 @@ def events_keep_their_key(run: CheckRun, stack) -> bool:
     stack.app.send_task("ex.welcome", (5, event)).get(timeout=30, propagate=False)
     if not run.expect("l01.check.deliveries.first_event", 1, provider.stats()["deliveries"]):
         return False
-    redeployed(stack)  # nothing a worker process kept in memory or on its disk survives, nor its name, nor its day
+    # nothing a worker process kept in memory or on its disk survives, nor its name, nor its day, nor the day its
+    # SQLite reads (SQLite runs in the worker's process, on the machine's clock: MONTHS_LATER too)
+    redeployed(stack, {database_clock.DAYS_ENV: str(MONTHS_LATER)})
     months_pass(stack)  # months later: the broker's Redis has lost what it held
     for args in ((5, event), (5, f"{prefix}2")):
         stack.app.send_task("ex.welcome", args).get(timeout=30, propagate=False)

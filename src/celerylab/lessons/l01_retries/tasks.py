@@ -1,13 +1,14 @@
-"""Lesson 01's Celery app: the welcome e-mail incident, its idempotent variants and the retry policies."""
+"""Lesson 01's Celery app: the welcome e-mail incident, the notes' fix and at most once, and the retry policies."""
 from __future__ import annotations
 
 from celerylab.appdb import connect, execute, scalar, transaction
 from celerylab.fakes.clients import RateLimited, call_webhook, send_email
-from celerylab.lessons.l01_retries import connects
+from celerylab.lessons.l01_retries import connects, database_clock
 from celerylab.stack.appconfig import create_app
 
 app = create_app("l01_retries")
 connects.install()  # only where a check asks (a worker it watches): before the answer's own code runs
+database_clock.install()  # only where a check asks (a worker months later): SQLite's clock moves with it
 
 
 def address(user_id: int) -> str:
@@ -62,13 +63,6 @@ def welcome_at_most_once(user_id: int, event_id: str) -> str:
     return "sent"
 
 
-@app.task(name="l01.welcome_keyed", autoretry_for=(TimeoutError,), retry_backoff=1, retry_jitter=False,
-          max_retries=3)
-def welcome_keyed(user_id: int, event_id: str) -> dict:
-    """Hand the key to the provider: it delivers once per key (exercise 1's answer; the lesson never shows it)."""
-    return send_email(address(user_id), "Bem-vindo! / Welcome!", idempotency_key=event_id)
-
-
 @app.task(name="l01.flaky", autoretry_for=(ConnectionError,), retry_backoff=1, retry_jitter=False,
           max_retries=3)
 def flaky(user_id: int) -> dict:
@@ -87,13 +81,6 @@ def flaky_jitter(user_id: int) -> dict:
           max_retries=2)
 def welcome_any_error(to: str) -> dict:
     """autoretry_for=(Exception,): a refused address is retried for nothing."""
-    return send_email(to, "Bem-vindo! / Welcome!")
-
-
-@app.task(name="l01.welcome_narrow", autoretry_for=(TimeoutError, ConnectionError), retry_backoff=1,
-          retry_jitter=False, max_retries=2)
-def welcome_narrow(to: str) -> dict:
-    """Only transient failures are retried (exercise 2's answer; the lesson never shows it)."""
     return send_email(to, "Bem-vindo! / Welcome!")
 
 

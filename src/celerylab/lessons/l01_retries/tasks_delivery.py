@@ -29,7 +29,7 @@ def pay_and_count(self, order_id: int, amount: str, seconds: float) -> str:
     connection = connect()
     with transaction(connection):
         execute(connection, "INSERT INTO invoices (order_id, amount, status) VALUES (?, ?, 'charged') "
-                "ON CONFLICT (order_id) DO UPDATE SET amount = excluded.amount", (order_id, amount))
+                "ON CONFLICT (order_id) DO UPDATE SET status = excluded.status", (order_id, amount))
         execute(connection, "UPDATE orders SET views = views + 1 WHERE id = ?", (order_id,))
     time.sleep(seconds)
     return "done"

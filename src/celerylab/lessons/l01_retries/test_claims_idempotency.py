@@ -18,14 +18,14 @@ from celerylab.lessons.l01_retries.experiments.welcome_patterns import welcome_p
 pytestmark = pytest.mark.live
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.needs("postgres"))], scope="module")
-def stack(request):
+def stack(request, claims_workers):
     previous = os.environ.get(appdb.DATABASE_URL_ENV)
     if request.param == "postgresql":
         os.environ[appdb.DATABASE_URL_ENV] = request.getfixturevalue("postgres_url")
     else:
         os.environ[appdb.DATABASE_URL_ENV] = "sqlite:///app.db"
     try:
-        with helpers.start() as running:
+        with helpers.start(workers=claims_workers) as running:
             yield running
     finally:
         os.environ.pop(appdb.DATABASE_URL_ENV, None)
