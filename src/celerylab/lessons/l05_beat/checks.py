@@ -152,11 +152,10 @@ def start_elsewhere(stack):
 ATTEMPTS = 3
 
 
-def copies_at_once(stack) -> tuple[int, bool, int]:
+def copies_at_once(stack) -> tuple[int, bool, str, float]:
     """With the Beats stopped, two copies of one period sent together to the worker's two processes, then a third
-    once they have ended: the period's e-mails, whether the two really ran at the same time in two processes, and the
-    period's rows in the stack database's `summary_claims` (where the statement keeps the claim: not a file or a
-    key of one machine, which a worker elsewhere does not see)."""
+    once they have ended: the period's e-mails, whether the two really ran at the same time in two processes, the
+    period's key and when the copies ended (its row in `summary_claims` is read later: claim_rows)."""
     for beat in stack.beats:
         beat.terminate()
     period = helpers.PERIOD_SECONDS
@@ -169,12 +168,23 @@ def copies_at_once(stack) -> tuple[int, bool, int]:
     connection = stack.db()
     try:
         emails = execute(connection, "SELECT COUNT(*) FROM emails WHERE period = ?", (key,)).fetchone()[0]
-        claims = execute(connection, "SELECT COUNT(*) FROM summary_claims WHERE period = ?", (key,)).fetchone()[0]
         spans = execute(connection, "SELECT pid, started, ended FROM spans WHERE task_id IN (?, ?)",
                         tuple(copy.id for copy in copies)).fetchall()
     finally:
         connection.close()
-    return emails, overlapped(spans), claims
+    return emails, overlapped(spans), key, time.time()
+
+
+def claim_rows(stack, key: str, ended: float) -> int:
+    """The period's rows in the stack database's `summary_claims` (where the statement keeps the claim: not a file or
+    a key of one machine, which a worker elsewhere does not see), read CLAIM_KEPT seconds at least after its copies
+    ended, with the worker still running (a claim swept or expired in seconds is gone by then)."""
+    time.sleep(max(0.0, ended + CLAIM_KEPT - time.time()))
+    connection = stack.db()
+    try:
+        return execute(connection, "SELECT COUNT(*) FROM summary_claims WHERE period = ?", (key,)).fetchone()[0]
+    finally:
+        connection.close()
 
 
 def copies_of_one_period(stack) -> tuple[str, list, bool]:
@@ -194,28 +204,90 @@ def copies_of_one_period(stack) -> tuple[str, list, bool]:
     return key, copies, int((time.time() - BEHIND) // period) == number
 
 
-def copies_across_a_failure(stack) -> int:
-    """In a fresh period, a copy that runs while `summary_claims` cannot be written (renamed away: the database
-    fails), then, with the table back, two copies sent together (one in each worker process) once it has ended: the
-    period's e-mails. A copy that could not record its claim must send nothing, or a later copy sends the period a
-    second time (whichever process runs it: what a process remembers is no claim)."""
+FAILING = "the database is failing (the check refuses writes to summary_claims)"
+REFUSE_WRITES = {  # summary_claims can be read but not written: what a claim needs fails, a SELECT still answers
+    "sqlite": [f"CREATE TRIGGER summary_claims_failing_{verb} BEFORE {verb} ON summary_claims "
+               f"BEGIN SELECT RAISE(ABORT, '{FAILING}'); END" for verb in ("INSERT", "UPDATE")],
+    "postgresql": [f"CREATE FUNCTION summary_claims_failing() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                   f"RAISE EXCEPTION '{FAILING}'; END $$",
+                   "CREATE TRIGGER summary_claims_failing BEFORE INSERT OR UPDATE ON summary_claims "
+                   "FOR EACH STATEMENT EXECUTE FUNCTION summary_claims_failing()"],
+}
+ACCEPT_WRITES = {
+    "sqlite": [f"DROP TRIGGER IF EXISTS summary_claims_failing_{verb}" for verb in ("INSERT", "UPDATE")],
+    "postgresql": ["DROP TRIGGER IF EXISTS summary_claims_failing ON summary_claims",
+                   "DROP FUNCTION IF EXISTS summary_claims_failing()"],
+}
+ASIDE = "summary_claims_unreachable"
+
+
+def tables(connection) -> set[str]:
+    """The tables of the stack database's schema."""
+    if dialect(connection) == "sqlite":
+        query = "SELECT name FROM sqlite_master WHERE type = 'table'"
+    else:
+        query = "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+    return {str(row[0]) for row in connection.execute(query).fetchall()}
+
+
+@contextmanager
+def claims_unwritable(connection):
+    """summary_claims refuses every INSERT and UPDATE (a trigger of the check's), reads still answer."""
+    for statement in REFUSE_WRITES[dialect(connection)]:
+        connection.execute(statement)
+    try:
+        yield
+    finally:
+        for statement in ACCEPT_WRITES[dialect(connection)]:
+            connection.execute(statement)
+
+
+def claims_unreachable(connection, made: list[bool]):
+    """summary_claims is renamed away: neither read nor written. When it comes back, a summary_claims an answer
+    created in its place meanwhile (what it wrote while the database failed) is dropped, and `made` says so."""
+    @contextmanager
+    def outage():
+        connection.execute(f"ALTER TABLE summary_claims RENAME TO {ASIDE}")
+        try:
+            yield
+        finally:
+            if "summary_claims" in tables(connection):
+                made.append(True)
+                cascade = "" if dialect(connection) == "sqlite" else " CASCADE"
+                connection.execute(f"DROP TABLE summary_claims{cascade}")
+            connection.execute(f"ALTER TABLE {ASIDE} RENAME TO summary_claims")
+    return outage()
+
+
+def copies_across_a_failure(stack, failure) -> tuple[int, int]:
+    """In a fresh period, a copy that runs while `summary_claims` cannot be written (`failure(connection)`, a context
+    manager: the database fails), then, with the table back, two copies sent together (one in each worker process)
+    once it has ended: the e-mails the failing copy sent, and the period's e-mails in all. A copy that could not
+    record its claim must send nothing, or a later copy sends the period a second time (whichever process runs it:
+    what a process remembers is no claim)."""
     period = helpers.PERIOD_SECONDS
     time.sleep(period - time.time() % period + 0.05)  # a period no copy was sent in, just begun
     first = int(time.time() // period)
     connection = stack.db()
     try:
-        execute(connection, "ALTER TABLE summary_claims RENAME TO summary_claims_unreachable")
-        try:
+        def emails() -> int:
+            keys = [f"s{n}" for n in range(first, int(time.time() // period) + 1)]  # under load it may reach the next
+            return sum(execute(connection, "SELECT COUNT(*) FROM emails WHERE period = ?", (key,)).fetchone()[0]
+                       for key in keys)
+
+        with failure(connection):
             stack.app.send_task("ex.weekly_summary").get(timeout=10, propagate=False)
-        finally:
-            execute(connection, "ALTER TABLE summary_claims_unreachable RENAME TO summary_claims")
+        during = emails()
         for copy in [stack.app.send_task("ex.weekly_summary") for _ in range(2)]:
             copy.get(timeout=10, propagate=False)
-        keys = [f"s{n}" for n in range(first, int(time.time() // period) + 1)]  # under load it may reach the next
-        return sum(execute(connection, "SELECT COUNT(*) FROM emails WHERE period = ?", (key,)).fetchone()[0]
-                   for key in keys)
+        return during, emails()
     finally:
         connection.close()
+
+
+#: Seconds the claim of (4) must still be in summary_claims after its copies ended, the worker still running: a
+#: claim that expires (or is swept) sooner lets a copy sent later in the week send it again.
+CLAIM_KEPT = 5.0
 
 
 SENT = "Sending due task weekly-summary"  # what Beat logs as it sends the entry
@@ -246,8 +318,11 @@ def summary_once(run: CheckRun) -> None:
         periods = {key: n for key, n in helpers.emails_per_period(stack, t0, t1).items() if n}
         sends = sum(beat.logs.count(SENT) for beat in stack.beats)
         senders = sum(1 for beat in stack.beats if SENT in beat.logs)
-        together, overlap, claims = copies_at_once(stack)
-        after_failure = copies_across_a_failure(stack)
+        together, overlap, key, ended = copies_at_once(stack)
+        _, after_refused = copies_across_a_failure(stack, claims_unwritable)
+        made: list[bool] = []
+        during, after_failure = copies_across_a_failure(stack, lambda connection: claims_unreachable(connection, made))
+        claims = claim_rows(stack, key, ended)
         changed = inbox_changes(stack, inbox)
     run.expect("l05.check.beats_sent", 2, senders)
     counts = sorted(set(periods.values()))
@@ -255,20 +330,22 @@ def summary_once(run: CheckRun) -> None:
     run.expect("l05.check.sends", True, sends >= 2 * len(periods))
     run.expect("l05.check.copies_overlap", True, overlap)
     run.expect("l05.check.copies_at_once", 1, together)
-    run.expect("l05.check.claim_row", 1, claims)
-    run.expect("l05.check.copies_after_failure", 1, after_failure)
+    run.expect("l05.check.claim_row", 1, claims, seconds=CLAIM_KEPT)
+    run.expect("l05.check.copies_after_refused_write", 1, after_refused)
+    run.expect("l05.check.copies_after_failure", 1, after_failure, during=during, made=len(made))
     run.expect("l05.check.inbox_kept", [], changed)
 
 
 PROBE = r"""
-import importlib, json, pickle, sys
+import importlib, json, os, pickle, sys, tempfile
 from datetime import datetime, timedelta, timezone
 
+from celery.beat import PersistentScheduler
 from celery.schedules import maybe_schedule
 
 app = importlib.import_module(sys.argv[1]).app
 entries = app.conf.beat_schedule
-out = {"entries": {}, "fires": []}
+out = {"entries": {}, "fires": [], "file": ""}
 for name, spec in entries.items():
     try:
         pickle.loads(pickle.dumps(maybe_schedule(spec["schedule"], app=app)))  # what Beat's schedule file (shelve) needs
@@ -276,12 +353,23 @@ for name, spec in entries.items():
     except Exception as error:  # noqa: BLE001 - the answer's schedule, whatever it raises, is reported
         stored = f"{type(error).__name__}: {error}"
     out["entries"][name] = {"task": spec.get("task"), "args": list(spec.get("args", ())), "stored": stored}
-step = timedelta(minutes=1)
-for entry, start, end in json.loads(sys.argv[2]):
-    if entry not in entries:
-        out["fires"].append(None)
-        continue
-    schedule = maybe_schedule(entries[entry]["schedule"], app=app)
+# What Beat runs: its PersistentScheduler merges the module's entries into its schedule file (shelve, pickle) and
+# syncs it as it starts; from then on it reads the entries back from the file: a copy pickle made, not the module's.
+kept = {}
+if not any(entry["stored"] for entry in out["entries"].values()):
+    with tempfile.TemporaryDirectory() as folder:
+        try:
+            scheduler = PersistentScheduler(app=app, schedule_filename=os.path.join(folder, "schedule"), lazy=False)
+            try:
+                kept = {name: entry.schedule for name, entry in scheduler.schedule.items()}
+            finally:
+                scheduler.close()
+        except Exception as error:  # noqa: BLE001 - the answer's schedule, whatever it raises, is reported
+            out["file"] = f"{type(error).__name__}: {error}"
+
+
+def fires_of(schedule, start, end):
+    step = timedelta(minutes=1)
     now, stop = datetime.fromisoformat(start), datetime.fromisoformat(end)
     last, fires = now - step, []
     while now < stop:
@@ -290,24 +378,44 @@ for entry, start, end in json.loads(sys.argv[2]):
             fires.append(now.astimezone(timezone.utc).isoformat())
             last = now
         now += step
+    return fires
+
+
+moved = {}
+for entry, start, end in json.loads(sys.argv[2]):
+    if entry not in entries:
+        out["fires"].append(None)
+        continue
+    given = maybe_schedule(entries[entry]["schedule"], app=app)
+    schedule = kept.get(entry, given)
+    fires = fires_of(schedule, start, end)
+    if schedule is not given and entry not in moved and fires_of(given, start, end) != fires:
+        moved[entry] = fires  # read back from the file, it fires at other times than the module's own object
     out["fires"].append(fires)
+out["moved"] = moved
 print(json.dumps(out))
 """
 
 
-def probe(run: CheckRun, stack, queries: Sequence[tuple[str, datetime, float]]) -> tuple[dict, list[list[str] | None]]:
+def probe(run: CheckRun, stack,
+          queries: Sequence[tuple[str, datetime, float]]) -> tuple[dict, list[list[str] | None], str, dict]:
     """The answer's schedule read in a fresh process of the check's own, as Beat reads it (not by a task the answer's
     module could replace): each entry's task, args and whether it can be stored in Beat's schedule file; and, per
-    query (entry, start, hours), when the entry fires (UTC, 'Mon 11:30'), imitating Beat with a fixed clock."""
+    query (entry, start, hours), when the entry fires (UTC, 'Mon 11:30'), imitating Beat with a fixed clock, on the
+    copy Beat's own PersistentScheduler stored in its schedule file and read back (what a running Beat uses). Also
+    the error Beat's scheduler raised on its file ('' if none), and the entries whose stored copy fires at other times
+    than the module's own object: {entry: the stored copy's runs in the first query that differed}."""
     asked = [(entry, start.isoformat(), (start + timedelta(hours=hours)).isoformat()) for entry, start, hours in queries]
     done = subprocess.run([sys.executable, "-c", PROBE, run.module, json.dumps(asked)], capture_output=True,
                           text=True, timeout=300, cwd=run.workdir, env=stack.process_env())
     if done.returncode != 0:
         raise RuntimeError(done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "schedule probe failed")
     out = json.loads(done.stdout.strip().splitlines()[-1])
-    fires = [None if instants is None else [f"{datetime.fromisoformat(i):%a %m-%d %H:%M}" for i in instants]
-             for instants in out["fires"]]
-    return out["entries"], fires
+    def shown(instants: list[str]) -> list[str]:
+        return [f"{datetime.fromisoformat(i):%a %m-%d %H:%M}" for i in instants]
+
+    fires = [None if instants is None else shown(instants) for instants in out["fires"]]
+    return out["entries"], fires, out["file"], {entry: shown(got) for entry, got in out["moved"].items()}
 
 
 def at(day: datetime, hour: int, minute: int = 0, days: int = 0) -> str:
@@ -325,11 +433,27 @@ STANDARD_DAYS = [datetime(2017, 2, 20, tzinfo=UTC), datetime(2017, 10, 9, tzinfo
                  datetime(2019, 2, 18, tzinfo=UTC), datetime(2019, 11, 4, tzinfo=UTC),
                  datetime(2021, 1, 4, tzinfo=UTC), datetime(2030, 12, 2, tzinfo=UTC)]  # Mondays but 2018-12-07
 # "every 15 minutes, every day": the nights São Paulo's clocks changed, at 02:00 UTC going back (the local hour from
-# 23:00 happens twice) and at 03:00 UTC going forward (00:00 becomes 01:00); each night's hours from 01:00 to 05:00 UTC.
+# 23:00 happens twice) and at 03:00 UTC going forward (00:00 becomes 01:00); each night from 01:00 to 05:00 UTC.
 CHANGE_NIGHTS = [datetime(2016, 2, 21, tzinfo=UTC), datetime(2017, 2, 19, tzinfo=UTC), datetime(2018, 2, 18, tzinfo=UTC),
                  datetime(2019, 2, 17, tzinfo=UTC), datetime(2016, 10, 16, tzinfo=UTC),
                  datetime(2017, 10, 15, tzinfo=UTC), datetime(2018, 11, 4, tzinfo=UTC)]
-NIGHT_HOURS = range(1, 5)
+NIGHT = (1, 4)  # hours (UTC): from 01:00, for 4 hours
+
+
+def gaps(fires: list[str] | None) -> list[int] | None:
+    """The real minutes between consecutive runs ('Mon 12-07 00:15' as probe() shows them, all in one year: 2000 has
+    a 29 February)."""
+    if fires is None:
+        return None
+    instants = [datetime.strptime(f"2000 {fire[4:]}", "%Y %m-%d %H:%M") for fire in fires]
+    return [int((b - a).total_seconds() // 60) for a, b in zip(instants, instants[1:])]
+
+
+def every_quarter(hours: int) -> list[int]:
+    """"Every 15 minutes ... never more than 15 real minutes between two runs", at whichever minute of the clock (an
+    interval counts from Beat's start, a crontab from the hour): in `hours` hours from any instant, 4 runs an hour,
+    each 15 real minutes after the one before."""
+    return [15] * (4 * hours - 1)
 
 
 @exercise("l05.sao_paulo_schedule")
@@ -345,23 +469,27 @@ def sao_paulo_schedule(run: CheckRun) -> None:
         # an hour earlier in UTC than today while São Paulo kept daylight saving, the cleanup still at 03:00 UTC
         queries += [(entry, day, 48) for day in DST_DAYS + STANDARD_DAYS for entry in ("daily-report", "cleanup")]
         queries += [("weekly-summary", day - timedelta(days=day.weekday()), 24) for day in DST_DAYS + STANDARD_DAYS]
-        queries += [("stock-sync", night + timedelta(hours=hour), 1) for night in CHANGE_NIGHTS for hour in NIGHT_HOURS]
+        queries += [("stock-sync", night + timedelta(hours=NIGHT[0]), NIGHT[1]) for night in CHANGE_NIGHTS]
     with run.stack(workers=[WorkerSpec()], timeline=False) as stack:
-        entries, fired = probe(run, stack, queries)
+        entries, fired, schedule_file, moved = probe(run, stack, queries)
     run.expect("l05.check.tasks", TASKS, {name: entries.get(name, {}).get("task") for name in TASKS})
     broken = {name: entry["stored"] for name, entry in entries.items() if entry["stored"]}
+    if schedule_file:
+        broken["celery.beat.PersistentScheduler"] = schedule_file
     run.expect("l05.check.stored", {}, broken)
+    run.expect("l05.check.stored_fires", {}, moved)
     weekly, daily, sync, cleanup, *more = fired
     run.expect("l05.check.weekly", [at(MONDAY, 11, 30), at(MONDAY, 11, 30, days=7)], weekly)
     run.expect("l05.check.daily", [at(MONDAY, 9), at(MONDAY, 9, days=1)], daily)
-    run.expect("l05.check.sync", [at(MONDAY, 0, m) for m in (0, 15, 30, 45)], sync)
+    run.expect("l05.check.sync", every_quarter(1), gaps(sync), runs=", ".join(sync or []))
     run.expect("l05.check.sync_args", ["main_supplier"], entries.get("stock-sync", {}).get("args"))
     run.expect("l05.check.cleanup", [at(MONDAY, 3), at(MONDAY, 3, days=1)], cleanup)
     if hidden:
         daily_july, cleanup_july, sync_july, *rest = more
         run.expect("l05.check.daily", [at(july, 9, days=d) for d in range(3)], daily_july, hidden=True)
         run.expect("l05.check.cleanup", [at(july, 3, days=d) for d in range(3)], cleanup_july, hidden=True)
-        run.expect("l05.check.sync", [at(saturday, 0, m) for m in (0, 15, 30, 45)], sync_july, hidden=True)
+        run.expect("l05.check.sync", every_quarter(1), gaps(sync_july), hidden=True,
+                   runs=", ".join(sync_july or []))
         days = DST_DAYS + STANDARD_DAYS
         daily_rest, cleanup_rest = rest[0:2 * len(days):2], rest[1:2 * len(days):2]
         weekly_rest, sync_nights = rest[2 * len(days):3 * len(days)], rest[3 * len(days):]
@@ -374,7 +502,8 @@ def sao_paulo_schedule(run: CheckRun) -> None:
         mondays = [day - timedelta(days=day.weekday()) for day in days]
         run.expect("l05.check.weekly", {f"{m:%Y-%m-%d}": [at(m, 11 + offset[day], 30)] for m, day in zip(mondays, days)},
                    {f"{m:%Y-%m-%d}": got for m, got in zip(mondays, weekly_rest)}, hidden=True)
-        hours = [(night, hour) for night in CHANGE_NIGHTS for hour in NIGHT_HOURS]
-        hour_of = {(night, hour): f"{night + timedelta(hours=hour):%Y-%m-%d %H:%M}" for night, hour in hours}
-        run.expect("l05.check.sync", {hour_of[key]: [at(*key, m) for m in (0, 15, 30, 45)] for key in hours},
-                   {hour_of[key]: got for key, got in zip(hours, sync_nights)}, hidden=True)
+        night_of = [f"{night + timedelta(hours=NIGHT[0]):%Y-%m-%d %H:%M}-{NIGHT[0] + NIGHT[1]:02d}:00"
+                    for night in CHANGE_NIGHTS]  # the nights São Paulo's clocks changed, 01:00 to 05:00 UTC
+        run.expect("l05.check.sync", {night: every_quarter(NIGHT[1]) for night in night_of},
+                   {night: gaps(got) for night, got in zip(night_of, sync_nights)}, hidden=True,
+                   runs="; ".join(f"{got[0]} ... {got[-1]}" if got else "-" for got in sync_nights))

@@ -70,3 +70,31 @@ def test_what_an_answer_added_before_the_guards_is_not_part_of_the_inbox_the_che
     left = checks.keep_inbox(stack)
     assert checks.inbox_changes(stack, left) == [
         "+ index emails_one_per_period: CREATE UNIQUE INDEX emails_one_per_period ON emails (period)"]
+
+
+def test_a_database_that_refuses_writes_still_answers_reads(stack):
+    stack.connection.execute("INSERT INTO summary_claims (period) VALUES ('s0')")
+    with checks.claims_unwritable(stack.connection):
+        for write in ("INSERT INTO summary_claims (period) VALUES ('s1')",
+                      "INSERT INTO summary_claims (period) VALUES ('s1') ON CONFLICT (period) DO NOTHING",
+                      "UPDATE summary_claims SET period = 's2' WHERE period = 's0'"):
+            with pytest.raises(sqlite3.DatabaseError, match="database is failing"):
+                stack.connection.execute(write)
+        assert stack.connection.execute("SELECT period FROM summary_claims").fetchall() == [("s0",)]
+    stack.connection.execute("INSERT INTO summary_claims (period) VALUES ('s1')")
+
+
+def test_a_table_an_answer_creates_during_the_outage_is_lost_and_the_real_one_comes_back(stack):
+    stack.connection.execute("INSERT INTO summary_claims (period) VALUES ('s0')")
+    made: list[bool] = []
+    with checks.claims_unreachable(stack.connection, made):
+        with pytest.raises(sqlite3.OperationalError, match="no such table"):
+            stack.connection.execute("SELECT 1 FROM summary_claims")
+        stack.connection.execute("CREATE TABLE IF NOT EXISTS summary_claims (period TEXT PRIMARY KEY)")
+        stack.connection.execute("INSERT INTO summary_claims (period) VALUES ('s1')")
+    assert made == [True]
+    assert stack.connection.execute("SELECT period FROM summary_claims").fetchall() == [("s0",)]
+    made.clear()
+    with checks.claims_unreachable(stack.connection, made):
+        pass
+    assert made == [] and checks.tables(stack.connection) >= {"summary_claims"}

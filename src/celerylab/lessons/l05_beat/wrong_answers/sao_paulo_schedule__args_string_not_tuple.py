@@ -1,4 +1,4 @@
-"""Drops the trailing comma: `("main_supplier")` is a string, so stock-sync receives one argument per character. Violates: "`stock-sync`: every 15 minutes, with `args` `("main_supplier",)`;". Blind review."""
+"""Drops the trailing comma: `("main_supplier")` is a string, so stock-sync receives one argument per character. Violates: "`stock-sync`: every 15 minutes, with `args` `("main_supplier",)`:". Blind review."""
 from celery.schedules import crontab
 from celerylab.lessons.l05_beat.tasks import app
 

@@ -1,4 +1,4 @@
-"""Reads every entry but cleanup on São Paulo's clock, stock-sync included: on each night São Paulo's clocks went back (2016 to 2019) the repeated hour's quarter-hours never run, 75 real minutes without a sync. Violates: "4. `stock-sync`: every 15 minutes, every day, with `args` `("main_supplier",)`;". Blind review.
+"""Reads every entry but cleanup on São Paulo's clock, stock-sync included: on each night São Paulo's clocks went back (2016 to 2019) the repeated hour's quarter-hours never run, 75 real minutes without a sync. Violates: "4. `stock-sync`: every 15 minutes, every day, with `args` `("main_supplier",)`:". Blind review.
 """
 from zoneinfo import ZoneInfo
 
