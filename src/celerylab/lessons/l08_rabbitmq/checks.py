@@ -5,6 +5,7 @@ import contextlib
 import dataclasses
 import io
 import re
+import signal
 import tempfile
 import time
 import tokenize
@@ -24,6 +25,7 @@ from celerylab.lessons.l08_rabbitmq.helpers import exited_at_start, start_failur
 from celerylab.polling import until
 from celerylab.stack import WorkerSpec, elsewhere, rabbitmq_node
 from celerylab.stack.errors import StackError
+from celerylab.stack.process import ManagedProcess
 
 #: The ack timeout in every form a Celery worker logs it on RabbitMQ 3.10 (the channel closed with a 406): the
 #: critical "Unrecoverable error: PreconditionFailed(406, ...)" of the default settings, the warning "Connection to
@@ -44,16 +46,17 @@ def ack_timeout_line(worker) -> str:
 
 
 @contextlib.contextmanager
-def lab(run: CheckRun, consumer_timeout_ms: int, specs: list[WorkerSpec | tuple[WorkerSpec, ...]]):
+def lab(run: CheckRun, consumer_timeout_ms: int, specs: list[WorkerSpec | tuple[WorkerSpec, ...]], added: int = 0):
     """One stack per item of `specs` (a worker's spec, or a tuple of them: one stack with those workers), each on a
     virtual host of its own on the process's node (started at the first check) with `consumer_timeout_ms`, its workers
     loading the learner's module behind a supervisor: [(host, stack, supervisor)]; None without RabbitMQ, or when a
-    worker exited at start (a failed criterion says why)."""
+    worker exited at start (a failed criterion says why). `added`: workers the check adds itself once they are up
+    (counted in the progress line)."""
     if not expect_rabbitmq(run, rabbitmq_node.missing()):
         yield None
         return
     with check_node.virtual_hosts(consumer_timeout_ms, len(specs), say=say) as hosts, contextlib.ExitStack() as exits:
-        say("l08.check.step.workers", count=sum(len(spec) if isinstance(spec, tuple) else 1 for spec in specs),
+        say("l08.check.step.workers", count=added + sum(len(spec) if isinstance(spec, tuple) else 1 for spec in specs),
             hosts=len(specs))
 
         def start(host, spec):
@@ -254,10 +257,10 @@ def long_report(run: CheckRun) -> None:
     with lab(run, 3000, [spec] * ((3 if graded else 2) + more)) as started:
         if started is None:
             return
-        (host, stack, supervisor), (_, killed_stack, _) = started[:2]
+        (host, stack, supervisor), (killed_host, killed_stack, _) = started[:2]
         runs_with = [check_worker_settings.runs_with(stack)]  # before the reports: no task can have changed it yet
         say("l08.check.step.reports")
-        scenarios = [lambda: run_reports(stack, REPORTS), lambda: killed_mid_report(killed_stack)]
+        scenarios = [lambda: run_reports(stack, REPORTS), lambda: killed_mid_report(killed_host, killed_stack)]
         if graded:
             scenarios.append(lambda: run_reports(started[2][1], GRADED_REPORTS))
         if more:
@@ -297,11 +300,37 @@ def long_report(run: CheckRun) -> None:
 #: "child", only the pool process running the part (the worker stays up and starts another: what the OOM killer does).
 #: The cost the statement accepts is redoing a part; each report long enough that, with 1 s parts, three parts remain
 #: behind the one the kill interrupts.
-KILLS = (("worker", "k", 6.0), ("child", "j", 6.0))
+#: Then "window": the worker's main process frozen (SIGSTOP) once the second part is logged, so that no part finished
+#: after that is acknowledged, and the worker and its children SIGKILLed the moment the broker holds two messages of
+#: the report (a part's message not acknowledged yet, and the one published after it): a crash between a part's
+#: publish of the next and its ack, a window of microseconds a kill from outside practically never hits.
+KILLS = (("worker", "k", 6.0), ("child", "j", 6.0), ("window", "w", 6.0))
 KILL_AFTER = 0.2     # seconds after the second part is logged: the next part is running, the logged ones acknowledged
+WINDOW_WITHIN = 10.0  # seconds the frozen worker's pool process has to end its part and publish the next (parts are
+                      # shorter than the 3 s timeout; each broker reading boots a CLI, seconds at load)
 
 
-def kill_mid_report(stack, kill: str, label: str, seconds: float) -> float | None:
+def report_messages(host) -> int | None:
+    """Messages (ready and unacknowledged) the broker holds in `host`'s virtual host's task queues, the workers' own
+    queues (remote control, events) left out; None if the node did not answer."""
+    out = host.ctl("list_queues", "-p", host.name, "-q", "--no-table-headers", "name", "messages", timeout=60)
+    counts = [line.split() for line in out.splitlines() if line.strip()]
+    if not counts:
+        return None
+    return sum(int(count) for name, count in counts
+               if count.isdigit() and "pidbox" not in name and not name.startswith("celeryev"))
+
+
+def kill_in_window(host, worker) -> None:
+    """Freeze the worker's main process (its pool process runs on: the part it runs ends, and what the task publishes
+    reaches the broker, but no ack leaves the worker), wait until the broker holds two messages of the report (the
+    running part's, unacknowledged, and the next one's) or WINDOW_WITHIN s, then SIGKILL the worker and its children."""
+    ManagedProcess.kill(worker, signal.SIGSTOP)
+    until(lambda: (report_messages(host) or 0) >= 2, WINDOW_WITHIN, step=0.1)
+    worker.kill(group=True)
+
+
+def kill_mid_report(host, stack, kill: str, label: str, seconds: float) -> float | None:
     """On its own stack: report `label`, SIGKILLed (the worker and its children, or only its pool process: `kill`)
     KILL_AFTER s after its second part is logged; the seconds of work its parts logged after the kill (0: the report was
     over before it, and the kill tested nothing), None if it never logged two parts (or had no pool process to kill).
@@ -312,12 +341,18 @@ def kill_mid_report(stack, kill: str, label: str, seconds: float) -> float | Non
     stack.app.send_task("ex.report", (label, seconds))
     if not until(lambda: len({number for number, _ in parts(stack, label)}) >= 2, seconds + 20, step=0.05):
         return None
-    helpers.wait(KILL_AFTER)
     killed_at = time.time()
     worker = stack.workers[0]
-    if kill == "worker":
+    if kill == "window":
+        kill_in_window(host, worker)
+        killed_at = time.time()
+    elif kill == "worker":
+        helpers.wait(KILL_AFTER)
+        killed_at = time.time()
         worker.kill(group=True)
     else:
+        helpers.wait(KILL_AFTER)
+        killed_at = time.time()
         try:
             worker.kill_child(0)
         except StackError:  # no pool process to kill (or it would not die): the kill tested nothing
@@ -327,13 +362,13 @@ def kill_mid_report(stack, kill: str, label: str, seconds: float) -> float | Non
     return round(sum(s for s, at in logged_parts(stack, [label]) if at > killed_at), 2)
 
 
-def killed_mid_report(stack) -> tuple[list[tuple[float | None, list[tuple[int, float]]]], float]:
-    """Every report of KILLS on `stack`, one after the other: [(seconds logged after its kill, its parts)], and when
-    the first was sent."""
+def killed_mid_report(host, stack) -> tuple[list[tuple[float | None, list[tuple[int, float]]]], float]:
+    """Every report of KILLS on `stack` (on virtual host `host`), one after the other: [(seconds logged after its kill,
+    its parts)], and when the first was sent."""
     sent = time.time()
     kills = []
     for kill, label, seconds in KILLS:
-        left = kill_mid_report(stack, kill, label, seconds)
+        left = kill_mid_report(host, stack, kill, label, seconds)
         kills.append((left, parts(stack, label)))
     return kills, sent
 
@@ -364,7 +399,8 @@ LONGEST_WATCH = 10.0
 #: bwrap runs: `elsewhere.add_worker`), then, once the report is over, the same label sent again with AGAIN s.
 MOVED = ("q", 6.0)
 AGAIN = 2.0
-MORE_CRITERIA = len(MORE_REPORTS) + 3 + 4  # parts of each, their work, the two shared criteria; the move (3), the resend
+MORE_CRITERIA = len(MORE_REPORTS) + 4 + 4  # parts of each, repeats, their work, the two shared criteria; the move (3),
+                                            # the resend
 
 
 def more_stacks(run: CheckRun) -> int:
@@ -420,6 +456,7 @@ def expect_more(run: CheckRun, started, results) -> None:
     _, stack, supervisor = started[0]
     for (label, _), (report, seconds) in zip(MORE_REPORTS, reports):
         expect_parts(run, label, report, seconds, hidden=True)
+    expect_parts_once(run, [(report, label) for (label, _), (report, _) in zip(MORE_REPORTS, reports)], hidden=True)
     labels = [label for label, _ in MORE_REPORTS]
     expect_work_done(run, labels, logged_parts(stack, labels), sent, hidden=True)
     survived(run, stack, supervisor, hidden=True)
@@ -570,6 +607,10 @@ def declare_poison_queue(node) -> None:
         Queue("work.poison", Exchange("work.poison", type="direct"), "work.poison")(connection.default_channel).declare()
 
 
+#: The app's tasks that kill their process: the check sends both, a configuration must hold for any task on `work`.
+CRASHING_TASKS = ("l08.poison", "l08.thumbnail")
+#: The other crashing task's label: sent with the poisons sent after the machine is lost.
+OTHER_CRASH = "t1"
 POISON_LOOPING = 6   # starts that prove a poison loops: twice what the asked limit allows (a limit of 3 sets it aside at 4)
 #: seconds a "gone" must last with nothing moving before the check believes it: at load 8 on 2 cores, 6 s passed
 #: between a death and the next delivery while the killed worker came back, and a dead-lettered message reached
@@ -582,7 +623,7 @@ def poisons_seen(node, stack, labels: list[str], killed: int = 0) -> tuple:
     deliveries received, deaths handled (a worker the check `killed` counting as one), messages ready in `work` and
     in `work.poison`."""
     return (tuple(len(helpers.runs(stack, f"{label}:start")) for label in dict.fromkeys(labels)),
-            sum(helpers.received(worker, "l08.poison") for worker in stack.workers),
+            sum(helpers.received(worker, task) for worker in stack.workers for task in CRASHING_TASKS),
             sum(helpers.deaths_handled(worker) for worker in stack.workers) + killed,
             helpers.ready(node, "work"), helpers.ready(node, "work.poison") or 0)
 
@@ -666,27 +707,30 @@ GRADED_POISONS = ["p2", "p2"]
 def poison_aside(run: CheckRun) -> None:
     labels = ["p1"] + (GRADED_POISONS if run.graded(2) else [])
     with tempfile.TemporaryDirectory(prefix="l08-machines-") as folder, \
-            lab(run, 30000, [machine_workers(folder)[:1]]) as started:
+            lab(run, 30000, [machine_workers(folder)[:1]], added=1) as started:
         if started is None:
             return
         node, stack, supervisor = started[0]
         add_other_machine(stack, machine_workers(folder)[1])
         declare_poison_queue(node)
-        say("l08.check.step.poison", count=len(labels))
+        say("l08.check.step.poison", count=len(labels) + 1)
         # only the ids: a poison's result never comes, and one still held when the stack stops prints a traceback
         poisons = [stack.app.send_task("l08.poison", (label,), queue="work", declare=[]).id for label in labels[:1]]
         good = stack.app.send_task("l08.report", ("ok", 0.1), queue="work", declare=[])
         killed = lose_first_machine(stack, labels[0], poisons[0])
         # the others after the machine is lost: a poison it held unstarted would go back counted as a delivery
         poisons += [stack.app.send_task("l08.poison", (label,), queue="work", declare=[]).id for label in labels[1:]]
-        wait_until_poisons_settle(node, stack, labels, killed=killed)
+        # a task of another name that kills its process too: the configuration is the queue's, not one task's
+        poisons.append(stack.app.send_task("l08.thumbnail", (OTHER_CRASH,), queue="work", declare=[]).id)
+        wait_until_poisons_settle(node, stack, labels + [OTHER_CRASH], killed=killed)
         for index, label in enumerate(dict.fromkeys(labels)):
             run.expect("l08.check.poison_runs", 3 * labels.count(label), len(helpers.runs(stack, f"{label}:start")),
                        hidden=index > 0, label=label)
+        run.expect("l08.check.other_crash_runs", 3, len(helpers.runs(stack, f"{OTHER_CRASH}:start")), label=OTHER_CRASH)
         aside = helpers.ready(node, "work.poison") or 0
-        run.expect("l08.check.set_aside", 1, min(aside, 1))
+        run.expect("l08.check.set_aside", 2, min(aside, 2))
         if len(labels) > 1:
-            run.expect("l08.check.set_aside", len(labels), aside, hidden=True)
+            run.expect("l08.check.set_aside", len(labels) + 1, aside, hidden=True)
         try:
             good.get(timeout=10, propagate=False)
         except Exception:  # still queued behind a poison that never stops: judged by its state below

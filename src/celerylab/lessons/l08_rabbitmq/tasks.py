@@ -63,6 +63,13 @@ def poison(label: str) -> None:
     os.kill(os.getpid(), 9)
 
 
+@app.task(name="l08.thumbnail")
+def thumbnail(label: str) -> None:
+    """Another task that kills its process: an image its decoder crashes on (no task of the app is safe from it)."""
+    record(f"{label}:start")
+    os.kill(os.getpid(), 9)
+
+
 #: The application's own schedule: what to send, and when (the stack's database gets it as its schema).
 SCHEDULE = ("CREATE TABLE IF NOT EXISTS scheduled (label TEXT PRIMARY KEY, task TEXT NOT NULL, args TEXT NOT NULL,"
             " run_at DOUBLE PRECISION NOT NULL, sent_at DOUBLE PRECISION)")

@@ -277,7 +277,7 @@ def test_the_graded_lengths_leave_a_few_milliseconds_after_whole_parts_of_the_us
         assert any(0 < tail < 0.05 for tail in tails), part
 
 
-WORKER, CHILD = checks.KILLS
+WORKER, CHILD, WINDOW = checks.KILLS
 
 
 def killed(found, left):
@@ -308,6 +308,63 @@ def test_more_than_the_interrupted_part_redone_fails_and_the_lost_parts_show():
     assert [(c["key"], c["observed"], c["passed"]) for c in run.criteria] == [
         ("l08.check.child_kill_landed", 0.0, False), ("l08.check.child_killed_parts", 1.0, False),
         ("l08.check.child_killed_redone", 0, True)]
+
+
+class FakeHost:
+    name = "l08-check-2"
+
+    def __init__(self, answers):
+        self.answers, self.calls = list(answers), []
+
+    def ctl(self, *args, timeout=120):
+        self.calls.append(args)
+        return self.answers.pop(0) if len(self.answers) > 1 else self.answers[0]
+
+
+def test_the_report_s_messages_are_counted_on_the_host_s_task_queues_only():
+    host = FakeHost(["celery 2\ncelery@host.celery.pidbox 3\nceleryev.1234 5\nparts 1\n"])
+    assert checks.report_messages(host) == 3
+    assert host.calls[0][:3] == ("list_queues", "-p", "l08-check-2")
+    assert checks.report_messages(FakeHost([""])) is None  # the node did not answer: no count
+
+
+class FreezableWorker:
+    def __init__(self, log):
+        self.log = log
+
+    def kill(self, sig=None, *, group=False, timeout=10.0):
+        self.log.append(("SIGKILL", group))
+
+
+def test_the_window_kill_freezes_the_worker_then_kills_it_once_the_broker_holds_the_next_part(monkeypatch):
+    """No ack can leave a frozen worker: the kill waits until the part's message and the next one's are both held."""
+    log = []
+    monkeypatch.setattr(checks.ManagedProcess, "kill", lambda worker, sig, group=False: log.append(("stop", sig)))
+    host = FakeHost(["celery 1\n", "celery 1\n", "celery 2\n"])
+    checks.kill_in_window(host, FreezableWorker(log))
+    assert log == [("stop", checks.signal.SIGSTOP), ("SIGKILL", True)]
+    assert len(host.calls) == 3  # killed at the first reading with two messages, not before
+
+
+def test_a_duplicated_continuation_fails_the_window_kill_s_criterion():
+    run = Run()
+    checks.expect_killed(run, WINDOW, [(0, 0.5), (1, 0.5), (2, 0.5), (2, 0.5)] + [(n, 0.5) for n in range(3, 12)] * 2,
+                         4.5)
+    assert [(c["key"], c["passed"]) for c in run.criteria] == [
+        ("l08.check.window_kill_landed", True), ("l08.check.window_killed_parts", True),
+        ("l08.check.window_killed_redone", False)]
+
+
+def test_the_graded_short_reports_fail_on_a_part_logged_twice(monkeypatch):
+    monkeypatch.setattr(checks, "survived", lambda *args, **kwargs: None)
+    monkeypatch.setattr(checks, "logged_parts", lambda stack, labels: [])
+    reports = [([(0, seconds), (0, seconds)], seconds) for _, seconds in checks.MORE_REPORTS]
+    moved = (3.0, [(n, 1.0) for n in range(6)], [(0, 2.0)])
+    run = Run()
+    checks.expect_more(run, [(None, FakeStack(), None)] * 2, [(reports, 0.0), moved])
+    once = [c for c in run.criteria if c["key"] == "l08.check.parts_repeated"]
+    assert len(once) == 1 and once[0]["expected"] == {}
+    assert set(once[0]["observed"]) == {label for label, _ in checks.MORE_REPORTS}
 
 
 class ExitedAtStart(Exception):
