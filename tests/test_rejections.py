@@ -97,3 +97,26 @@ def test_the_record_is_as_readable_as_any_file_the_user_writes(tmp_path):
         assert stat.S_IMODE(path.stat().st_mode) == 0o664  # a rewritten record keeps its mode
     finally:
         os.umask(old)
+
+
+def test_an_exercises_stub_is_recorded_beside_its_wrong_answers_while_the_exercise_exists(tmp_path):
+    lesson, answer = lesson_with_answer(tmp_path)
+    (lesson.folder / "exercises.yml").write_text("greet:\n  module: ex_greet\n")
+    stub_file = tmp_path / "ex_greet.py"
+    stub_file.write_text("def greet():\n    raise NotImplementedError\n")
+    stub = rejections.unsolved("greet", stub_file)
+    assert rejections.key(stub) == "greet__unsolved" and rejections.key(answer) == "greet__too_loud"
+    digest = rejections.answer_digest(lesson, stub)
+    rejections.record(lesson, stub, rejections.Rejection(digest, "'l90.greet.quiet'"))
+    rejections.record(lesson, answer, rejections.Rejection("1" * 16, "'k'"))  # rewriting the record keeps the stub's
+    assert rejections.still_proven(lesson, stub) == rejections.Rejection(digest, "'l90.greet.quiet'")
+
+    stub_file.write_text("def greet():\n    return 'hi'\n")  # another stub: run it live again
+    assert rejections.still_proven(lesson, stub) is None
+
+    from celerylab.course import _exercises
+
+    (lesson.folder / "exercises.yml").write_text("wave:\n  module: ex_wave\n")  # the exercise is gone
+    _exercises.cache_clear()
+    rejections.record(lesson, answer, rejections.Rejection("2" * 16, "'k'"))
+    assert rejections.recorded(lesson, stub) is None

@@ -1,5 +1,8 @@
 """Each wrong answer's rejection as a live check recorded it, keyed by a digest of everything that decides it.
 
+The untouched stub of each exercise (its answer cell as the exercises notebook ships it) is one more wrong answer,
+recorded under ``<exercise>__unsolved``.
+
 A wrong answer's verdict depends only on its own file, the lesson (its check, the modules and messages the lesson's
 notebooks depend on: ``compiler.digest.lesson_digest``, which includes the celery and kombu versions) and the
 check runner with what it reaches. When none of these changed since a live run rejected the answer, running it
@@ -21,14 +24,16 @@ from pathlib import Path
 from celerylab import atomic, wrong_answers
 from celerylab.compiler.digest import lesson_digest
 from celerylab.compiler.imports import PACKAGE, parse_python, reached, referenced
-from celerylab.course import Lesson
-from celerylab.wrong_answers import FOLDER, WrongAnswer
+from celerylab.course import Course, Lesson
+from celerylab.wrong_answers import FOLDER, SEPARATOR, WrongAnswer
 
 FORMAT = "1"
 RECORD = "rejections.json"
 RECORD_ENV = "CELERYLAB_RECORD_REJECTIONS"
 #: what runs every check, whatever the lesson's own modules import
 RUNNER = "celerylab.checks.check_run"
+#: the slug of an exercise's untouched stub in the record
+UNSOLVED = "unsolved"
 
 
 @dataclass(frozen=True)
@@ -41,7 +46,18 @@ class Rejection:
 
 def key(answer: WrongAnswer) -> str:
     """The answer's name in its lesson's record: ``<exercise>__<slug>``."""
-    return answer.path.stem
+    return f"{answer.exercise}{SEPARATOR}{answer.slug}"
+
+
+def unsolved(exercise: str, module_file: Path) -> WrongAnswer:
+    """An exercise's untouched stub, extracted from the exercises notebook to `module_file`, as a wrong answer."""
+    return WrongAnswer(exercise, UNSOLVED, Path(module_file))
+
+
+def _kept_keys(lesson: Lesson) -> set[str]:
+    """The names a lesson's record keeps: its wrong answers' and its exercises' stubs'."""
+    stubs = {f"{each.name}{SEPARATOR}{UNSOLVED}" for each in Course(lesson.folder.parent).exercises(lesson.name)}
+    return stubs | {key(each) for each in wrong_answers.in_lesson(lesson.folder)}
 
 
 def record_path(lesson: Lesson) -> Path:
@@ -115,7 +131,7 @@ def record(lesson: Lesson, answer: WrongAnswer, rejection: Rejection) -> None:
         data = atomic.read_json(path, default={}) or {}
         answers = dict(data.get("answers", {}))
         answers[key(answer)] = {"digest": rejection.digest, "failed": rejection.failed}
-        present = {key(each) for each in wrong_answers.in_lesson(lesson.folder)}
+        present = _kept_keys(lesson)
         answers = {name: answers[name] for name in sorted(answers) if name in present}
         mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else _new_file_mode()
         atomic.write_json(path, {"format": FORMAT, "answers": answers})

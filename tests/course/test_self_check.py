@@ -93,13 +93,22 @@ def test_every_exercise_keeps_five_wrong_answers_three_of_them_blind():
 @pytest.mark.parametrize("exercise_id,lesson", [(e.id, e.lesson) for e in EXERCISES])
 def test_check_fails_on_the_unsolved_exercise(exercise_id, lesson, tmp_path):
     """One run, on the Portuguese stub: the English exercises notebook holds the same code, comments aside
-    (tests/compiler/test_language_parity.py), so its run would judge the very same module."""
+    (tests/compiler/test_language_parity.py), so its run would judge the very same module. Like a wrong answer, the
+    stub runs live only when the record has no rejection on exactly today's inputs (celerylab.rejections)."""
     notebook = nbformat.read(notebook_path(lesson, "pt", "exercises"), as_version=4)
     assert extract_modules(notebook, tmp_path)
-    verdict = run_check(COURSE.find_exercise(exercise_id), tmp_path, include_hidden=True)
+    exercise = COURSE.find_exercise(exercise_id)
+    stub = rejections.unsolved(exercise.name, tmp_path / f"{exercise.module}.py")
+    if not rejections.recording() and rejections.still_proven(LESSONS[lesson], stub) is not None:
+        return
+    verdict = run_check(exercise, tmp_path, include_hidden=True)
     assert verdict.passed is False, verdict_text(verdict, "en")
     assert verdict.error is None, f"the stub must run and be judged, not crash: {verdict.error}"
     assert not hidden_only_vary_inputs(verdict), "a requirement the statement lists must run live, not hidden"
+    if rejections.recording():
+        failed = next(criterion for criterion in verdict.criteria if not criterion.passed)
+        rejections.record(LESSONS[lesson], stub, rejections.Rejection(rejections.answer_digest(LESSONS[lesson], stub),
+                                                                      repr(failed.key)))
 
 
 @pytest.mark.live
