@@ -22,6 +22,7 @@ from celerylab.fakes.clients import EMAIL_FOOTER_ENV, EMAIL_URL_ENV
 from celerylab.lessons.l01_retries import connects, database_clock, helpers
 from celerylab.lessons.l01_retries.leftovers import left_for_later
 from celerylab.stack import WorkerSpec, elsewhere
+from celerylab.stack.broker_commands import BrokerCommands
 from celerylab.stack.errors import ServiceError
 
 
@@ -360,60 +361,29 @@ class RequestTimes:
 
 
 class RetriedMessages:
-    """What the broker received for each ex.notify task, seen from the check's own connection to it (Redis MONITOR),
-    not from anything the worker writes: each Celery retry publishes the task again, `retries` one higher, so the
-    retries of a task are the distinct `retries` above 0 its published messages carried."""
+    """What the broker received for each ex.notify task, seen from the check's own connection to it (Redis MONITOR,
+    `stack.broker_commands`), not from anything the worker writes: each Celery retry publishes the task again,
+    `retries` one higher, so the retries of a task are the distinct `retries` above 0 its published messages carried."""
 
     def __init__(self, stack):
-        self.client = redis.Redis.from_url(stack.broker.url)
-        self.monitor = None
         self.namespace = stack.namespace
         self.pushed: list[str] = []
-        self.marks: set[str] = set()
-        self.stopping = threading.Event()
-        self.ready = threading.Event()
-        self.thread = threading.Thread(target=self._watch, name="l01-retried-messages", daemon=True)
+        self.commands = BrokerCommands(stack.broker.url, self._seen)
 
     def __enter__(self) -> RetriedMessages:
-        self.thread.start()
-        self.ready.wait(10)
+        self.commands.__enter__()
         return self
 
     def __exit__(self, *exc) -> None:
-        self.stopping.set()
-        try:
-            if self.monitor is not None:
-                self.monitor.connection.disconnect()  # ends the watching thread's read
-        except (redis.RedisError, OSError):
-            pass
-        self.thread.join(5)
-        self.client.close()
+        self.commands.__exit__(*exc)
 
-    def _watch(self) -> None:
-        with self.client.monitor() as monitor:
-            self.monitor = monitor
-            self.ready.set()
-            while not self.stopping.is_set():
-                try:
-                    command = monitor.next_command()["command"]
-                except (redis.RedisError, OSError, ValueError, AttributeError):  # read after disconnect
-                    return
-                if command.startswith(("LPUSH ", "RPUSH ")) and self.namespace in command:
-                    self.pushed.append(command)
-                elif command.startswith("EXISTS l01-mark-"):
-                    self.marks.add(command.split()[1])
-
-    def caught_up(self, timeout: float = 5.0) -> None:
-        """Wait until MONITOR has shown a command this check sent now: all the broker ran before it is seen."""
-        mark = f"l01-mark-{uuid.uuid4().hex}"
-        self.client.exists(mark)
-        deadline = time.monotonic() + timeout
-        while mark not in self.marks and time.monotonic() < deadline:
-            time.sleep(0.02)
+    def _seen(self, command: str, at: float) -> None:
+        if command.startswith(("LPUSH ", "RPUSH ")) and self.namespace in command:
+            self.pushed.append(command)
 
     def retries(self, task_id: str) -> int:
         """How many times the task was published again by a retry (the task has ended)."""
-        self.caught_up()
+        self.commands.caught_up()
         found = set()
         for command in list(self.pushed):
             if f'"id": "{task_id}"' in command and '"task": "ex.notify"' in command:

@@ -17,6 +17,7 @@ from celerylab.checks import CheckRun, exercise
 from celerylab.i18n import t
 from celerylab.lessons.l02_workers import helpers, runs, sweep_bound
 from celerylab.lessons.l02_workers.final_path import FinalPaths
+from celerylab.stack.broker_commands import BrokerCommands
 
 BALANCE = {False: 50, True: 75}  # the coupon's balance before the payment: the worker case, the child case
 CLOSED_ORDER = 3
@@ -185,17 +186,21 @@ class Deliveries:
         self.times: list[float] = []
         self.tags: list[str] = []  # the delivery tag of each delivery, in order
         self.left: dict[str, float] = {}  # when each tag left the unacknowledged messages (its ack)
-        self.ready, self.stop = threading.Event(), threading.Event()
-        self.thread = threading.Thread(target=self._monitor, daemon=True)
+        self.commands = BrokerCommands(self.url, self._seen)
+        self.stop = threading.Event()
+        self.poller = threading.Thread(target=self._poll, daemon=True)
 
     def __enter__(self) -> "Deliveries":
-        self.thread.start()
-        self.ready.wait(5)
+        self.commands.__enter__()
+        if not self.commands.supported:  # a broker without MONITOR (the embedded fakeredis): look at the hash instead
+            self.poller.start()
         return self
 
     def __exit__(self, *exc) -> None:
+        self.commands.__exit__(*exc)
         self.stop.set()
-        self.thread.join(5)
+        if self.poller.is_alive():
+            self.poller.join(5)
 
     def unacknowledged(self, sent: float) -> float | None:
         """The longest the first delivery can have stayed unacknowledged: from `sent` (when the message was sent and
@@ -204,24 +209,6 @@ class Deliveries:
         if not self.tags or self.tags[0] not in self.left:
             return None
         return self.left[self.tags[0]] - min(sent, self.times[0])
-
-    def _monitor(self) -> None:
-        import redis
-
-        client = redis.Redis.from_url(self.url)
-        try:
-            with client.monitor() as monitor:
-                self.ready.set()
-                while not self.stop.is_set():
-                    if not monitor.connection.can_read(timeout=0.1):
-                        continue
-                    command = monitor.next_command()
-                    self._seen(str(command.get("command", "")), float(command["time"]))
-        except redis.ResponseError:  # a broker without MONITOR (the embedded fakeredis): look at the hash instead
-            self._poll(client)
-        finally:
-            self.ready.set()
-            client.close()
 
     def _seen(self, text: str, at: float) -> None:
         """One command of the MONITOR: ``HSET <unacked> <tag> <message>`` (a delivery), ``HDEL <unacked> <tag>`` (its
@@ -235,24 +222,29 @@ class Deliveries:
         elif name.upper() == "HDEL" and tag in self.tags and tag not in self.left:
             self.left[tag] = at
 
-    def _poll(self, client) -> None:
+    def _poll(self) -> None:
         """Each delivery files the message under its tag with the delivery's time in ``unacked_index``: the distinct
         times seen every 0.02 s (a copy acknowledged faster than that would be missed: MONITOR does not miss it), and
         when a tag seen there is gone."""
-        self.ready.set()
+        import redis
+
+        client = redis.Redis.from_url(self.url)
         seen: dict[str, float] = {}
-        while not self.stop.wait(0.02):
-            present = set()
-            for tag, raw in client.hgetall(self.key).items():
-                if self.task_id.encode() in raw:
-                    present.add(tag.decode())
-                    score = client.zscore(f"{self.key}_index", tag)
-                    if score is not None:
-                        seen.setdefault(tag.decode(), float(score))
-            for tag in seen.keys() - present - self.left.keys():
-                self.left[tag] = time.time()
-            ordered = sorted(seen.items(), key=lambda item: item[1])
-            self.tags, self.times = [tag for tag, _ in ordered], [at for _, at in ordered]
+        try:
+            while not self.stop.wait(0.02):
+                present = set()
+                for tag, raw in client.hgetall(self.key).items():
+                    if self.task_id.encode() in raw:
+                        present.add(tag.decode())
+                        score = client.zscore(f"{self.key}_index", tag)
+                        if score is not None:
+                            seen.setdefault(tag.decode(), float(score))
+                for tag in seen.keys() - present - self.left.keys():
+                    self.left[tag] = time.time()
+                ordered = sorted(seen.items(), key=lambda item: item[1])
+                self.tags, self.times = [tag for tag, _ in ordered], [at for _, at in ordered]
+        finally:
+            client.close()
 
 
 def reminder_starts(run: CheckRun, seconds: float, watched: float) -> tuple[list[float], int, float | None, float | None]:
