@@ -51,8 +51,9 @@ def retry_defaults(run: CheckRun) -> None:
         third = retry_countdown(stack, "ex.send_invoice", retries=2)
         run.expect("l03.check.invoice_countdown", 60, third, passed=near(60, third), retry=3)
         run.expect("l03.check.no_fourth", "FAILURE", retry_countdown(stack, "ex.send_invoice", retries=3))
-        # every task that declares nothing, whatever its name: at grading, one the statement does not name
-        for task, hidden in (("ex.sync_stock", False), ("ex.sync_prices", True)):
+        # every task that declares nothing, whatever its name: at grading, two the statement does not name, one
+        # under another prefix than "ex." and one with no prefix at all (a default given by name would miss them)
+        for task, hidden in (("ex.sync_stock", False), ("billing.sync_prices", True), ("refresh_rates", True)):
             if hidden and not run.graded(2):
                 continue
             run.expect("l03.check.undeclared_options", (3, 60), options.get(task), task=task, hidden=hidden)

@@ -1,4 +1,4 @@
-"""Tasks of the check's that the retry-defaults check loads onto the learner's app (worker --include): two declare no retry option, one Celery's own default delay, one its own max_retries."""
+"""Tasks of the check's that the retry-defaults check loads onto the learner's app (worker --include): three declare no retry option (under names of three forms), one Celery's own default delay, one its own max_retries."""
 from __future__ import annotations
 
 from celery import shared_task
@@ -16,8 +16,14 @@ def sync_stock(self, item_id):
     _retried(self, item_id)
 
 
-@shared_task(bind=True, name="ex.sync_prices")
-def sync_prices(self, item_id):  # graded only: a task whose name no statement gives
+# graded only: tasks whose names no statement gives, and of other forms than "ex.<name>" (another prefix, none)
+@shared_task(bind=True, name="billing.sync_prices")
+def sync_prices(self, item_id):
+    _retried(self, item_id)
+
+
+@shared_task(bind=True, name="refresh_rates")
+def refresh_rates(self, item_id):
     _retried(self, item_id)
 
 
