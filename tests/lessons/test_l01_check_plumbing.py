@@ -109,10 +109,11 @@ def test_acks_late_is_read_from_the_registered_line(acks, late):
 
 
 def test_the_event_id_pairs_share_the_digest_cuts_a_short_key_takes():
-    """Each cut a short key takes (the first or last 8 hex digits of sha256, md5's or sha1's first 8, crc32) is the
-    same for both events of one pair, and the ids differ only in the event's number."""
+    """Each cut a short key takes (the first or last 8 hex digits of sha256, md5 or sha1, crc32) is the same for both
+    events of one pair, and the ids differ only in the event's number."""
     cuts = [lambda e: hashlib.sha256(e).hexdigest()[:8], lambda e: hashlib.sha256(e).hexdigest()[-8:],
-            lambda e: hashlib.md5(e).hexdigest()[:8], lambda e: hashlib.sha1(e).hexdigest()[:8], zlib.crc32]
+            lambda e: hashlib.md5(e).hexdigest()[:8], lambda e: hashlib.md5(e).hexdigest()[-8:],
+            lambda e: hashlib.sha1(e).hexdigest()[:8], lambda e: hashlib.sha1(e).hexdigest()[-8:], zlib.crc32]
     assert len(checks.DIGEST_PAIRS) == len(cuts)
     for cut, (first, second) in zip(cuts, checks.DIGEST_PAIRS):
         assert first != second and first.rpartition(":")[0] == second.rpartition(":")[0]

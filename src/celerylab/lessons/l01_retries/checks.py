@@ -298,14 +298,16 @@ def refused_fails_at_once(run: CheckRun, stack, attempts: connects.Counter) -> b
 
 
 #: Pairs of ids of two events of one user whose digests share their first or last 8 hex digits (32 bits): a key cut
-#: from a digest (sha256(event_id).hexdigest()[:8], or [-8:], an md5 or sha1 prefix, a crc32) is the same for both,
+#: from a digest (the first or last 8 hex digits of sha256(event_id), md5's or sha1's, a crc32) is the same for both,
 #: and the provider drops the second e-mail. Found once by a birthday search: hash f"user-7:welcome-after-signup:{n}"
 #: for n = 0, 1, 2, ... keeping each cut digest in a dict until one comes again (the first pair found, per cut).
 DIGEST_PAIRS = (
     ("user-7:welcome-after-signup:13278", "user-7:welcome-after-signup:63469"),  # sha256: 5d0f364a…
     ("user-7:welcome-after-signup:32070", "user-7:welcome-after-signup:60535"),  # sha256: …6548275d
     ("user-7:welcome-after-signup:92350", "user-7:welcome-after-signup:176500"),  # md5: 3e047d1d…
+    ("user-7:welcome-after-signup:6442", "user-7:welcome-after-signup:50033"),  # md5: …35d2997f
     ("user-7:welcome-after-signup:26117", "user-7:welcome-after-signup:80721"),  # sha1: 764c009e…
+    ("user-7:welcome-after-signup:5014", "user-7:welcome-after-signup:19889"),  # sha1: …e1ed1534
     ("user-7:welcome-after-signup:501855", "user-7:welcome-after-signup:4000600"),  # crc32: f6669ef7
 )
 

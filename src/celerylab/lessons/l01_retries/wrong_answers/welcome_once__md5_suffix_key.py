@@ -1,0 +1,11 @@
+"""Idempotency key is the last 8 hex digits of the event id's md5: two events whose md5 end alike share one e-mail. Violates: "a second event of the same user delivers its own". Blind review."""
+import hashlib
+
+from celerylab.fakes.clients import send_email
+from celerylab.lessons.l01_retries.tasks import address, app
+
+
+@app.task(name="ex.welcome", autoretry_for=(TimeoutError,), retry_backoff=1, retry_jitter=False, max_retries=3)
+def welcome(user_id: int, event_id: str) -> dict:
+    key = f"welcome-{user_id}-{hashlib.md5(event_id.encode()).hexdigest()[-8:]}"
+    return send_email(address(user_id), "Bem-vindo! / Welcome!", idempotency_key=key)
