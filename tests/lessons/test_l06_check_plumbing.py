@@ -152,6 +152,48 @@ def test_the_feedback_shows_keyword_arguments_by_name():
     assert checks.shown(((list(range(300)),)), {"period": "2026-1"}) == "([300 items], period='2026-1')"
 
 
+class LosingWorker:
+    """A worker whose main process sees its killed pool process die `lost_after` s later, and then receives the
+    export again `again_after` s after that (a retry, a failure handler sending it again)."""
+
+    def __init__(self, lost_after: float, again_after: float):
+        self.lost_after, self.again_after = lost_after, again_after
+        self.killed: float | None = None
+        self.task_id = ""
+
+    def wait_pool_ready(self) -> None:
+        pass
+
+    def kill_child(self, index: int) -> None:
+        self.killed = time.time()
+
+    @property
+    def logs(self) -> str:
+        lines = [f"Task l06.long[{self.task_id}] received"] if self.task_id else []
+        since = time.time() - self.killed if self.killed is not None else -1.0
+        if since >= self.lost_after:
+            lines.append("Process 'ForkPoolWorker-1' pid:1 exited with 'signal 9 (SIGKILL)'")
+        if since >= self.lost_after + self.again_after:
+            lines.append("Task l06.long[again] received")
+        return "\n".join(lines)
+
+
+class LosingStack:
+    def __init__(self, worker: LosingWorker):
+        self.workers = [worker]
+        self.app = self
+
+    def send_task(self, name, args, queue=None):
+        self.workers[0].task_id = "first"
+        return type("Result", (), {"id": "first", "state": "PENDING"})()
+
+
+def test_an_interrupted_export_is_watched_from_when_the_worker_saw_its_process_die(monkeypatch):
+    monkeypatch.setattr(checks, "RERUN_WAIT", 0.5)
+    worker = LosingWorker(lost_after=0.8, again_after=0.3)  # on a busy machine, seen dead well after the kill
+    assert checks.interrupted_export_runs(LosingStack(worker), "long", 2.0, 0.0) == 2
+
+
 def test_the_expected_chord_result_follows_the_rule_not_min():
     chunks = {21: [], 40: [-1, -5, 5], 3: [1, 2], 7: [-3]}
     assert checks.expected(chunks) == {"imported": 2, "failed": [7, 40]}  # one item per corrupt chunk, empty is valid

@@ -271,16 +271,20 @@ HIDDEN_LONGS = (1.5, 3.0)
 
 
 #: Exports interrupted midway, after the peak: (seconds it lasts, seconds after it was received that its pool process
-#: is SIGKILLed); the second one only at grading. RERUN_WAIT: how long the check then waits for it to run again.
+#: is SIGKILLed); the second one only at grading. RERUN_WAIT: how long the check then waits for it to run again, from
+#: the moment the worker's main process saw its pool process die (LOST_WAIT at most: it can take seconds on a busy
+#: machine, and only then does Celery retry or a failure handler send the export again).
 INTERRUPTED = ((LONG, 0.5), (3.0, 1.2))
 RERUN_WAIT = 3.0
+LOST_WAIT = 20.0
 RECEIVED = re.compile(r"Task l06\.long\[[^\]]+\] received")
+LOST = "exited with 'signal 9"  # the main process's log line for a pool process that was SIGKILLed
 
 
 def interrupted_export_runs(stack, route: str, seconds: float, after: float) -> int:
     """One export of `seconds` sent on `route`; `after` s once a worker received it, its pool process is SIGKILLed
-    (the machine's OOM killer, a crash); how many times the workers received an export from then on (1: it does not
-    run again: not redelivered, not retried, not sent again)."""
+    (the machine's OOM killer, a crash); how many times the workers received an export from then on, RERUN_WAIT s
+    after the worker saw its process die (1: it does not run again: not redelivered, not retried, not sent again)."""
     def received() -> int:
         return sum(len(RECEIVED.findall(worker.logs)) for worker in stack.workers)
 
@@ -293,7 +297,10 @@ def interrupted_export_runs(stack, route: str, seconds: float, after: float) -> 
     if worker is None:
         return received() - before
     time.sleep(after)
+    lost = worker.logs.count(LOST)
     worker.kill_child(0)
+    polling.until(lambda: worker.logs.count(LOST) > lost or result.state not in ("PENDING", "STARTED"), LOST_WAIT,
+                  step=0.1)
     time.sleep(RERUN_WAIT)
     return received() - before
 
