@@ -108,6 +108,92 @@ def test_routes_are_asked_with_the_producer_clock_moved_before_and_after_the_imp
     assert queues == ["Tue-3-3", "Tue-13-3", "Tue-21-3", "Sun-15-3"]
 
 
+def test_the_clock_sweep_covers_every_hour_of_every_weekday_and_the_month_and_year_ends():
+    monday = datetime.datetime(2026, 12, 7, 10, 13, tzinfo=datetime.timezone.utc).timestamp()
+    utc = datetime.timezone.utc
+    moments = [datetime.datetime.fromtimestamp(at, utc) for at in checks.clock_sweep(monday)]
+    assert all(at.timestamp() > monday for at in moments)
+    assert {(at.weekday(), at.hour) for at in moments} == {(day, hour) for day in range(7) for hour in range(24)}
+    assert len({at.minute for at in moments}) > 30
+    last_days = {(at.year, at.month, at.day) for at in moments
+                 if (at + datetime.timedelta(days=2)).day <= 2}  # the last two days of a month
+    assert len(last_days) >= 24 and (2026, 12, 31) in last_days and (2027, 2, 27) in last_days
+    assert any((at.month, at.day) == (1, 1) for at in moments) and any((at.month, at.day) == (2, 29) for at in moments)
+    assert checks.moment_tag(moments[0].timestamp()) == "2026-12-12 00:00 UTC"  # a Saturday night comes first
+
+
+def test_routes_are_asked_with_keyword_arguments_too(tmp_path):
+    (tmp_path / "ex_kwargs.py").write_text(
+        "from celerylab.lessons.l06_architecture.tasks import app\n"
+        "def by_kwargs(name, args, kwargs, options, task=None, **kw):\n"
+        "    return {'queue': 'default' if kwargs.get('seconds', 1) < 0.1 else 'heavy'}\n"
+        "app.conf.task_routes = [by_kwargs]\n")
+    assert checks._producer(ProducerStack(tmp_path), "ex_kwargs", "route",
+                            [("report.export_grades", ("2026-1", 0.0)),
+                             ("report.export_grades", (), {"period": "2026-1", "seconds": 0.0})]) == ["heavy", "default"]
+    kwargs_cases = [(name, kwargs) for name, cases in checks.ROUTE_ARGS.items() for _, kwargs in cases if kwargs]
+    assert {name for name, _ in kwargs_cases} == set(checks.ROUTE_ARGS)
+    assert ("report.export_grades", {"period": "2026-1", "seconds": 0.0}) in kwargs_cases
+
+
+def test_at_grading_the_sizes_and_the_backlog_go_far_beyond_the_visible_ones():
+    def biggest(cases, key, position):
+        return max(kwargs[key] if key in kwargs else args[position] for args, kwargs in cases
+                   if key in kwargs or len(args) > position)
+
+    pdfs = checks.HIDDEN_ROUTE_ARGS["report.build_pdf"]
+    assert min(len(kwargs.get("student_ids", args[0] if args else [])) for args, kwargs in pdfs) >= 10_000
+    assert biggest(checks.HIDDEN_ROUTE_ARGS["report.export_grades"], "seconds", 1) >= 7 * 86400
+    assert any("student_ids" in kwargs for _, kwargs in pdfs)
+    assert checks.HIDDEN_BACKLOG["heavy"] >= 10 * checks.BACKLOG and set(checks.HIDDEN_BACKLOG) == set(checks.QUEUES)
+
+
+def test_the_feedback_shows_keyword_arguments_by_name():
+    assert checks.shown(((list(range(300)),)), {"period": "2026-1"}) == "([300 items], period='2026-1')"
+
+
+class LosingWorker:
+    """A worker whose main process sees its killed pool process die `lost_after` s later, and then receives the
+    export again `again_after` s after that (a retry, a failure handler sending it again)."""
+
+    def __init__(self, lost_after: float, again_after: float):
+        self.lost_after, self.again_after = lost_after, again_after
+        self.killed: float | None = None
+        self.task_id = ""
+
+    def wait_pool_ready(self) -> None:
+        pass
+
+    def kill_child(self, index: int) -> None:
+        self.killed = time.time()
+
+    @property
+    def logs(self) -> str:
+        lines = [f"Task l06.long[{self.task_id}] received"] if self.task_id else []
+        since = time.time() - self.killed if self.killed is not None else -1.0
+        if since >= self.lost_after:
+            lines.append("Process 'ForkPoolWorker-1' pid:1 exited with 'signal 9 (SIGKILL)'")
+        if since >= self.lost_after + self.again_after:
+            lines.append("Task l06.long[again] received")
+        return "\n".join(lines)
+
+
+class LosingStack:
+    def __init__(self, worker: LosingWorker):
+        self.workers = [worker]
+        self.app = self
+
+    def send_task(self, name, args, queue=None):
+        self.workers[0].task_id = "first"
+        return type("Result", (), {"id": "first", "state": "PENDING"})()
+
+
+def test_an_interrupted_export_is_watched_from_when_the_worker_saw_its_process_die(monkeypatch):
+    monkeypatch.setattr(checks, "RERUN_WAIT", 0.5)
+    worker = LosingWorker(lost_after=0.8, again_after=0.3)  # on a busy machine, seen dead well after the kill
+    assert checks.interrupted_export_runs(LosingStack(worker), "long", 2.0, 0.0) == 2
+
+
 def test_the_expected_chord_result_follows_the_rule_not_min():
     chunks = {21: [], 40: [-1, -5, 5], 3: [1, 2], 7: [-3]}
     assert checks.expected(chunks) == {"imported": 2, "failed": [7, 40]}  # one item per corrupt chunk, empty is valid

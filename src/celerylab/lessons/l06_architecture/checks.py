@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ast
+import datetime
 import json
 import re
 import subprocess
@@ -31,13 +32,23 @@ EXPORT_SECONDS = 1.0  # each grades export in the routing check
 OLD_ROUTES = {"email.send_welcome": "priority", "report.build_pdf": "heavy", "report.export_grades": "heavy",
               "l06.short": "default"}
 UNKNOWN_TASK = "school.nightly_cleanup"  # a task the app does not define: a producer sending it by name
-# the arguments each is asked with, across the range a producer sends: one student or three hundred, an export of no
-# time at all or of an hour (a route is the task's, whatever its size)
-ROUTE_ARGS: dict[str, list[tuple]] = {"email.send_welcome": [("ana@example.com", "Ana")],
-              "report.build_pdf": [([7], "2026-1", 0.01), (list(range(300)), "2026-1", 0.5)],
-              "report.export_grades": [("2026-1", 0.0), ("2026-1", 0.01), ("2026-1", 3600.0)],
-              "l06.short": [(0,)]}
-OTHER_ARGS: list[tuple] = [(), (list(range(50)),)]  # every other task: no arguments, and a batch of 50 items
+# the (arguments, keyword arguments) each is asked with, across the range a producer sends, positional or by keyword:
+# one student or three hundred, an export of no time at all or of an hour (a route is the task's, whatever its size)
+ROUTE_ARGS: dict[str, list[tuple[tuple, dict]]] = {
+    "email.send_welcome": [(("ana@example.com", "Ana"), {}), ((), {"email": "ana@example.com", "name": "Ana"})],
+    "report.build_pdf": [(([7], "2026-1", 0.01), {}), ((list(range(300)), "2026-1", 0.5), {}),
+                         ((), {"student_ids": [7], "period": "2026-1", "step": 0.01}),
+                         (([7],), {"period": "2026-1"}), ((), {"student_ids": list(range(300)), "period": "2026-1"})],
+    "report.export_grades": [(("2026-1", 0.0), {}), (("2026-1", 0.01), {}), (("2026-1", 3600.0), {}),
+                             ((), {"period": "2026-1", "seconds": 0.0}), (("2026-1",), {"seconds": 0.01}),
+                             ((), {"period": "2026-1", "seconds": 3600.0}), (("2026-1",), {})],
+    "l06.short": [((0,), {}), ((), {"n": 0})]}
+# at grading, sizes far beyond: a report of a hundred thousand students, exports of a day and of a week
+HIDDEN_ROUTE_ARGS: dict[str, list[tuple[tuple, dict]]] = {
+    "report.build_pdf": [((list(range(100_000)), "2026-1", 0.5), {}),
+                         ((), {"student_ids": list(range(100_000)), "period": "2026-1", "step": 0.5})],
+    "report.export_grades": [(("2026-1", 86400.0), {}), ((), {"period": "2026-1", "seconds": 7 * 86400.0})]}
+OTHER_ARGS: list[tuple[tuple, dict]] = [((), {}), ((list(range(50)),), {})]  # every other task: none, 50 items
 # published at the end by the producer: each must be received by the worker of its queue (a route whose exchange no
 # queue is bound to still answers "heavy", and loses the message)
 DELIVERED = [("report.build_pdf", ([7], "2026-9", 0.01)), ("email.send_welcome", ("bia@example.com", "Bia")),
@@ -67,26 +78,77 @@ def clock_moments(now: float) -> dict[str, float]:
             "Tuesday 21:00 UTC": tuesday + 21 * HOUR, "Sunday 15:00 UTC": sunday + 15 * HOUR}
 
 
-def routes_asked(stack, module: str) -> tuple[dict, dict]:
-    """The queues the answer's producer routes to, asked with ROUTE_ARGS and OTHER_ARGS, with idle queues now, with
-    idle queues on a Tuesday at three hours of the day, and with a backlog in every queue on a Sunday (a route is the
-    task's at any time: clock_moments): ({task of OLD_ROUTES: its queue}, {other task leaving default: ...}), where a
-    task routed anywhere else than it should shows each such queue with the cases that got it."""
-    asked: list[tuple[str, tuple]] = [(name, args) for name, cases in ROUTE_ARGS.items() for args in cases]
-    asked += [(name, args) for name in unrouted_tasks() for args in OTHER_ARGS]
-    moments = clock_moments(time.time())
-    tuesday = [name for name in moments if name.startswith("Tuesday")]
-    runs = [(False, [""]), (False, tuesday), (True, ["Sunday 15:00 UTC"])]  # (busy, the moments asked, in order)
+def clock_sweep(now: float) -> list[float]:
+    """More wall clock times, all ahead of `now`: every hour of the coming seven days from Saturday 00:00 UTC (every
+    day of the week, the minute moving from hour to hour), the last two days and the first of each of the coming
+    thirteen months (a year's end among them) and the next 29 February, and the night of each daylight saving switch
+    (Europe's and the United States') in the coming year."""
+    today = int(now // DAY)
+    saturday = (today + ((5 - (today + 3)) % 7 or 7)) * DAY
+    moments = [float(saturday + day * DAY + hour * HOUR + (day * 17 + hour * 7) % 60 * 60)
+               for day in range(7) for hour in range(24)]
+    utc = datetime.timezone.utc
+    first = datetime.datetime.fromtimestamp(now, utc).date().replace(day=1)
+    for n in range(1, 14):
+        month = datetime.datetime(first.year + (first.month + n - 1) // 12, (first.month + n - 1) % 12 + 1, 1,
+                                  tzinfo=utc).timestamp()
+        moments += [month - 2 * DAY + 6 * HOUR, month - DAY + 12 * HOUR, month - 30.0, month + 30.0]
+    year = datetime.datetime.fromtimestamp(now, utc).year + 1
+    leap = next(y for y in range(year, year + 8) if y % 4 == 0 and (y % 100 or y % 400 == 0))
+    moments.append(datetime.datetime(leap, 2, 29, 23, 30, tzinfo=utc).timestamp())
+
+    def sunday(month: int, nth: int) -> datetime.datetime:  # nth Sunday of the month (-1: the last)
+        days = [datetime.datetime(year, month, d, tzinfo=utc) for d in range(1, 32)
+                if d <= 28 or (datetime.date(year, month, 1) + datetime.timedelta(days=d - 1)).month == month]
+        return [d for d in days if d.weekday() == 6][nth]
+
+    for switch, hour in ((sunday(3, -1), 1), (sunday(10, -1), 1), (sunday(3, 1), 7), (sunday(11, 0), 6)):
+        moments += [switch.timestamp() + hour * HOUR - 30.0, switch.timestamp() + hour * HOUR + 30.0]
+    return [moment for moment in moments if moment > now]
+
+
+def moment_tag(moment: float) -> str:
+    """A wall clock time as the feedback shows it: ``2026-12-12 00:00 UTC``."""
+    return datetime.datetime.fromtimestamp(moment, datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+
+
+SHOWN_CASES = 4  # cases the feedback shows of a task routed to a wrong queue; the rest are counted
+
+
+def routes_asked(stack, module: str, hidden: bool = False) -> tuple[dict, dict]:
+    """The queues the answer's producer routes to, asked with ROUTE_ARGS (at grading HIDDEN_ROUTE_ARGS too) and
+    OTHER_ARGS: with idle queues now, with idle queues on a Tuesday at three hours of the day and at every moment of
+    clock_sweep, and with a backlog in every queue on a Sunday and at a month's end (at grading, again now with
+    hundreds of messages waiting: HIDDEN_BACKLOG). A route is the task's at any time and any load. Returns ({task of
+    OLD_ROUTES: its queue}, {other task leaving default: ...}), where a task routed anywhere else than it should shows
+    each such queue with the cases that got it (the first SHOWN_CASES of them, and how many more)."""
+    route_args = {name: cases + (HIDDEN_ROUTE_ARGS.get(name, []) if hidden else [])
+                  for name, cases in ROUTE_ARGS.items()}
+    asked = [(name, args, kwargs) for name, cases in route_args.items() for args, kwargs in cases]
+    asked += [(name, args, kwargs) for name in unrouted_tasks() for args, kwargs in OTHER_ARGS]
+    now = time.time()
+    named = clock_moments(now)
+    sweep: list[float | None] = list(clock_sweep(now))
+    month_end = next(moment for moment in sweep[7 * 24:] if moment is not None and moment_tag(moment)[8:10] != "01")
+    sunday = named["Sunday 15:00 UTC"]
+    runs: list[tuple[dict[str, int], list[float | None]]] = [  # (backlog, the moments asked, in order)
+        ({}, [None]), ({}, [named[name] for name in named if name.startswith("Tuesday")]), ({}, sweep),
+        (dict.fromkeys(QUEUES, BACKLOG), [sunday, month_end])]
+    if hidden:
+        runs.append((HIDDEN_BACKLOG, [None]))
     seen: dict[str, dict[str, list[str]]] = {}
-    for busy, names in runs:
-        queues = _producer(stack, module, "route", asked, busy, tuple(moments[name] for name in names if name))
-        for (name, args), queue, when in zip(asked * len(names), queues, [n for n in names for _ in asked]):
-            tags = ", ".join(tag for tag in ("backlog" if busy else "", when) if tag)
-            case = shown(args) + (f" [{tags}]" if tags else "")
+    for backlog, moments in runs:
+        queues = _producer(stack, module, "route", asked, backlog, tuple(m for m in moments if m is not None))
+        cases = [(name, args, kwargs, when) for when in moments for name, args, kwargs in asked]
+        for (name, args, kwargs, when), queue in zip(cases, queues):
+            load = f"backlog {sum(backlog.values())}" if backlog else ""
+            tags = ", ".join(tag for tag in (load, moment_tag(when) if when is not None else "") if tag)
+            case = shown(args, kwargs) + (f" [{tags}]" if tags else "")
             seen.setdefault(name, {}).setdefault(queue, []).append(case)
 
     def told(name: str, expected: str) -> object:
-        wrong = {queue: cases for queue, cases in sorted(seen.get(name, {}).items()) if queue != expected}
+        wrong = {queue: cases[:SHOWN_CASES] + ([f"… +{len(cases) - SHOWN_CASES}"] if len(cases) > SHOWN_CASES else [])
+                 for queue, cases in sorted(seen.get(name, {}).items()) if queue != expected}
         return wrong or expected
 
     routes = {name: told(name, queue) for name, queue in OLD_ROUTES.items()}
@@ -94,9 +156,12 @@ def routes_asked(stack, module: str) -> tuple[dict, dict]:
     return routes, moved
 
 
-def shown(args: tuple) -> str:
-    """Arguments as the feedback shows them, long lists shortened: ``([300 items], '2026-1', 0.5)``."""
-    return "(" + ", ".join(f"[{len(a)} items]" if isinstance(a, list) and len(a) > 3 else repr(a) for a in args) + ")"
+def shown(args: tuple, kwargs: dict | None = None) -> str:
+    """Arguments as the feedback shows them, long lists shortened: ``([300 items], '2026-1', step=0.5)``."""
+    def one(value) -> str:
+        return f"[{len(value)} items]" if isinstance(value, list) and len(value) > 3 else repr(value)
+
+    return "(" + ", ".join([one(a) for a in args] + [f"{k}={one(v)}" for k, v in (kwargs or {}).items()]) + ")"
 
 
 def one_process_layout() -> list[WorkerSpec]:
@@ -126,7 +191,7 @@ def route_heavy(run: CheckRun) -> None:
     # (period, seconds) of each export; at grading one more, shorter: an export is heavy whatever its length
     exports = [("2026-0", EXPORT_SECONDS), ("2026-1", EXPORT_SECONDS)] + ([("2026-2", 0.3)] if run.include_hidden else [])
     with run.stack(workers=one_process_layout(), timeline=False, http_apps={"api": f"{run.module}:api"}) as stack:
-        routes, moved = routes_asked(stack, run.module)
+        routes, moved = routes_asked(stack, run.module, run.include_hidden)
         if not run.expect("l06.check.old_routes", OLD_ROUTES, routes):
             return  # the first failed criterion decides: no exports to wait for
         run.expect("l06.check.unrouted_default", {}, moved)
@@ -206,16 +271,20 @@ HIDDEN_LONGS = (1.5, 3.0)
 
 
 #: Exports interrupted midway, after the peak: (seconds it lasts, seconds after it was received that its pool process
-#: is SIGKILLed); the second one only at grading. RERUN_WAIT: how long the check then waits for it to run again.
+#: is SIGKILLed); the second one only at grading. RERUN_WAIT: how long the check then waits for it to run again, from
+#: the moment the worker's main process saw its pool process die (LOST_WAIT at most: it can take seconds on a busy
+#: machine, and only then does Celery retry or a failure handler send the export again).
 INTERRUPTED = ((LONG, 0.5), (3.0, 1.2))
 RERUN_WAIT = 3.0
+LOST_WAIT = 20.0
 RECEIVED = re.compile(r"Task l06\.long\[[^\]]+\] received")
+LOST = "exited with 'signal 9"  # the main process's log line for a pool process that was SIGKILLed
 
 
 def interrupted_export_runs(stack, route: str, seconds: float, after: float) -> int:
     """One export of `seconds` sent on `route`; `after` s once a worker received it, its pool process is SIGKILLed
-    (the machine's OOM killer, a crash); how many times the workers received an export from then on (1: it does not
-    run again: not redelivered, not retried, not sent again)."""
+    (the machine's OOM killer, a crash); how many times the workers received an export from then on, RERUN_WAIT s
+    after the worker saw its process die (1: it does not run again: not redelivered, not retried, not sent again)."""
     def received() -> int:
         return sum(len(RECEIVED.findall(worker.logs)) for worker in stack.workers)
 
@@ -228,59 +297,69 @@ def interrupted_export_runs(stack, route: str, seconds: float, after: float) -> 
     if worker is None:
         return received() - before
     time.sleep(after)
+    lost = worker.logs.count(LOST)
     worker.kill_child(0)
+    polling.until(lambda: worker.logs.count(LOST) > lost or result.state not in ("PENDING", "STARTED"), LOST_WAIT,
+                  step=0.1)
     time.sleep(RERUN_WAIT)
     return received() - before
 
 
 #: A producer with the learner's module: a process of its own that imports it (as the API that sends the tasks does,
-#: which never runs a worker or its signals). "route" prints the queue each (task name, arguments) goes to; "publish"
-#: sends each one and prints its task id. With BACKLOG set, every queue of BACKLOG first holds that many messages (in
-#: a key namespace of its own, which no worker reads): routes that look at the queues' load see them busy.
+#: which never runs a worker or its signals), given on its standard input the (task name, arguments, keyword
+#: arguments) asked. "route" prints the queue each goes to; "publish" sends each one and prints its task id. With a
+#: backlog ({queue: count}), each queue first holds that many messages (in a key namespace of its own, which no
+#: worker reads): routes that look at the queues' load see them busy. Given moments, the wall clock (elsewhere_clock)
+#: is moved to the first before the answer is imported, and every case is asked again at each of them in turn.
 PRODUCER = """
-import importlib, json, os, sys, time
-moments = json.loads(sys.argv[5])
-if moments[0] is not None:  # the wall clock moved to the first moment before the answer is imported
+import importlib, json, sys, time
+moments = json.loads(sys.argv[4])
+if moments:  # one offset, moved from moment to moment: time.time and all that reads it follow
     from celerylab.stack.elsewhere_clock import shift_clock
-    shift_clock((moments[0] - time.time()) / 86400)
+    real_time, real_time_ns = time.time, time.time_ns
+    offset = [moments[0] - real_time()]
+    time.time = lambda: real_time() + offset[0]
+    time.time_ns = lambda: real_time_ns() + int(offset[0] * 1e9)
+    shift_clock(0)
 module = importlib.import_module(sys.argv[1])
 from celerylab.lessons.l06_architecture import tasks
 app = getattr(module, "app", tasks.app)
-mode, asked, backlog = sys.argv[2], json.loads(sys.argv[3]), json.loads(sys.argv[4])
+mode, backlog, asked = sys.argv[2], json.loads(sys.argv[3]), json.load(sys.stdin)
 with app.connection_for_write() as connection:
-    for queue in backlog:
+    for queue, count in backlog.items():
         waiting = connection.SimpleQueue(queue)
-        for n in range(int(os.environ["BACKLOG"])):
+        for n in range(count):
             waiting.put({"backlog": n})
     try:
         if mode == "route":
             out = []
-            for moment in moments:  # each later moment: the clock moved again (datetime.now, time.time)
-                if moment is not None and moment != moments[0]:
-                    shift_clock((moment - time.time()) / 86400)
-                out += [app.amqp.router.route({}, name, tuple(args), {}, app.tasks.get(name))["queue"].name
-                        for name, args in asked]
+            for moment in moments or [None]:
+                if moment is not None:
+                    offset[0] = moment - real_time()
+                out += [app.amqp.router.route({}, name, tuple(args), kwargs, app.tasks.get(name))["queue"].name
+                        for name, args, kwargs in asked]
         else:
-            out = [app.send_task(name, tuple(args)).id for name, args in asked]
+            out = [app.send_task(name, tuple(args), kwargs).id for name, args, kwargs in asked]
     finally:
         for queue in backlog:
             connection.SimpleQueue(queue).clear()
 print(json.dumps(out))
 """
 BACKLOG = 20  # messages waiting in each queue when routes are asked under load
+HIDDEN_BACKLOG = {"default": 200, "priority": 100, "heavy": 600}  # at grading, again with hundreds waiting
 QUEUES = ("default", "priority", "heavy")
 
 
-def _producer(stack, module: str, mode: str, asked: list[tuple[str, tuple]], busy: bool = False,
+def _producer(stack, module: str, mode: str, asked: list[tuple], backlog: dict[str, int] | None = None,
               moments: tuple[float, ...] = ()) -> list:
-    """What the producer process printed for `asked` (in `mode`); `busy`: with BACKLOG messages in every queue;
-    `moments` (route mode): the wall clock times (epoch seconds) the routes are asked at, one after the other, the
-    process's clock moved to the first before it imports the answer (elsewhere_clock.shift_clock); none: now."""
-    extra = {"BACKLOG": BACKLOG, appconfig.NAMESPACE_ENV: f"{stack.namespace}backlog-"} if busy else {}
-    argv = [sys.executable, "-c", PRODUCER, module, mode, json.dumps([[name, list(args)] for name, args in asked]),
-            json.dumps(list(QUEUES) if busy else []), json.dumps(list(moments) or [None])]
-    done = subprocess.run(argv, capture_output=True, text=True, timeout=120, env=stack.process_env(extra),
-                          cwd=stack.workdir)
+    """What the producer process printed for `asked` ((name, args) or (name, args, kwargs); in `mode`); `backlog`:
+    {queue: messages waiting in it}; `moments` (route mode): the wall clock times (epoch seconds) the routes are asked
+    at, one after the other, the process's clock moved to the first before it imports the answer; none: now."""
+    extra = {appconfig.NAMESPACE_ENV: f"{stack.namespace}backlog-"} if backlog else {}
+    cases = [[name, list(args), dict(rest[0]) if rest else {}] for name, args, *rest in asked]
+    argv = [sys.executable, "-c", PRODUCER, module, mode, json.dumps(backlog or {}), json.dumps(list(moments))]
+    done = subprocess.run(argv, input=json.dumps(cases), capture_output=True, text=True, timeout=120,
+                          env=stack.process_env(extra), cwd=stack.workdir)
     if done.returncode != 0:
         raise RuntimeError(f"a producer importing {module} failed: {done.stderr.strip()[-600:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])
