@@ -92,6 +92,11 @@ def test_a_loaded_machine_may_stall_one_page(step):
     assert checks.pages_last_step([step + 0.01] * 10 + [step + 0.6, step + 0.02], step)
 
 
+@pytest.mark.parametrize("step", STEPS)
+def test_a_loaded_machine_may_lengthen_most_pages_of_a_short_report(step):
+    assert checks.pages_last_step([step + 0.025, step + 0.15, step + 0.31], step)
+
+
 @pytest.mark.parametrize(("pages", "step"), [
     ([0.4, 0.41, 0.4, 0.42], 0.25),  # 0.2 s slices until step has passed
     ([0.2, 0.21, 0.2, 0.2, 0.2, 0.21], 0.04),  # the same at a small step
