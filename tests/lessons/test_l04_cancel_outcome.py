@@ -1,5 +1,6 @@
 """Lesson 04's cancel check: an uncancelled report's pages are timed by the database's clock at its writes to the row
-(one page that spares its sleep shows), and a cancelled report's result must name the pages it did."""
+(one page that spares its sleep shows, and so do pages too long), and a cancelled report's result must name the pages
+it did (one fewer than its progress only when it stopped inside its last page)."""
 from __future__ import annotations
 
 import time
@@ -78,15 +79,79 @@ def test_a_report_that_never_finished_has_no_page_times(stack):
     assert checks.page_times(stack, "unfinished", 3) == []
 
 
-@pytest.mark.parametrize(("result", "says"), [
-    ({"cancelled_after": 2, "students": 10}, True),  # the solution's: pages begun
-    ({"students": 1, "total": 10, "cancelled": True}, True),  # whole pages, stopped inside page 2
-    ({"students": 10}, False),  # the full report
-    ({"students": 10, "cancelled": True}, False),  # True equals 1, and is no page count
-    ("cancelled", False),
+STEPS = [0.25, 0.6, 0.04]
+
+
+@pytest.mark.parametrize("step", STEPS)
+def test_pages_of_step_and_their_writes_last_step(step):
+    assert checks.pages_last_step([step + 0.015, step + 0.02, step + 0.01, step + 0.04], step)
+
+
+@pytest.mark.parametrize("step", STEPS)
+def test_a_loaded_machine_may_stall_one_page(step):
+    assert checks.pages_last_step([step + 0.01] * 10 + [step + 0.6, step + 0.02], step)
+
+
+@pytest.mark.parametrize("step", STEPS)
+def test_a_loaded_machine_may_lengthen_most_pages_of_a_short_report(step):
+    assert checks.pages_last_step([step + 0.025, step + 0.15, step + 0.31], step)
+
+
+@pytest.mark.parametrize(("pages", "step"), [
+    ([0.4, 0.41, 0.4, 0.42], 0.25),  # 0.2 s slices until step has passed
+    ([0.2, 0.21, 0.2, 0.2, 0.2, 0.21], 0.04),  # the same at a small step
+    ([0.26, 0.25, 2.0, 0.26], 0.25),  # one page more than 1.5 s too long
+    ([0.2, 0.21, 0.2, 0.21], 0.25),  # int(step * 10) slices of 0.1 s
+    ([0.51, 0.5, 0.51], 0.6),  # a sleep capped at 0.5 s
+    ([], 0.25),  # a report without every mark
 ])
-def test_a_cancelled_result_must_name_the_pages_done(result, says):
-    assert checks.says_how_far(result, progress=2) is says
+def test_pages_too_long_or_too_short_do_not_last_step(pages, step):
+    assert not checks.pages_last_step(pages, step)
+
+
+@pytest.mark.parametrize(("result", "inside", "says"), [
+    ({"cancelled_after": 2, "students": 10}, False, True),  # the solution's: pages begun, stopped between pages
+    ({"cancelled_after": 2, "students": 10}, True, True),
+    ({"students": 1, "total": 10, "cancelled": True}, True, True),  # whole pages, stopped inside page 2
+    ({"cancelled_after": 1, "students": 10}, False, False),  # one fewer, though page 2 was done whole
+    ({"students": 10}, True, False),  # the full report
+    ({"students": 10, "cancelled": True}, True, False),  # True equals 1, and is no page count
+    ("cancelled", True, False),
+])
+def test_a_cancelled_result_must_name_the_pages_done(result, inside, says):
+    assert checks.says_how_far(result, checks.pages_done(2, inside)) is says
+
+
+def cancelled_after(stack, job_id: str, seconds: float) -> None:
+    """A report whose row reaches page 2, then turns cancelled `seconds` later (by the database's clock)."""
+    connection = stack.db()
+    try:
+        jobs.create(job_id, "admin", "ex.report", connection)
+        jobs.set_state(job_id, "running", connection, unless=jobs.FINISHED)
+        jobs.progress(job_id, 1, 10, connection)
+        time.sleep(STEP)
+        jobs.progress(job_id, 2, 10, connection)
+        time.sleep(seconds)
+        jobs.set_state(job_id, "cancelled", connection)
+    finally:
+        connection.close()
+
+
+def test_a_report_that_turns_cancelled_before_its_page_lasted_step_stopped_inside_it(stack):
+    cancelled_after(stack, "inside", STEP / 4)
+    assert checks.stopped_inside(stack, "inside", 2, STEP)
+    assert checks.pages_done(2, checks.stopped_inside(stack, "inside", 2, STEP)) == [1, 2]
+
+
+def test_a_report_that_turns_cancelled_after_a_whole_page_did_that_page(stack):
+    cancelled_after(stack, "between", STEP)  # slept its page, then looked at the flag
+    assert not checks.stopped_inside(stack, "between", 2, STEP)
+    assert checks.pages_done(2, checks.stopped_inside(stack, "between", 2, STEP)) == [2]
+
+
+def test_a_report_with_no_page_did_none(stack):
+    assert checks.pages_done(0, True) == [0]
+    assert not checks.stopped_inside(stack, "none", 0, STEP)
 
 
 class Messages:
@@ -148,6 +213,16 @@ PAGES = [("PROGRESS", {"current": 1, "total": 10}), ("PROGRESS", {"current": 2, 
 ])
 def test_every_state_a_cancelled_report_left_in_the_backend_must_say_how_far(monkeypatch, stored, says):
     held = seen_with(monkeypatch, PAGES + stored).outcome()
-    assert all(checks.says_how_far(result, progress=2) for _state, result in held) is says
-    assert (checks.shown_outcome(held, 2) == ["CANCELLED", {"students": 10}]) is (stored[:1] == [
+    assert all(checks.says_how_far(result, [2]) for _state, result in held) is says
+    assert (checks.shown_outcome(held, [2]) == ["CANCELLED", {"students": 10}]) is (stored[:1] == [
         ("CANCELLED", {"students": 10})])
+
+
+def test_an_exception_state_stored_with_a_dict_is_shown_as_stored(monkeypatch):
+    """REVOKED stored with update_state and a dict that is no exception information, then Ignore: the check reads
+    the dict (Celery's decode_result would raise ValueError turning it into an exception) and shows it."""
+    revoked = ("REVOKED", {"reason": "cancelled", "total": 10})
+    held = seen_with(monkeypatch, [*PAGES, revoked]).outcome()
+    assert held == [list(revoked)]
+    assert not checks.says_how_far(held[0][1], [2])
+    assert checks.shown_outcome(held, [2]) == list(revoked)
