@@ -63,18 +63,35 @@ def retry_defaults(run: CheckRun) -> None:
         run.expect("l03.check.welcome_options", (3, 30), options.get("ex.welcome"))
         welcome = retry_countdown(stack, "ex.welcome", retries=0)
         run.expect("l03.check.welcome_countdown", 30, welcome, passed=near(30, welcome))
-        # an option a task declares is kept, in its attributes and in what the worker does: a delay equal to
-        # Celery's default (not told apart by its value), and a max_retries of its own (over a "*" annotation)
-        for task, declared, expected, retries, countdown in (
-                ("ex.audit_log", "default_retry_delay=180", (3, 180), 0, 180),
-                ("ex.import_feed", "max_retries=5", (5, 60), 4, 60)):  # its fifth retry: it declares five
-            run.expect("l03.check.declared_options", expected, options.get(task), task=task, declared=declared)
+        # an option a task declares is kept, in its attributes and in what the worker does, whatever its value: a
+        # delay equal to Celery's default (not told apart by its value), a max_retries of its own (over a "*"
+        # annotation), and values Celery reads as false (a default filled in where the task's value is falsy, or
+        # `or 3`, would replace them): no retry (0), no wait (0) and, graded, no limit (None)
+        for task, declared, expected, retries, countdown, hidden in (
+                ("ex.audit_log", "default_retry_delay=180", (3, 180), 0, 180, False),
+                ("ex.import_feed", "max_retries=5", (5, 60), 4, 60, False),  # its fifth retry: it declares five
+                ("ex.poll_feed", "max_retries=None", (None, 60), 5, 60, True)):  # a sixth retry: there is no limit
+            if hidden and not run.graded(2):
+                continue
+            run.expect("l03.check.declared_options", expected, options.get(task), task=task, declared=declared,
+                       hidden=hidden)
             waited = retry_countdown(stack, task, retries=retries)
             run.expect("l03.check.declared_countdown", countdown, waited, passed=near(countdown, waited), task=task,
-                       declared=declared, retry=retries + 1)
-            if expected[0] != 3:  # a number of retries of its own, used in full, and not one more
+                       declared=declared, retry=retries + 1, hidden=hidden)
+            if isinstance(expected[0], int) and expected[0] != 3:  # retries of its own, used in full, not one more
                 run.expect("l03.check.declared_no_more", "FAILURE", retry_countdown(stack, task, retries=expected[0]),
                            task=task, declared=declared, retries=expected[0])
+        run.expect("l03.check.declared_options", (0, 60), options.get("ex.charge_once"), task="ex.charge_once",
+                   declared="max_retries=0")
+        run.expect("l03.check.declared_no_more", "FAILURE", retry_countdown(stack, "ex.charge_once", retries=0),
+                   task="ex.charge_once", declared="max_retries=0", retries=0)  # not even a first retry
+        run.expect("l03.check.declared_options", (3, 0), options.get("ex.ping_partner"), task="ex.ping_partner",
+                   declared="default_retry_delay=0")
+        # sent as retried twice: its third and last retry goes at once (no ETA), and it ends in FAILURE right away;
+        # with a wait filled in it would sit in RETRY for a minute
+        at_once = stack.app.send_task("ex.ping_partner", (1,), retries=2)
+        run.expect("l03.check.declared_at_once", "FAILURE", helpers.wait_state(at_once, ("FAILURE",), timeout=10),
+                   task="ex.ping_partner", declared="default_retry_delay=0", retries=2)
         # the app's configuration, not Celery's: another app in the same process keeps Celery's defaults
         fresh = stack.app.send_task("l03.fresh_app_defaults").get(timeout=10, propagate=False)
         run.expect("l03.check.fresh_app", [3, 180], fresh if isinstance(fresh, list) else repr(fresh))

@@ -16,7 +16,7 @@ from celerylab.stack.appconfig import stack_settings
 
 APP = "celerylab.lessons.l03_silent_defects.tasks"
 POLL = 0.05
-OPTIONS = re.compile(r"^(\S+) \[max_retries=(\S+) default_retry_delay=(\S+)\]$")
+OPTIONS = re.compile(r"^(\S+)(?: \[(.*)\])?$")  # "name [attr=value ...]": an attribute that is None is left out
 
 
 def start(**options) -> Stack:
@@ -76,9 +76,22 @@ def wait_state(result, states: tuple[str, ...], timeout: float = 10) -> str:
     return read_until(lambda: result.state, lambda state: state in states, timeout, step=POLL)
 
 
+def option_value(text: str | None) -> int | str | None:
+    """An attribute value as ``inspect registered`` prints it: a number, else the text; None when it is left out
+    (Celery prints no attribute whose value is None, as ``max_retries=None``: no limit)."""
+    if text is None:
+        return None
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
 def retry_options(registered: list[str]) -> dict[str, tuple]:
     """{task: (max_retries, default_retry_delay)} from ``inspect registered`` lines asked for those two attributes."""
-    return {match[1]: (int(match[2]), int(match[3])) for match in map(OPTIONS.match, registered) if match}
+    options = {}
+    for match in map(OPTIONS.match, registered):
+        if match:
+            fields = dict(field.partition("=")[::2] for field in (match[2] or "").split())
+            options[match[1]] = (option_value(fields.get("max_retries")), option_value(fields.get("default_retry_delay")))
+    return options
 
 
 def eta_of(scheduled: dict | None, task_id: str) -> datetime | None:

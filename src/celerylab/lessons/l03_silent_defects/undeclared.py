@@ -1,4 +1,4 @@
-"""Tasks of the check's that the retry-defaults check loads onto the learner's app (worker --include): three declare no retry option (under names of three forms), one Celery's own default delay, one its own max_retries."""
+"""Tasks of the check's that the retry-defaults check loads onto the learner's app (worker --include): three declare no retry option (under names of three forms), one Celery's own default delay, one its own max_retries, three values Celery reads as false (max_retries=0, default_retry_delay=0, max_retries=None)."""
 from __future__ import annotations
 
 from celery import shared_task
@@ -34,6 +34,23 @@ def audit_log(self, item_id):  # declares its delay, and the value happens to be
 
 @shared_task(bind=True, name="ex.import_feed", max_retries=5)
 def import_feed(self, item_id):  # declares how many retries it gets, and not its delay
+    _retried(self, item_id)
+
+
+# declared values Celery reads as false, kept all the same: no retry at all, no limit, no wait
+@shared_task(bind=True, name="ex.charge_once", max_retries=0)
+def charge_once(self, item_id):  # fails on its first error: it declares no retry
+    _retried(self, item_id)
+
+
+@shared_task(bind=True, name="ex.ping_partner", default_retry_delay=0)
+def ping_partner(self, item_id):  # retries at once
+    _retried(self, item_id)
+
+
+# graded only
+@shared_task(bind=True, name="ex.poll_feed", max_retries=None)
+def poll_feed(self, item_id):  # retries without a limit
     _retried(self, item_id)
 
 
