@@ -313,12 +313,10 @@ WINDOW_WITHIN = 10.0  # seconds the frozen worker's pool process has to end its 
 def report_messages(host) -> int | None:
     """Messages (ready and unacknowledged) the broker holds in `host`'s virtual host's task queues, the workers' own
     queues (remote control, events) left out; None if the node did not answer."""
-    out = host.ctl("list_queues", "-p", host.name, "-q", "--no-table-headers", "name", "messages", timeout=60)
-    counts = [line.split() for line in out.splitlines() if line.strip()]
+    counts = helpers.messages(host, host.name, timeout=60)
     if not counts:
         return None
-    return sum(int(count) for name, count in counts
-               if count.isdigit() and "pidbox" not in name and not name.startswith("celeryev"))
+    return sum(count for name, count in counts.items() if "pidbox" not in name and not name.startswith("celeryev"))
 
 
 def kill_in_window(host, worker) -> None:
@@ -341,7 +339,6 @@ def kill_mid_report(host, stack, kill: str, label: str, seconds: float) -> float
     stack.app.send_task("ex.report", (label, seconds))
     if not until(lambda: len({number for number, _ in parts(stack, label)}) >= 2, seconds + 20, step=0.05):
         return None
-    killed_at = time.time()
     worker = stack.workers[0]
     if kill == "window":
         kill_in_window(host, worker)

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from celerylab.lessons.l08_rabbitmq import check_producer, check_unacked, checks
+from celerylab.lessons.l08_rabbitmq import check_producer, check_unacked, checks, helpers
 
 
 def test_a_report_is_settled_when_covered_or_once_a_part_repeats():
@@ -322,10 +322,28 @@ class FakeHost:
 
 
 def test_the_report_s_messages_are_counted_on_the_host_s_task_queues_only():
-    host = FakeHost(["celery 2\ncelery@host.celery.pidbox 3\nceleryev.1234 5\nparts 1\n"])
+    host = FakeHost(["celery\t2\ncelery@host.celery.pidbox\t3\nceleryev.1234\t5\nparts\t1\n"])
     assert checks.report_messages(host) == 3
-    assert host.calls[0][:3] == ("list_queues", "-p", "l08-check-2")
+    assert host.calls[0] == ("list_queues", "-p", "l08-check-2", "-q", "--no-table-headers", "name", "messages")
     assert checks.report_messages(FakeHost([""])) is None  # the node did not answer: no count
+
+
+#: What `rabbitmqctl list_queues` printed in a grading job (its folder searchable, not listable, by the job's user):
+#: the CLI's Erlang VM reports it could not list it, on stdout, before the answer.
+GRADING_JOB_ANSWER = ("=ERROR REPORT==== 7-Dec-2026::15:43:09.217783 ===\n"
+                      "File operation error: eacces. Target: .. Function: list_dir. Process: application_controller.\n"
+                      "celeryev.9b6bd3dd-dcb2-44ef-971a-4cd76547adae\t0\ncelery\t2\n"
+                      "w1-bc2eb06b@celerylab-job.celery.pidbox\t0\n")
+
+
+def test_the_erlang_vm_s_own_reports_on_stdout_are_not_read_as_queues():
+    """A line of the VM's error report (words, no tab and count) is no queue: read as one, the check crashed with
+    "too many values to unpack", which the learner read as a failure of their code."""
+    assert checks.report_messages(FakeHost([GRADING_JOB_ANSWER])) == 2
+    assert helpers.messages(FakeHost([GRADING_JOB_ANSWER])) == {
+        "celeryev.9b6bd3dd-dcb2-44ef-971a-4cd76547adae": 0, "celery": 2, "w1-bc2eb06b@celerylab-job.celery.pidbox": 0}
+    assert helpers.unacked(FakeHost([GRADING_JOB_ANSWER]), "celery") == 2
+    assert checks.report_messages(FakeHost([GRADING_JOB_ANSWER.split("celeryev")[0]])) is None  # a report, no answer
 
 
 class FreezableWorker:
@@ -340,7 +358,7 @@ def test_the_window_kill_freezes_the_worker_then_kills_it_once_the_broker_holds_
     """No ack can leave a frozen worker: the kill waits until the part's message and the next one's are both held."""
     log = []
     monkeypatch.setattr(checks.ManagedProcess, "kill", lambda worker, sig, group=False: log.append(("stop", sig)))
-    host = FakeHost(["celery 1\n", "celery 1\n", "celery 2\n"])
+    host = FakeHost(["celery\t1\n", "celery\t1\n", "celery\t2\n"])
     checks.kill_in_window(host, FreezableWorker(log))
     assert log == [("stop", checks.signal.SIGSTOP), ("SIGKILL", True)]
     assert len(host.calls) == 3  # killed at the first reading with two messages, not before
