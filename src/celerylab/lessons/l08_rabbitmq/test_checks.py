@@ -377,12 +377,27 @@ def test_the_graded_short_reports_fail_on_a_part_logged_twice(monkeypatch):
     monkeypatch.setattr(checks, "survived", lambda *args, **kwargs: None)
     monkeypatch.setattr(checks, "logged_parts", lambda stack, labels: [])
     reports = [([(0, seconds), (0, seconds)], seconds) for _, seconds in checks.MORE_REPORTS]
-    moved = (3.0, [(n, 1.0) for n in range(6)], [(0, 2.0)])
+    moved = ((4.0, [(n, 1.0) for n in range(6)]), 3.0, [(n, 1.0) for n in range(6)], [(0, 2.0)])
     run = Run()
     checks.expect_more(run, [(None, FakeStack(), None)] * 2, [(reports, 0.0), moved])
     once = [c for c in run.criteria if c["key"] == "l08.check.parts_repeated"]
     assert len(once) == 1 and once[0]["expected"] == {}
     assert set(once[0]["observed"]) == {label for label, _ in checks.MORE_REPORTS}
+
+
+def test_a_part_done_and_remembered_only_on_the_machine_that_died_fails_the_moved_window_crash(monkeypatch):
+    """The window crash with its worker replaced by one on another machine: the done part, redelivered there, is run
+    again with the rest of the report it publishes (a marker under /tmp stayed on the dead machine)."""
+    monkeypatch.setattr(checks, "survived", lambda *args, **kwargs: None)
+    monkeypatch.setattr(checks, "logged_parts", lambda stack, labels: [])
+    reports = [([(0, seconds)], seconds) for _, seconds in checks.MORE_REPORTS]
+    twice = [(0, 1.0), (1, 1.0), (1, 1.0)] + [(n, 1.0) for n in range(2, 6)] * 2
+    run = Run()
+    checks.expect_more(run, [(None, FakeStack(), None)] * 2,
+                       [(reports, 0.0), ((4.0, twice), 3.0, [(n, 1.0) for n in range(6)], [(0, 2.0)])])
+    window = [(c["key"], c["observed"], c["passed"]) for c in run.criteria if "window" in c["key"]]
+    assert window == [("l08.check.window_kill_landed", 4.0, True), ("l08.check.window_killed_parts", 6.0, True),
+                      ("l08.check.window_killed_redone", 5, False)]
 
 
 class ExitedAtStart(Exception):
