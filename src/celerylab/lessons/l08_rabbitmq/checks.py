@@ -61,7 +61,7 @@ def lab(run: CheckRun, consumer_timeout_ms: int, specs: list[WorkerSpec | tuple[
 
         def start(host, spec):
             return run.stack(workers=list(spec) if isinstance(spec, tuple) else [spec], timeline=False, settings={"broker_url": host.url},
-                             env={"CELERYLAB_RUNS": "{workdir}/runs.log"})
+                             env={"CELERYLAB_RUNS": "{workdir}/runs.log", **APP_DATABASE})
 
         with ThreadPoolExecutor(max_workers=len(specs)) as pool:
             futures = [pool.submit(start, host, spec) for host, spec in zip(hosts, specs)]
@@ -82,6 +82,11 @@ def lab(run: CheckRun, consumer_timeout_ms: int, specs: list[WorkerSpec | tuple[
             return
         yield started
 
+
+#: The app's database (`celerylab.appdb`) of every worker of a stack, the one on another machine included: the file a
+#: worker in the stack's folder opens by default, named by its full path (a worker of `elsewhere.add_worker` runs in a
+#: folder of its own, where the default would be a database of that machine only).
+APP_DATABASE = {"CELERYLAB_DATABASE_URL": "sqlite:///{workdir}/celerylab.db"}
 
 RABBITMQ_PROGRAMS = ("rabbitmq-server", "rabbitmqctl")
 
@@ -313,12 +318,10 @@ WINDOW_WITHIN = 10.0  # seconds the frozen worker's pool process has to end its 
 def report_messages(host) -> int | None:
     """Messages (ready and unacknowledged) the broker holds in `host`'s virtual host's task queues, the workers' own
     queues (remote control, events) left out; None if the node did not answer."""
-    out = host.ctl("list_queues", "-p", host.name, "-q", "--no-table-headers", "name", "messages", timeout=60)
-    counts = [line.split() for line in out.splitlines() if line.strip()]
+    counts = helpers.messages(host, host.name, timeout=60)
     if not counts:
         return None
-    return sum(int(count) for name, count in counts
-               if count.isdigit() and "pidbox" not in name and not name.startswith("celeryev"))
+    return sum(count for name, count in counts.items() if "pidbox" not in name and not name.startswith("celeryev"))
 
 
 def kill_in_window(host, worker) -> None:
@@ -341,7 +344,6 @@ def kill_mid_report(host, stack, kill: str, label: str, seconds: float) -> float
     stack.app.send_task("ex.report", (label, seconds))
     if not until(lambda: len({number for number, _ in parts(stack, label)}) >= 2, seconds + 20, step=0.05):
         return None
-    killed_at = time.time()
     worker = stack.workers[0]
     if kill == "window":
         kill_in_window(host, worker)
@@ -395,12 +397,15 @@ def expect_killed(run: CheckRun, kill: tuple[str, str, float], found: list[tuple
 MORE_REPORTS = [("g", 2.9), ("h", 2.9), ("i", 2.9), ("n", 2.25), ("m", 0.05), ("o", 4.01), ("p", 6.003)]
 LONGEST = ("z", 300.0)
 LONGEST_WATCH = 10.0
-#: ... and criterion 4 with the killed worker's place taken by a worker on another machine (a /tmp of its own, where
-#: bwrap runs: `elsewhere.add_worker`), then, once the report is over, the same label sent again with AGAIN s.
+#: ... and criterion 5's crash between a part's end and its ack (`MOVED_WINDOW`), then criterion 4's (`MOVED`), each
+#: with the killed worker's place taken by a worker on another machine (a /tmp of its own, where bwrap runs:
+#: `elsewhere.add_worker`): a part done, and remembered only on the machine that died, is redelivered to one that
+#: never saw it, and run again with all it publishes. Then, once MOVED is over, the same label sent again with AGAIN s.
+MOVED_WINDOW = ("v", 6.0)
 MOVED = ("q", 6.0)
 AGAIN = 2.0
-MORE_CRITERIA = len(MORE_REPORTS) + 4 + 4  # parts of each, repeats, their work, the two shared criteria; the move (3),
-                                            # the resend
+MORE_CRITERIA = len(MORE_REPORTS) + 4 + 7  # parts of each, repeats, their work, the two shared criteria; the two
+                                            # moves (3 each), the resend
 
 
 def more_stacks(run: CheckRun) -> int:
@@ -410,7 +415,7 @@ def more_stacks(run: CheckRun) -> int:
 
 def more_scenarios(started) -> list:
     """The scenarios of the graded inputs, one per stack of `started` (as `lab` yields them)."""
-    return [lambda: short_then_longest(started[0][1]), lambda: moved_mid_report(started[1][1])]
+    return [lambda: short_then_longest(started[0][1]), lambda: moved_mid_report(started[1][0], started[1][1])]
 
 
 def short_then_longest(stack) -> tuple:
@@ -421,23 +426,46 @@ def short_then_longest(stack) -> tuple:
     return reports, sent
 
 
-def moved_mid_report(stack) -> tuple:
-    """Report MOVED; KILL_AFTER s after its second part is logged its worker is taken from the process manager and
-    SIGKILLed, and a worker on another machine takes its place; once the report is over, it is sent again with AGAIN
-    s. The seconds of work logged after the kill (None: two parts were never logged), the report's parts by then,
-    and the parts logged after the resend."""
-    label, seconds = MOVED
+def moved(stack, before: set[str], kill) -> float:
+    """Take the stack's worker from the process manager, `kill(worker)` it (this machine is gone) and start a worker
+    on another machine in its place (nothing written since `before` there): when it was killed."""
+    old = stack.workers[0]
+    stack.workers.remove(old)  # out of the process manager's sight: this machine is gone
+    kill(old)
+    killed = time.time()
+    elsewhere.add_worker(stack, old.spec, before=before)
+    return killed
+
+
+def moved_in_window(host, stack, before: set[str]) -> tuple:
+    """Report MOVED_WINDOW, its worker killed as `kill_in_window` does once its second part is logged, and replaced
+    by one on another machine: the seconds of work logged after the kill (None: two parts were never logged) and the
+    report's parts."""
+    label, seconds = MOVED_WINDOW
+    stack.app.send_task("ex.report", (label, seconds))
+    if not until(lambda: len({number for number, _ in parts(stack, label)}) >= 2, seconds + 20, step=0.05):
+        return None, parts(stack, label)
+    killed = moved(stack, before, lambda worker: kill_in_window(host, worker))
+    until(lambda: covered(parts(stack, label)) >= seconds - 0.01, seconds + 40, step=0.2)
+    helpers.wait(1.5)  # a part run again would log behind the last one
+    return round(sum(s for s, at in logged_parts(stack, [label]) if at > killed), 2), parts(stack, label)
+
+
+def moved_mid_report(host, stack) -> tuple:
+    """MOVED_WINDOW (`moved_in_window`), then report MOVED: KILL_AFTER s after its second part is logged its worker is
+    taken from the process manager and SIGKILLed, and a worker on another machine takes its place; once the report
+    is over, it is sent again with AGAIN s. The window move's (seconds after the kill, parts), then MOVED's seconds of
+    work logged after the kill (None: two parts were never logged), its parts by then, and the parts logged after the
+    resend."""
     before = elsewhere.private_entries(stack)
+    window = moved_in_window(host, stack, before)
+    label, seconds = MOVED
     stack.app.send_task("ex.report", (label, seconds))
     logged = until(lambda: len({number for number, _ in parts(stack, label)}) >= 2, seconds + 20, step=0.05)
     if not logged:
-        return None, parts(stack, label), []
+        return window, None, parts(stack, label), []
     helpers.wait(KILL_AFTER)
-    old = stack.workers[0]
-    stack.workers.remove(old)  # out of the process manager's sight: this machine is gone
-    old.kill(group=True)
-    killed = time.time()
-    elsewhere.add_worker(stack, old.spec, before=before)
+    killed = moved(stack, before, lambda worker: worker.kill(group=True))
     until(lambda: sum(dict(parts(stack, label)).values()) >= seconds - 0.01, seconds + 40, step=0.2)
     helpers.wait(1.5)  # a part run again would log behind the last one
     found = parts(stack, label)
@@ -447,12 +475,12 @@ def moved_mid_report(stack) -> tuple:
     until(lambda: sum(s for s, at in logged_parts(stack, [label]) if at > resent) >= AGAIN - 0.01, AGAIN + 20, step=0.2)
     helpers.wait(1.0)
     again = [(int(line[1]), float(line[2])) for line in helpers.runs(stack, f"{label}:part") if float(line[-1]) > resent]
-    return left, found, again
+    return window, left, found, again
 
 
 def expect_more(run: CheckRun, started, results) -> None:
     """The graded inputs' criteria (hidden: the same keys as the visible ones; the move judged as criterion 4's kill)."""
-    (reports, sent), (left, found, again) = results
+    (reports, sent), (window, left, found, again) = results
     _, stack, supervisor = started[0]
     for (label, _), (report, seconds) in zip(MORE_REPORTS, reports):
         expect_parts(run, label, report, seconds, hidden=True)
@@ -460,6 +488,7 @@ def expect_more(run: CheckRun, started, results) -> None:
     labels = [label for label, _ in MORE_REPORTS]
     expect_work_done(run, labels, logged_parts(stack, labels), sent, hidden=True)
     survived(run, stack, supervisor, hidden=True)
+    expect_moved_window(run, *window)
     label, seconds = MOVED
     values = {"label": label, "seconds": seconds}
     run.expect("l08.check.worker_kill_landed", "> 0", left, passed=left is not None and left > 0, hidden=True,
@@ -469,6 +498,18 @@ def expect_more(run: CheckRun, started, results) -> None:
     redone = sum(times - 1 for times in repeated_parts(found).values())
     run.expect("l08.check.worker_killed_redone", "<= 1", redone, passed=redone <= 1, hidden=True, **values)
     expect_parts(run, label, again, AGAIN, hidden=True)
+
+
+def expect_moved_window(run: CheckRun, left: float | None, found: list[tuple[int, float]]) -> None:
+    """MOVED_WINDOW judged as criterion 5's crash between a part's end and its ack (hidden: the same keys)."""
+    label, seconds = MOVED_WINDOW
+    values = {"label": label, "seconds": seconds}
+    run.expect("l08.check.window_kill_landed", "> 0", left, passed=left is not None and left > 0, hidden=True,
+               **values)
+    run.expect("l08.check.window_killed_parts", seconds, covered(found), passed=abs(covered(found) - seconds) < 0.01,
+               hidden=True, **values)
+    redone = sum(times - 1 for times in repeated_parts(found).values())
+    run.expect("l08.check.window_killed_redone", "<= 1", redone, passed=redone <= 1, hidden=True, **values)
 
 
 #: The reminders the check schedules on one worker, the one due later first: one due sooner must not wait behind it

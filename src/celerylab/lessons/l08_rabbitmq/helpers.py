@@ -107,11 +107,24 @@ def ready(node: RabbitNode | sources.UrlBroker, queue: str) -> int | None:
             return None
 
 
-def messages(node: RabbitNode) -> dict[str, int]:
-    """Messages each classic queue holds (ready and unacknowledged), as the node reports them, in one `rabbitmqctl`
-    call (it answers while the node blocks publishers)."""
-    out = node.ctl("list_queues", "-q", "--no-table-headers", "name", "messages")
-    return {name: int(count) for name, count in (line.split() for line in out.splitlines() if line.strip())}
+#: A line of `rabbitmqctl list_queues -q --no-table-headers name <column>`: a queue's name, a tab, its count. Nothing
+#: else the CLI prints is the node's answer (its Erlang VM writes its own error reports to stdout: an
+#: "=ERROR REPORT====" of the folder it was started in, say), and no count is read from it.
+QUEUE_COUNT = re.compile(r"^([^\t]+)\t(\d+)$")
+
+
+def queue_counts(node, column: str, vhost: str | None = None, timeout: float = 120) -> dict[str, int]:
+    """{queue: its `column` (messages, messages_unacknowledged...)} of every classic queue of virtual host `vhost`
+    (the node's default one if None), as the node reports them, in one `rabbitmqctl list_queues` call (it answers while
+    the node blocks publishers); {} if the node did not answer."""
+    out = node.ctl("list_queues", *(("-p", vhost) if vhost is not None else ()), "-q", "--no-table-headers", "name",
+                   column, timeout=timeout)
+    return {found.group(1): int(found.group(2)) for found in map(QUEUE_COUNT.match, out.splitlines()) if found}
+
+
+def messages(node, vhost: str | None = None, timeout: float = 120) -> dict[str, int]:
+    """Messages each classic queue of `vhost` holds (ready and unacknowledged), as `queue_counts` reads them."""
+    return queue_counts(node, "messages", vhost, timeout)
 
 
 def unacked(node: RabbitNode, queue: str) -> int:
@@ -119,9 +132,7 @@ def unacked(node: RabbitNode, queue: str) -> int:
 
     For a quorum queue, `rabbitmqctl` reports statistics emitted every few seconds: use `scheduled` there.
     """
-    out = node.ctl("list_queues", "-q", "--no-table-headers", "name", "messages_unacknowledged")
-    return sum(int(count) for name, count in (line.split() for line in out.splitlines() if line.strip())
-               if name == queue)
+    return queue_counts(node, "messages_unacknowledged").get(queue, 0)
 
 
 def delayed_levels(node: RabbitNode) -> dict[str, int]:

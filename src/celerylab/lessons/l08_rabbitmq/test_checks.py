@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from celerylab.lessons.l08_rabbitmq import check_producer, check_unacked, checks
+from celerylab.lessons.l08_rabbitmq import check_producer, check_unacked, checks, helpers
 
 
 def test_a_report_is_settled_when_covered_or_once_a_part_repeats():
@@ -322,10 +322,28 @@ class FakeHost:
 
 
 def test_the_report_s_messages_are_counted_on_the_host_s_task_queues_only():
-    host = FakeHost(["celery 2\ncelery@host.celery.pidbox 3\nceleryev.1234 5\nparts 1\n"])
+    host = FakeHost(["celery\t2\ncelery@host.celery.pidbox\t3\nceleryev.1234\t5\nparts\t1\n"])
     assert checks.report_messages(host) == 3
-    assert host.calls[0][:3] == ("list_queues", "-p", "l08-check-2")
+    assert host.calls[0] == ("list_queues", "-p", "l08-check-2", "-q", "--no-table-headers", "name", "messages")
     assert checks.report_messages(FakeHost([""])) is None  # the node did not answer: no count
+
+
+#: What `rabbitmqctl list_queues` printed in a grading job (its folder searchable, not listable, by the job's user):
+#: the CLI's Erlang VM reports it could not list it, on stdout, before the answer.
+GRADING_JOB_ANSWER = ("=ERROR REPORT==== 7-Dec-2026::15:43:09.217783 ===\n"
+                      "File operation error: eacces. Target: .. Function: list_dir. Process: application_controller.\n"
+                      "celeryev.9b6bd3dd-dcb2-44ef-971a-4cd76547adae\t0\ncelery\t2\n"
+                      "w1-bc2eb06b@celerylab-job.celery.pidbox\t0\n")
+
+
+def test_the_erlang_vm_s_own_reports_on_stdout_are_not_read_as_queues():
+    """A line of the VM's error report (words, no tab and count) is no queue: read as one, the check crashed with
+    "too many values to unpack", which the learner read as a failure of their code."""
+    assert checks.report_messages(FakeHost([GRADING_JOB_ANSWER])) == 2
+    assert helpers.messages(FakeHost([GRADING_JOB_ANSWER])) == {
+        "celeryev.9b6bd3dd-dcb2-44ef-971a-4cd76547adae": 0, "celery": 2, "w1-bc2eb06b@celerylab-job.celery.pidbox": 0}
+    assert helpers.unacked(FakeHost([GRADING_JOB_ANSWER]), "celery") == 2
+    assert checks.report_messages(FakeHost([GRADING_JOB_ANSWER.split("celeryev")[0]])) is None  # a report, no answer
 
 
 class FreezableWorker:
@@ -340,7 +358,7 @@ def test_the_window_kill_freezes_the_worker_then_kills_it_once_the_broker_holds_
     """No ack can leave a frozen worker: the kill waits until the part's message and the next one's are both held."""
     log = []
     monkeypatch.setattr(checks.ManagedProcess, "kill", lambda worker, sig, group=False: log.append(("stop", sig)))
-    host = FakeHost(["celery 1\n", "celery 1\n", "celery 2\n"])
+    host = FakeHost(["celery\t1\n", "celery\t1\n", "celery\t2\n"])
     checks.kill_in_window(host, FreezableWorker(log))
     assert log == [("stop", checks.signal.SIGSTOP), ("SIGKILL", True)]
     assert len(host.calls) == 3  # killed at the first reading with two messages, not before
@@ -359,12 +377,27 @@ def test_the_graded_short_reports_fail_on_a_part_logged_twice(monkeypatch):
     monkeypatch.setattr(checks, "survived", lambda *args, **kwargs: None)
     monkeypatch.setattr(checks, "logged_parts", lambda stack, labels: [])
     reports = [([(0, seconds), (0, seconds)], seconds) for _, seconds in checks.MORE_REPORTS]
-    moved = (3.0, [(n, 1.0) for n in range(6)], [(0, 2.0)])
+    moved = ((4.0, [(n, 1.0) for n in range(6)]), 3.0, [(n, 1.0) for n in range(6)], [(0, 2.0)])
     run = Run()
     checks.expect_more(run, [(None, FakeStack(), None)] * 2, [(reports, 0.0), moved])
     once = [c for c in run.criteria if c["key"] == "l08.check.parts_repeated"]
     assert len(once) == 1 and once[0]["expected"] == {}
     assert set(once[0]["observed"]) == {label for label, _ in checks.MORE_REPORTS}
+
+
+def test_a_part_done_and_remembered_only_on_the_machine_that_died_fails_the_moved_window_crash(monkeypatch):
+    """The window crash with its worker replaced by one on another machine: the done part, redelivered there, is run
+    again with the rest of the report it publishes (a marker under /tmp stayed on the dead machine)."""
+    monkeypatch.setattr(checks, "survived", lambda *args, **kwargs: None)
+    monkeypatch.setattr(checks, "logged_parts", lambda stack, labels: [])
+    reports = [([(0, seconds)], seconds) for _, seconds in checks.MORE_REPORTS]
+    twice = [(0, 1.0), (1, 1.0), (1, 1.0)] + [(n, 1.0) for n in range(2, 6)] * 2
+    run = Run()
+    checks.expect_more(run, [(None, FakeStack(), None)] * 2,
+                       [(reports, 0.0), ((4.0, twice), 3.0, [(n, 1.0) for n in range(6)], [(0, 2.0)])])
+    window = [(c["key"], c["observed"], c["passed"]) for c in run.criteria if "window" in c["key"]]
+    assert window == [("l08.check.window_kill_landed", 4.0, True), ("l08.check.window_killed_parts", 6.0, True),
+                      ("l08.check.window_killed_redone", 5, False)]
 
 
 class ExitedAtStart(Exception):

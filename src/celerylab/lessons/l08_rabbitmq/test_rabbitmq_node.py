@@ -6,6 +6,7 @@ import os
 import pytest
 from kombu import Connection
 
+from celerylab.lessons.l08_rabbitmq.check_node import CheckNode
 from celerylab.stack import rabbitmq_node
 from celerylab.stack.rabbitmq_node import RabbitNode
 
@@ -46,3 +47,21 @@ def test_a_node_runs_on_its_own_port_and_stops_by_its_process_group():
     with pytest.raises(ProcessLookupError):
         os.killpg(pid, 0)
     assert not folder.exists()
+
+
+@pytest.mark.live
+@pytest.mark.needs("rabbitmq-server")
+def test_the_checks_rabbitmqctl_answers_whatever_folder_its_caller_is_in(monkeypatch, tmp_path):
+    """The checks' CLI runs in the node's folder: a caller's folder it cannot list (a grading job's) or that is gone does not
+    put the Erlang VM's own error report on stdout in place of, or before, the answer."""
+    node = CheckNode().start()
+    try:
+        gone = tmp_path / "gone"
+        gone.mkdir()
+        monkeypatch.chdir(gone)
+        gone.rmdir()
+        with Connection(node.url, connect_timeout=5) as connection:
+            connection.default_channel.queue_declare("l08-cwd")
+        assert node.ctl("list_queues", "-q", "--no-table-headers", "name", "messages") == "l08-cwd\t0\n"
+    finally:
+        node.stop()
