@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import re
 import socket
 import sqlite3
+import subprocess
+import sys
 import threading
 import time
 import uuid
@@ -19,7 +22,7 @@ from celery.exceptions import TimeoutError as ResultTimeout
 from celerylab import appdb
 from celerylab.checks import CheckRun, exercise
 from celerylab.fakes.clients import EMAIL_FOOTER_ENV, EMAIL_URL_ENV
-from celerylab.lessons.l01_retries import connects, database_clock, helpers
+from celerylab.lessons.l01_retries import connects, database_clock, helpers, keys_apart
 from celerylab.lessons.l01_retries.leftovers import left_for_later
 from celerylab.stack import WorkerSpec, elsewhere
 from celerylab.stack.broker_commands import BrokerCommands
@@ -74,7 +77,8 @@ def welcome_once(run: CheckRun) -> None:
     provider saw them); (f) a provider answering 503: FAILURE after one request (no other retries); hidden: (b), (c)
     for user 2, 0.9 s, (b) answering later than the check waits for the task (no client timeout outlasts it), second
     events whose ids' digests share their first or last 8 hex digits (DIGEST_PAIRS: a key cut from a digest
-    collides), (f) a provider no one listens at (connection refused): one connection attempt. (d)'s deploy moves the
+    collides), and the first two of 400 000 distinct ids of one user, some differing only in case, to which
+    ex.welcome's body gives one key (keys_apart.py: a key of 32 bits or fewer, salted or not, collides), (f) a provider no one listens at (connection refused): one connection attempt. (d)'s deploy moves the
     worker's clock months, hours and minutes ahead (MONTHS_LATER): a key built from the clock changes. Once (c2), (e)
     and each (f) ended, nothing is left to run later: no task in a worker (running, scheduled for a countdown or ETA,
     reserved) and no task message in the broker, whatever its name (leftovers.py). The first failed case ends the
@@ -94,11 +98,11 @@ def welcome_once(run: CheckRun) -> None:
         if not (events_keep_their_key(run, stack) and never_accepted_fails(run, stack)
                 and unavailable_fails_at_once(run, stack)):
             return
-        if run.graded(6 + len(DIGEST_PAIRS) + 2):
+        if run.graded(6 + 1 + len(DIGEST_PAIRS) + 2):
             for fault, user_id, delay in (("slow_ack", 2, 0.9), ("slow_reject", 2, 0.9), ("slow_ack", 3, VERY_LATE)):
                 if not delivered_once(run, stack, fault, user_id, delay, True):
                     return
-            if all(second_event_delivers(run, stack, pair) for pair in DIGEST_PAIRS):
+            if keys_tell_apart(run, stack) and all(second_event_delivers(run, stack, pair) for pair in DIGEST_PAIRS):
                 with closing(connects.Counter()) as attempts:
                     refused_fails_at_once(run, stack, attempts)
 
@@ -310,6 +314,20 @@ DIGEST_PAIRS = (
     ("user-7:welcome-after-signup:5014", "user-7:welcome-after-signup:19889"),  # sha1: …e1ed1534
     ("user-7:welcome-after-signup:501855", "user-7:welcome-after-signup:4000600"),  # crc32: f6669ef7
 )
+
+
+def keys_tell_apart(run: CheckRun, stack) -> bool:
+    """(d), hidden: ex.welcome's body, run for keys_apart.COUNT distinct event ids of user 7 (some differing only in
+    case) in a process of the check's own that imports the answer with the e-mail client replaced by a recorder
+    (keys_apart.py), gives the first two ids that share an Idempotency-Key; those two events, sent to the worker,
+    each deliver their own e-mail (no two share one: two ids that differ only in case are sent)."""
+    done = subprocess.run([sys.executable, "-m", keys_apart.__name__, run.module, str(keys_apart.COUNT), "7"],
+                          capture_output=True, text=True, timeout=120, cwd=run.workdir, env=stack.process_env())
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "key probe failed")
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    first, second = out.get("pair") or (keys_apart.CASED[0], keys_apart.CASED[0].upper())
+    return second_event_delivers(run, stack, (first, second))
 
 
 def second_event_delivers(run: CheckRun, stack, pair: tuple[str, str]) -> bool:

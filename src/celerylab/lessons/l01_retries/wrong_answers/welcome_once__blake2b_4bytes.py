@@ -1,0 +1,10 @@
+"""Idempotency key is a 4-byte blake2b digest of the event id: a 32-bit key, two events that share it get one e-mail. Violates: "a second event of the same user delivers its own". Blind review."""
+import hashlib
+from celerylab.fakes.clients import send_email
+from celerylab.lessons.l01_retries.tasks import address, app
+
+
+@app.task(name="ex.welcome", autoretry_for=(TimeoutError,), retry_backoff=1, retry_jitter=False, max_retries=3)
+def welcome(user_id: int, event_id: str) -> dict:
+    key = hashlib.blake2b(event_id.encode(), digest_size=4).hexdigest()
+    return send_email(address(user_id), "Bem-vindo! / Welcome!", idempotency_key=key)
