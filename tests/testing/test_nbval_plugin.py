@@ -48,6 +48,13 @@ def test_a_random_invoice_number_and_a_measured_page_time_are_noise():
         "fatura INV-7 e CN-7: esperado 99.90, observado 99.90"
 
 
+def test_work_left_by_a_kill_is_noise_where_only_more_than_zero_is_asked():
+    assert sanitize("ninguém foi morto; 0: a queda não encontrou trabalho por fazer): esperado > 0, observado 4.5") \
+        == "ninguém foi morto; 0: a queda não encontrou trabalho por fazer): esperado > 0, observado N"
+    assert sanitize("expected > 0, observed 5.0") == "expected > 0, observed N"
+    assert sanitize("expected >= 0, observed 5.0; expected 0, observed 4") == "expected >= 0, observed 5.0; expected 0, observed 4"
+
+
 @pytest.mark.live
 @pytest.mark.slow
 def test_nbval_validates_generated_notebooks_only(built_course, tmp_path):
