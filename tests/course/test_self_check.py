@@ -36,6 +36,19 @@ def hidden_only_vary_inputs(verdict: Verdict) -> list:
     return [c.key for c in verdict.criteria if c.hidden and repr(c.key) not in visible]
 
 
+def proven_already(lesson: str, answer: wrong_answers.WrongAnswer) -> bool:
+    """Whether a live run rejected `answer` on exactly today's inputs (celerylab.rejections), unless recording."""
+    return not rejections.recording() and rejections.still_proven(LESSONS[lesson], answer) is not None
+
+
+def record_rejection(lesson: str, answer: wrong_answers.WrongAnswer, verdict: Verdict) -> None:
+    """When recording, keep the live run's first failed criterion under the answer's digest."""
+    if rejections.recording():
+        failed = next(criterion for criterion in verdict.criteria if not criterion.passed)
+        rejections.record(LESSONS[lesson], answer,
+                          rejections.Rejection(rejections.answer_digest(LESSONS[lesson], answer), repr(failed.key)))
+
+
 def test_a_hidden_criterion_must_repeat_a_visible_one():
     from celerylab.checks.verdict import Criterion
 
@@ -99,16 +112,13 @@ def test_check_fails_on_the_unsolved_exercise(exercise_id, lesson, tmp_path):
     assert extract_modules(notebook, tmp_path)
     exercise = COURSE.find_exercise(exercise_id)
     stub = rejections.unsolved(exercise.name, tmp_path / f"{exercise.module}.py")
-    if not rejections.recording() and rejections.still_proven(LESSONS[lesson], stub) is not None:
+    if proven_already(lesson, stub):
         return
     verdict = run_check(exercise, tmp_path, include_hidden=True)
     assert verdict.passed is False, verdict_text(verdict, "en")
     assert verdict.error is None, f"the stub must run and be judged, not crash: {verdict.error}"
     assert not hidden_only_vary_inputs(verdict), "a requirement the statement lists must run live, not hidden"
-    if rejections.recording():
-        failed = next(criterion for criterion in verdict.criteria if not criterion.passed)
-        rejections.record(LESSONS[lesson], stub, rejections.Rejection(rejections.answer_digest(LESSONS[lesson], stub),
-                                                                      repr(failed.key)))
+    record_rejection(lesson, stub, verdict)
 
 
 @pytest.mark.live
@@ -117,18 +127,14 @@ def test_check_fails_on_each_wrong_answer(exercise, answer, tmp_path):
     """The answers share their code across languages (the compiler refuses pt/en code that differs), so one run each,
     which stops at the first failed criterion: the verdict is all this test needs (the stub's run above keeps
     every criterion, for the hidden-criteria rule)."""
-    lesson = LESSONS[exercise.lesson]
-    if not rejections.recording() and rejections.still_proven(lesson, answer) is not None:
-        return  # a live run rejected it on exactly today's inputs (celerylab.rejections): nothing new to prove
+    if proven_already(exercise.lesson, answer):
+        return  # a live run rejected it on exactly today's inputs: nothing new to prove
     answer.install(tmp_path, exercise.module)
     verdict = run_check(exercise, tmp_path, include_hidden=True, stop_at_first_failure=True)
     assert verdict.error is None, f"{answer.path.name} must run and be judged, not crash: {verdict.error}"
     assert verdict.passed is False, f"{answer.path.name} ({answer.summary}) passed:\n{verdict_text(verdict, 'en')}"
     assert not hidden_only_vary_inputs(verdict), "a requirement the statement lists must run live, not hidden"
-    if rejections.recording():
-        failed = next(criterion for criterion in verdict.criteria if not criterion.passed)
-        rejections.record(lesson, answer, rejections.Rejection(rejections.answer_digest(lesson, answer),
-                                                               repr(failed.key)))
+    record_rejection(exercise.lesson, answer, verdict)
 
 
 @pytest.mark.parametrize("exercise_id,lesson,lang",
