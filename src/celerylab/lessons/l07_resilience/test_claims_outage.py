@@ -55,12 +55,25 @@ def held(case: str, run: dict) -> bool:
     if case == "nodata":
         return run["never_ran"] >= 8 and run["unacked"] == 0 and run["queued"] == 0
     if case == "kept":
-        return (run["never_ran"] >= 4 and run["unacked"] >= 4 and run["ran_failure"] >= 1
-                and "ConnectionError" in repr(run["failure"]) and 0 <= run["ran_and_unacked"] <= run["unacked"]
-                and run["unacked"] - run["ran_and_unacked"] <= run["never_ran"])
+        return (run["ran_failure"] >= 1 and "ConnectionError" in repr(run["failure"])
+                and 0 <= run["ran_and_unacked"] <= run["unacked"] and (parked(run) or restored_live(run)))
     if case == "solo":
         return run["never_ran"] == 0 and run["unacked"] <= 1
     return False  # the drained prefork worker does not come back
+
+
+def parked(run: dict) -> bool:
+    """The reservations wait in `unacked`: at least 4 messages there, some of tasks that never ran (late, not lost);
+    the others ran in the window before the worker saw the loss, their acknowledgement never reached Redis."""
+    never_ran_parked = run["unacked"] - run["ran_and_unacked"]
+    return run["unacked"] >= 4 and 1 <= never_ran_parked <= run["never_ran"]
+
+
+def restored_live(run: dict) -> bool:
+    """The lesson's other path, on a heavily loaded machine: the worker noticed the loss only once Redis was back, its
+    "Restoring" reached a live Redis (no failed attempt to connect) and nothing waits in `unacked` but what it holds."""
+    return (run["attempts"] == 0 and any("Restoring" in line for line in run["log"])
+            and run["unacked"] - run["ran_and_unacked"] <= run["never_ran"] <= run["queued"] + run["unacked"] + 2)
 
 
 def died_of_the_restore(run: dict) -> bool:
@@ -95,7 +108,8 @@ def test_restart_without_data_loses_the_queue_and_with_data_parks_the_prefetch(o
            for case in ("nodata", "kept", "solo")},
         "kept_ran_yet_failure": all(run["ran_failure"] >= 1 and "ConnectionError" in repr(run["failure"])
                                     for case, run in back if case == "kept")}.items()},
-        why=[(case, {key: value for key, value in run.items() if key != "log"}) for case, run in runs])
+        why=str([(case, {key: value for key, value in run.items() if key not in ("log", "ids")}) for case, run in runs
+             if case in ("nodata", "kept", "solo") and run["alive"] and not held(case, run)]))
     for case, run in runs:
         assert run["runs"] >= run["ran"], run  # rows in the database: a task run twice counts twice
 
