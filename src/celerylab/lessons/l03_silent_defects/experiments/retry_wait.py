@@ -22,7 +22,9 @@ def registered(stack: Stack, hostname: str | None = None) -> list[str]:
     return [name for names in replies.values() for name in names if not name.startswith("celery.")]
 
 
-def retry_countdown(stack: Stack, task: str, retries: int = 0, queue: str | None = None) -> int | str:
+def retry_seconds(stack: Stack, task: str, retries: int = 0, queue: str | None = None) -> float | str:
+    """Seconds from the moment the check saw the RETRY state to the retried message's ETA, to the hundredth: never
+    more than the wait the worker scheduled (the ETA is set before the state is stored), a poll or so less."""
     result = stack.app.send_task(task, (1,), retries=retries, queue=queue)  # as if it had retried `retries` times
     state = helpers.wait_state(result, ("RETRY", "FAILURE"))
     seen = datetime.now(timezone.utc)
@@ -30,7 +32,12 @@ def retry_countdown(stack: Stack, task: str, retries: int = 0, queue: str | None
         return state
     inspect = stack.app.control.inspect(timeout=1, limit=len(stack.workers))
     eta = until(lambda: helpers.eta_of(inspect.scheduled(), result.id), 10, step=helpers.POLL)  # the retried message
-    return "NOT SCHEDULED" if eta is None else round((eta - seen).total_seconds())
+    return "NOT SCHEDULED" if eta is None else round((eta - seen).total_seconds(), 2)
+
+
+def retry_countdown(stack: Stack, task: str, retries: int = 0, queue: str | None = None) -> int | str:
+    seconds = retry_seconds(stack, task, retries, queue)
+    return round(seconds) if isinstance(seconds, float) else seconds
 
 
 def retry_wait(stack: Stack, worker, task: str, queue: str | None = None) -> RetryWait:
