@@ -53,6 +53,16 @@ def test_garbled_reply_is_unreadable_and_records_nothing(provider):
     assert provider.stats() == {"requests": 3, "deliveries": 1}
 
 
+def test_reset_drops_the_connection_without_an_answer_and_records_nothing(provider):
+    provider.fault("reset", times=2)
+    for _ in range(2):
+        with pytest.raises(ConnectionResetError):
+            send_email("a@example.com", "hi", idempotency_key="k1")
+    assert provider.outbox() == []
+    send_email("a@example.com", "hi", idempotency_key="k1")
+    assert provider.stats() == {"requests": 3, "deliveries": 1}
+
+
 def test_refused_address_is_a_permanent_error(provider):
     with pytest.raises(InvalidAddress):
         send_email("not-an-address", "hi")

@@ -115,7 +115,8 @@ def test_the_event_id_pairs_share_the_digest_cuts_a_short_key_takes():
             lambda e: hashlib.md5(e).hexdigest()[:8], lambda e: hashlib.md5(e).hexdigest()[-8:],
             lambda e: hashlib.sha1(e).hexdigest()[:8], lambda e: hashlib.sha1(e).hexdigest()[-8:], zlib.crc32]
     assert len(checks.DIGEST_PAIRS) == len(cuts)
-    for cut, (first, second) in zip(cuts, checks.DIGEST_PAIRS):
+    for cut, ((first_user, first), (second_user, second)) in zip(cuts, checks.DIGEST_PAIRS):
+        assert first_user == second_user == 7
         assert first != second and first.rpartition(":")[0] == second.rpartition(":")[0]
         assert cut(first.encode()) == cut(second.encode())
 

@@ -9,12 +9,16 @@ Fault modes, applied to the next `times` send requests:
 - ``slow_reject``: answer after `delay` seconds without recording anything;
 - ``unavailable``: answer 503 at once, recording nothing;
 - ``garbled``: answer 200 at once with an HTML page instead of JSON, recording nothing
-  (a proxy in between: the client cannot read it, and waiting does not change it).
+  (a proxy in between: the client cannot read it, and waiting does not change it);
+- ``reset``: read the request, then reset the connection (TCP RST) without answering, recording nothing
+  (the client raises ConnectionResetError).
 An address without "@" is refused with 422 (a permanent error). A repeated
 Idempotency-Key gets the first answer back and delivers nothing new.
 """
 from __future__ import annotations
 
+import socket
+import struct
 import threading
 import time
 
@@ -69,12 +73,20 @@ class ProviderHandler(JsonHandler):
             return self.reply(504, {"error": "gateway timeout"})
         if mode == "garbled":
             return self.reply_html(200, b"<html><body>Welcome to the proxy</body></html>")
+        if mode == "reset":
+            return self.reset_connection()
         if "@" not in str(message.get("to", "")):
             return self.reply(422, {"error": "invalid address"})
         receipt = state.deliver(message, self.headers.get("Idempotency-Key"))
         if mode == "slow_ack":
             time.sleep(delay)
         self.reply(200, receipt)
+
+    def reset_connection(self) -> None:
+        """Close the connection at once, with no answer: SO_LINGER 0 makes the close a reset (RST)."""
+        self.close_connection = True
+        self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        self.connection.close()
 
     def reply_html(self, status: int, page: bytes) -> None:
         self.send_response(status)

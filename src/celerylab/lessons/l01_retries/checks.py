@@ -22,9 +22,9 @@ from celery.exceptions import TimeoutError as ResultTimeout
 from celerylab import appdb
 from celerylab.checks import CheckRun, exercise
 from celerylab.fakes.clients import EMAIL_FOOTER_ENV, EMAIL_URL_ENV
-from celerylab.lessons.l01_retries import connects, database_clock, helpers, keys_apart
+from celerylab.lessons.l01_retries import connects, helpers, keys_apart
 from celerylab.lessons.l01_retries.leftovers import left_for_later
-from celerylab.stack import WorkerSpec, elsewhere
+from celerylab.stack import WorkerSpec, database_clock, elsewhere
 from celerylab.stack.broker_commands import BrokerCommands
 from celerylab.stack.errors import ServiceError
 
@@ -59,12 +59,40 @@ MONTHS_LATER = 400 + (7 * 3600 + 23 * 60 + 31) / 86400
 def redeployed(stack, env: dict | None = None) -> None:
     """A deploy, months later: a new worker replaces the old one, as a new pod on another machine does: another node
     name and host name, its own clock (another time zone, MONTHS_LATER days ahead), its own /tmp and working folder
-    (elsewhere.add_worker); `env` added to its environment."""
+    (elsewhere.add_worker), the answer's code written again (written_again); `env` added to its environment."""
     old = stack.workers[0]
     old.stop()  # its whole process group: under bwrap, SIGTERM ends bwrap at once and would leave the pool's child,
     stack.workers.remove(old)  # which holds the broker connection, still there (taking messages no one runs)
-    elsewhere.add_worker(stack, dataclasses.replace(old.spec, name=None, env={**old.spec.env, **DEPLOYED_ZONE, **(env or {})}),
-                         days=MONTHS_LATER, before=LOCAL_FILES_BEFORE.get(id(stack)))
+    with written_again(elsewhere.code_folders(stack), MONTHS_LATER):
+        elsewhere.add_worker(stack, dataclasses.replace(old.spec, name=None,
+                                                        env={**old.spec.env, **DEPLOYED_ZONE, **(env or {})}),
+                             days=MONTHS_LATER, before=LOCAL_FILES_BEFORE.get(id(stack)))
+
+
+@contextmanager
+def written_again(folders: list[str], days: float):
+    """The modules of `folders` (the answer's, and its packages') as a deploy `days` later writes them: modified then,
+    while the new worker starts and imports them (or the copy a deploy shows it: elsewhere.deployed_copy keeps their
+    times); their own times back afterwards."""
+    modules = [path for folder in folders for entry in Path(folder).iterdir()
+               for path in ([entry] if entry.is_file() and entry.suffix == ".py" else
+                            entry.rglob("*.py") if entry.is_dir() and (entry / "__init__.py").is_file() else [])]
+    times, when = {}, time.time() + days * 86400
+    for path in modules:
+        try:
+            status = path.stat()
+            os.utime(path, (when, when))
+        except OSError:
+            continue
+        times[path] = (status.st_atime, status.st_mtime)
+    try:
+        yield
+    finally:
+        for path, (accessed, modified) in times.items():
+            try:
+                os.utime(path, (accessed, modified))
+            except OSError:
+                continue
 
 
 @exercise("l01.welcome_once")
@@ -72,17 +100,22 @@ def welcome_once(run: CheckRun) -> None:
     """The retry policy given (max_retries=3, retry_backoff=1, retry_jitter=False) kept, and no acks_late; (a) healthy,
     (b) slow_ack, (c) slow_reject, and (c) answered at once (the provider's own 504): one delivery and SUCCESS each;
     (c2) two timeouts in a row before accepting: SUCCESS, one delivery, 3 requests; (d) one event sent again as a new
-    task after a worker restart, then another event of the same user: one e-mail each; (e) a provider that never
-    accepts: FAILURE, no e-mail, 4 requests (1 + 3 retries) at least 1, 2 and 4 s apart (the policy's waits, as the
-    provider saw them); (f) a provider answering 503: FAILURE after one request (no other retries); hidden: (b), (c)
-    for user 2, 0.9 s, (b) answering later than the check waits for the task (no client timeout outlasts it), second
-    events whose ids' digests share their first or last 8 hex digits (DIGEST_PAIRS: a key cut from a digest
-    collides), and the first two of 400 000 distinct ids of one user, some differing only in case, to which
-    ex.welcome's body gives one key (keys_apart.py: a key of 32 bits or fewer, salted or not, collides), (f) a provider no one listens at (connection refused): one connection attempt. (d)'s deploy moves the
-    worker's clock months, hours and minutes ahead (MONTHS_LATER): a key built from the clock changes. Once (c2), (e)
-    and each (f) ended, nothing is left to run later: no task in a worker (running, scheduled for a countdown or ETA,
-    reserved) and no task message in the broker, whatever its name (leftovers.py). The first failed case ends the
-    check."""
+    task after a worker restart, then another event of the same user: one e-mail each, the key the provider received
+    for the first holding its id whole or a whole SHA-256 digest in hex; (e) a provider that never accepts: FAILURE, no
+    e-mail, 4 requests (1 + 3 retries) at least 1, 2 and 4 s apart (the policy's waits, as the provider saw them); (f)
+    a provider answering 503, and one resetting the connection without an answer: FAILURE after one request each (no
+    other retries); hidden: (b), (c) for user 2, 0.9 s, (b) answering later than the check waits for the task (no
+    client timeout outlasts it), second events whose ids' digests share their first or last 8 hex digits
+    (DIGEST_PAIRS: a key cut from a digest collides), then ex.welcome's body run for confusable events (ids differing
+    only in punctuation, white space or Unicode normalisation; a user id and an event id written together) and up to
+    400 000 distinct ids of one user, some differing only in case (keys_apart.py, on a throwaway database: a key of 32
+    bits or fewer, salted or not, collides): the first key that neither holds its event's id whole nor is a whole
+    SHA-256 digest fails, and the first two events given one key are sent to the worker; (f) a provider no one listens
+    at (connection refused): one connection attempt. (d)'s deploy moves the worker's clock months, hours and minutes
+    ahead (MONTHS_LATER): a key built from the clock changes, and writes the answer's code again (a key built from its
+    file's time changes). Once (c2), (e) and each (f) ended, nothing is left to run later: no task in a worker
+    (running, scheduled for a countdown or ETA, reserved) and no task message in the broker, whatever its name
+    (leftovers.py). The first failed case ends the check."""
     cases = [("healthy", 1, None, False), ("slow_ack", 1, None, False), ("slow_reject", 1, None, False),
              ("fast_reject", 1, None, False)]
     with started(run, workers=[WorkerSpec(env=FIRST_ZONE)]) as stack:
@@ -102,7 +135,7 @@ def welcome_once(run: CheckRun) -> None:
             for fault, user_id, delay in (("slow_ack", 2, 0.9), ("slow_reject", 2, 0.9), ("slow_ack", 3, VERY_LATE)):
                 if not delivered_once(run, stack, fault, user_id, delay, True):
                     return
-            if keys_tell_apart(run, stack) and all(second_event_delivers(run, stack, pair) for pair in DIGEST_PAIRS):
+            if all(second_event_delivers(run, stack, pair) for pair in DIGEST_PAIRS) and keys_tell_apart(run, stack):
                 with closing(connects.Counter()) as attempts:
                     refused_fails_at_once(run, stack, attempts)
 
@@ -198,6 +231,10 @@ def events_keep_their_key(run: CheckRun, stack) -> bool:
     stack.app.send_task("ex.welcome", (5, event)).get(timeout=30, propagate=False)
     if not run.expect("l01.check.deliveries.first_event", 1, provider.stats()["deliveries"]):
         return False
+    key = provider.outbox()[-1].get("key")
+    if not run.expect("l01.check.key_holds_event_id", event, key, passed=keys_apart.holds_id(key, event),
+                      event=repr(event)):
+        return False
     # nothing a worker process kept in memory or on its disk survives, nor its name, nor its day, nor the day its
     # SQLite reads (SQLite runs in the worker's process, on the machine's clock: MONTHS_LATER too)
     redeployed(stack, {database_clock.DAYS_ENV: str(MONTHS_LATER)})
@@ -258,23 +295,32 @@ def never_accepted_fails(run: CheckRun, stack) -> bool:
             & run.expect("l01.check.left_for_later.never_accepted", [], left))
 
 
+#: (f)'s faults the provider meets every request with, and what the call then raises: a 503 (unavailable), and the
+#: connection reset without an answer (nothing sent).
+OTHER_ERRORS = (("unavailable", "ProviderUnavailable"), ("reset", "ConnectionResetError"))
+
+
 def unavailable_fails_at_once(run: CheckRun, stack) -> bool:
-    """(f) a provider answering 503 (unavailable: nothing sent) to every request: no timeout, so not retried:
-    FAILURE after exactly one request (a retry of the 503 of any kind, self.retry or a loop in the task, sends
-    more)."""
+    """(f) each of OTHER_ERRORS, in turn: FAILURE after one request each."""
+    return all(fails_at_once(run, stack, mode, error) for mode, error in OTHER_ERRORS)
+
+
+def fails_at_once(run: CheckRun, stack, mode: str, error: str) -> bool:
+    """(f) a provider answering every request with `mode` (a 503, or a connection reset without an answer: nothing
+    sent): no timeout, so not retried: FAILURE after exactly one request (a retry of any kind, self.retry or a loop in
+    the task, sends more)."""
     provider = helpers.email(stack)
     provider.reset()
-    provider.fault(mode="unavailable", times=100)
+    provider.fault(mode=mode, times=100)
     result = stack.app.send_task("ex.welcome", (8, f"welcome-8-{uuid.uuid4().hex[:8]}"))
     try:
         result.get(timeout=helpers.WELCOME_WAIT, propagate=False)
     except ResultTimeout:
         pass  # not ended in time: its state says so
     left = left_for_later(stack)
-    return (run.expect("l01.check.other_error_state", "FAILURE", result.state, error="ProviderUnavailable")
-            & run.expect("l01.check.other_error_attempts", 1, provider.stats()["requests"],
-                         error="ProviderUnavailable")
-            & run.expect("l01.check.other_error_left", [], left, error="ProviderUnavailable"))
+    return (run.expect("l01.check.other_error_state", "FAILURE", result.state, error=error)
+            & run.expect("l01.check.other_error_attempts", 1, provider.stats()["requests"], error=error)
+            & run.expect("l01.check.other_error_left", [], left, error=error))
 
 
 WELCOME_UNREACHABLE_QUEUE = "l01-welcome-unreachable"  # consumed only by the worker that finds no provider listening
@@ -306,37 +352,55 @@ def refused_fails_at_once(run: CheckRun, stack, attempts: connects.Counter) -> b
 #: and the provider drops the second e-mail. Found once by a birthday search: hash f"user-7:welcome-after-signup:{n}"
 #: for n = 0, 1, 2, ... keeping each cut digest in a dict until one comes again (the first pair found, per cut).
 DIGEST_PAIRS = (
-    ("user-7:welcome-after-signup:13278", "user-7:welcome-after-signup:63469"),  # sha256: 5d0f364a…
-    ("user-7:welcome-after-signup:32070", "user-7:welcome-after-signup:60535"),  # sha256: …6548275d
-    ("user-7:welcome-after-signup:92350", "user-7:welcome-after-signup:176500"),  # md5: 3e047d1d…
-    ("user-7:welcome-after-signup:6442", "user-7:welcome-after-signup:50033"),  # md5: …35d2997f
-    ("user-7:welcome-after-signup:26117", "user-7:welcome-after-signup:80721"),  # sha1: 764c009e…
-    ("user-7:welcome-after-signup:5014", "user-7:welcome-after-signup:19889"),  # sha1: …e1ed1534
-    ("user-7:welcome-after-signup:501855", "user-7:welcome-after-signup:4000600"),  # crc32: f6669ef7
+    ((7, "user-7:welcome-after-signup:13278"), (7, "user-7:welcome-after-signup:63469")),  # sha256: 5d0f364a…
+    ((7, "user-7:welcome-after-signup:32070"), (7, "user-7:welcome-after-signup:60535")),  # sha256: …6548275d
+    ((7, "user-7:welcome-after-signup:92350"), (7, "user-7:welcome-after-signup:176500")),  # md5: 3e047d1d…
+    ((7, "user-7:welcome-after-signup:6442"), (7, "user-7:welcome-after-signup:50033")),  # md5: …35d2997f
+    ((7, "user-7:welcome-after-signup:26117"), (7, "user-7:welcome-after-signup:80721")),  # sha1: 764c009e…
+    ((7, "user-7:welcome-after-signup:5014"), (7, "user-7:welcome-after-signup:19889")),  # sha1: …e1ed1534
+    ((7, "user-7:welcome-after-signup:501855"), (7, "user-7:welcome-after-signup:4000600")),  # crc32: f6669ef7
 )
 
 
+#: How long the check waits for the key probe beyond the probe's own bound on its calls (keys_apart.SECONDS): its
+#: start (Python, Celery, the answer's imports) on a loaded machine, and the call under way when the bound passed.
+PROBE_SLACK = 60.0
+
+
 def keys_tell_apart(run: CheckRun, stack) -> bool:
-    """(d), hidden: ex.welcome's body, run for keys_apart.COUNT distinct event ids of user 7 (some differing only in
-    case) in a process of the check's own that imports the answer with the e-mail client replaced by a recorder
-    (keys_apart.py), gives the first two ids that share an Idempotency-Key; those two events, sent to the worker,
-    each deliver their own e-mail (no two share one: two ids that differ only in case are sent)."""
-    done = subprocess.run([sys.executable, "-m", keys_apart.__name__, run.module, str(keys_apart.COUNT), "7"],
-                          capture_output=True, text=True, timeout=120, cwd=run.workdir, env=stack.process_env())
-    if done.returncode != 0:
-        raise RuntimeError(done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "key probe failed")
-    out = json.loads(done.stdout.strip().splitlines()[-1])
-    first, second = out.get("pair") or (keys_apart.CASED[0], keys_apart.CASED[0].upper())
-    return second_event_delivers(run, stack, (first, second))
+    """(d), hidden: ex.welcome's body, run for confusable events (keys_apart.CONFUSABLE) and up to keys_apart.COUNT
+    distinct event ids of user 7 (some differing only in case) in a process of the check's own that imports the
+    answer with the e-mail client replaced by a recorder and a throwaway database of its own (keys_apart.py): every
+    key holds its event's id whole or is a whole SHA-256 digest in hex (the first one that does not fails), and the
+    first two events that share an Idempotency-Key, sent to the worker, each deliver their own e-mail. Where the probe
+    finds no such pair (or does not end in time: a call of the answer that never returns), two new ids that differ
+    only in case, which the probe never ran, are sent instead. The probe's bound on time is the check's own: a probe
+    that ran out of it tells what it found in the ids it ran, never a failure of the learner's code."""
+    try:
+        done = subprocess.run([sys.executable, "-m", keys_apart.__name__, run.module, str(keys_apart.COUNT), "7"],
+                              capture_output=True, text=True, timeout=keys_apart.SECONDS + PROBE_SLACK,
+                              cwd=run.workdir, env=stack.process_env())
+    except subprocess.TimeoutExpired:
+        out: dict = {}
+    else:
+        if done.returncode != 0:
+            raise RuntimeError(done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "key probe failed")
+        out = json.loads(done.stdout.strip().splitlines()[-1])
+    if "odd_key" in out:
+        user, event, key = out["odd_key"]
+        return run.expect("l01.check.key_holds_event_id", event, key, passed=False, hidden=True, event=repr(event))
+    fresh = f"signup-{uuid.uuid4().hex[:8]}-a"
+    first, second = out.get("pair") or ((7, fresh), (7, fresh.upper()))
+    return second_event_delivers(run, stack, (tuple(first), tuple(second)))
 
 
-def second_event_delivers(run: CheckRun, stack, pair: tuple[str, str]) -> bool:
-    """(d), hidden: two events of user 7 whose ids' digests share their first or last hex digits (DIGEST_PAIRS): each
-    delivers its own e-mail."""
+def second_event_delivers(run: CheckRun, stack, pair) -> bool:
+    """(d), hidden: two events ((user, event id) each) whose keys may be one (DIGEST_PAIRS, the key probe's pair):
+    each delivers its own e-mail."""
     provider = helpers.email(stack)
     provider.reset()
-    for event in pair:
-        stack.app.send_task("ex.welcome", (7, event)).get(timeout=30, propagate=False)
+    for user, event in pair:
+        stack.app.send_task("ex.welcome", (user, event)).get(timeout=30, propagate=False)
     return run.expect("l01.check.deliveries.second_event", 2, provider.stats()["deliveries"], hidden=True)
 
 

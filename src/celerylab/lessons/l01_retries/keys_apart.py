@@ -2,9 +2,13 @@
 
 Run by the welcome check as a process of its own (``python -m celerylab.lessons.l01_retries.keys_apart MODULE COUNT
 USER``), with the workers' environment and folder: it imports the answer's module with `send_email` replaced by a
-recorder (nothing reaches a provider), runs ex.welcome's body (its task's `run`, the retry policy's wrapper included)
-for COUNT distinct event ids of user USER, and prints, as its last line, the first two ids whose e-mails carry one
-key (JSON: {"pair": [first, second], "key": key} or no "pair"), how many ids it ran and how many raised.
+recorder (nothing reaches a provider) and the application's database a throwaway one of its own (throwaway_database:
+nothing it writes reaches the stack's database, where it would read as e-mails already sent), runs ex.welcome's
+body (its task's `run`, the retry policy's wrapper included) for the confusable events (CONFUSABLE), then for
+distinct event ids of user USER, COUNT calls in all or as many as SECONDS allow, and prints, as its last line, the
+first two events (``[user, event id]``) whose e-mails carry one key (JSON: {"pair": [first, second], "key": key} or
+no "pair"), the first event whose key neither holds its id whole nor is a whole SHA-256 digest in hex ("odd_key":
+[user, event, key], holds_id), how many ids it ran and how many raised; it stops at the first of those two.
 
 A key of 32 bits or fewer (8 hex digits of a digest, salted or not, a crc32 or adler32, a digest taken modulo 10^8)
 is the same for some two of COUNT ids once COUNT is well past the birthday bound (2^16 = 65 536 for 32 bits: at
@@ -16,14 +20,32 @@ import hashlib
 import importlib
 import json
 import os
+import re
+import sqlite3
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
+from contextlib import closing
 
-#: How many distinct event ids the check runs ex.welcome's body for (about 2 s for a key handed straight through).
+#: How many distinct event ids the check runs ex.welcome's body for (about 2 s for a key handed straight through,
+#: about 20 s for a body that looks the key up in the database and records it, on the probe's throwaway one).
 COUNT = 400_000
+#: The most the probe spends calling the body, in seconds: past it, it stops and tells what it found in the ids it ran
+#: (a body slower than about 150 us per call runs fewer than COUNT ids).
+SECONDS = 60.0
 #: Ids that differ only in case: one event each.
 CASED = ("signup-a", "order-x1", "evt-b7")
+#: Distinct events (user, event id) a key that changes the id reads alike: ids that differ only in punctuation or
+#: white space, ids that Unicode normalisation (NFC, NFKC) makes one, and a user id written before or after the event
+#: id with nothing between them (user 1's "2ab" and user 12's "ab": "12ab"; user 2's "ab1" and user 12's "ab": "ab12").
+CONFUSABLE = ((7, "evt-1-2"), (7, "evt-12"), (7, "evt_12"), (7, "evt.12"), (7, "evt 12"), (7, "evt12"),
+              (7, "xy"), (7, "xy "), (7, " xy"), (7, "xy\t"), (7, "xy\n"),
+              (7, "\ufb01le"), (7, "file"), (7, "\uff21b"), (7, "Ab"), (7, "\u2460"), (7, "1"),
+              (7, "caf\u00e9"), (7, "cafe\u0301"),
+              (1, "2ab"), (12, "ab"), (2, "ab1"))
+#: A key may be a whole SHA-256 digest in hex (of a text holding the event id whole): 64 hex digits.
+WHOLE_DIGEST = re.compile(r"[0-9a-fA-F]{64}")
 
 
 def event_ids(user: int) -> Iterator[str]:
@@ -53,8 +75,52 @@ def welcome_task(module):
     return None
 
 
-def probe(module_name: str, count: int, user: int) -> dict:
-    """The first two of `count` ids whose e-mails carry one Idempotency-Key (see the module's docstring)."""
+def events(user: int) -> Iterator[tuple[int, str]]:
+    """The events the probe runs, in order: CONFUSABLE's, then `user`'s event_ids."""
+    yield from dict.fromkeys(CONFUSABLE)
+    yield from ((user, event) for event in event_ids(user))
+
+
+def holds_id(key: str | None, event: str) -> bool:
+    """Whether a key is one the statement allows: it holds the event id whole (no character changed, removed or
+    normalised), or it is a whole SHA-256 digest in hex (64 digits)."""
+    return key is not None and (event in key or WHOLE_DIGEST.fullmatch(key) is not None)
+
+
+class _Kept(sqlite3.Connection):
+    """The throwaway database's one connection, handed to every caller: closing it keeps it (and what it holds)."""
+
+    def close(self) -> None:
+        pass
+
+
+def throwaway_database(folder: str) -> None:
+    """The application's database, for this process only: $CELERYLAB_DATABASE_URL names a new SQLite file in
+    `folder` holding the lesson's tables (what a body that reads the URL itself opens), and appdb.connect() (what the
+    lesson's bodies call) hands one connection to an in-memory copy of those tables, without the cost of opening a
+    file 400 000 times."""
+    from celerylab import appdb
+    from celerylab.lessons.l01_retries.helpers import SCHEMA
+
+    own = f"sqlite:///{os.path.join(folder, 'keys-apart.db')}"
+    os.environ[appdb.DATABASE_URL_ENV] = own
+    with closing(sqlite3.connect(own.removeprefix("sqlite:///"), isolation_level=None)) as file:
+        for statement in SCHEMA:
+            file.execute(statement)
+    kept = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False, factory=_Kept)
+    for statement in SCHEMA:
+        kept.execute(statement)
+    connect = appdb.connect
+
+    def throwaway(url: str | None = None):
+        return kept if url in (None, own) else connect(url)
+
+    appdb.connect = throwaway
+
+
+def probe(module_name: str, count: int, user: int, seconds: float = SECONDS) -> dict:
+    """The first two of the events (`events`) whose e-mails carry one Idempotency-Key, and the first whose key does
+    not hold its id (see the module's docstring); at most `count` calls, and none started after `seconds`."""
     from celerylab.fakes import clients
 
     sent: list[str | None] = []
@@ -65,30 +131,35 @@ def probe(module_name: str, count: int, user: int) -> dict:
 
     clients.send_email = recorder  # before the answer imports it
     os.environ.setdefault(clients.EMAIL_URL_ENV, "http://127.0.0.1:9")  # nothing is sent there
-    task = welcome_task(importlib.import_module(module_name))
-    out: dict = {"calls": 0, "failed": 0}
-    if task is None:
-        return out
-    run, first = task.run, dict[str, str]()
-    started = time.monotonic()
-    for event in event_ids(user):
-        if out["calls"] >= count:
-            break
-        out["calls"] += 1
-        sent.clear()
-        try:
-            run(user, event)
-        except Exception:  # noqa: BLE001 - an id the body does not send for tells nothing about keys
-            out["failed"] += 1
-            continue
-        for key in dict.fromkeys(sent):
-            if key is not None and first.setdefault(key, event) != event:
-                out.update(pair=[first[key], event], key=key)
+    with tempfile.TemporaryDirectory(prefix="keys-apart-") as folder:
+        throwaway_database(folder)
+        task = welcome_task(importlib.import_module(module_name))
+        out: dict = {"calls": 0, "failed": 0}
+        if task is None:
+            return out
+        run, first = task.run, dict[str, list]()
+        started = time.monotonic()
+        for event in events(user):
+            if out["calls"] >= count or time.monotonic() - started > seconds:
+                out["cut_short"] = out["calls"] < count
                 break
-        if "pair" in out:
-            break
-    out["seconds"] = round(time.monotonic() - started, 2)
-    return out
+            out["calls"] += 1
+            sent.clear()
+            try:
+                run(*event)
+            except Exception:  # noqa: BLE001 - an id the body does not send for tells nothing about keys
+                out["failed"] += 1
+                continue
+            for key in dict.fromkeys(sent):
+                if "odd_key" not in out and not holds_id(key, event[1]):
+                    out["odd_key"] = [*event, key]
+                if key is not None and first.setdefault(key, list(event)) != list(event):
+                    out.update(pair=[first[key], list(event)], key=key)
+                    break
+            if "pair" in out or "odd_key" in out:  # the check asks no more of the probe
+                break
+        out["seconds"] = round(time.monotonic() - started, 2)
+        return out
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from celerylab.appdb import connect, execute, scalar, transaction
 from celerylab.fakes.clients import RateLimited, call_webhook, send_email
-from celerylab.lessons.l01_retries import connects, database_clock
+from celerylab.lessons.l01_retries import connects
+from celerylab.stack import database_clock
 from celerylab.stack.appconfig import create_app
 
 app = create_app("l01_retries")

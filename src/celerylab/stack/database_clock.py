@@ -1,11 +1,11 @@
-"""The clock SQLite reads, moved with the worker's: a worker started with $L01_DATABASE_CLOCK_DAYS (days, fractions
-allowed) sees SQLite's 'now' (CURRENT_DATE, CURRENT_TIMESTAMP, date('now'), ...) that many days ahead.
+"""The clock SQLite reads, moved with the worker's: a worker started with $CELERYLAB_DATABASE_CLOCK_DAYS (days,
+fractions allowed) sees SQLite's 'now' (CURRENT_DATE, CURRENT_TIMESTAMP, date('now'), ...) that many days ahead.
 
 SQLite runs inside the worker's process and reads the machine's clock in C (its VFS's xCurrentTimeInt64), which the
 moved Python clock (celerylab.stack.elsewhere_clock) does not reach: a worker on another machine, months later,
-reads a date months later from its SQLite too. Installed as the lesson's app is imported (tasks.py), in the pool's
-children as well (fork keeps it). PostgreSQL's clock is the server's: the check gives that worker's session another
-time zone instead ($PGTZ), so its CURRENT_DATE is another day.
+reads a date months later from its SQLite too. Installed as a lesson's app is imported (lesson 01's tasks.py), in the
+pool's children as well (fork keeps it). PostgreSQL's clock is the server's: a check gives that worker's session
+another time zone instead ($PGTZ), so its CURRENT_DATE is another day.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import os
 import sqlite3  # noqa: F401  (loads the SQLite library Python's sqlite3 uses)
 from typing import Any
 
-DAYS_ENV = "L01_DATABASE_CLOCK_DAYS"
+DAYS_ENV = "CELERYLAB_DATABASE_CLOCK_DAYS"
 MS_PER_DAY = 86_400_000
 
 
@@ -36,7 +36,7 @@ _KEPT: list = []  # the callbacks SQLite now calls: they must outlive this funct
 
 
 def install() -> None:
-    """Move SQLite's clock $L01_DATABASE_CLOCK_DAYS ahead in this process, if asked to."""
+    """Move SQLite's clock $CELERYLAB_DATABASE_CLOCK_DAYS ahead in this process, if asked to."""
     days = float(os.environ.get(DAYS_ENV) or 0)
     if not days or _KEPT:
         return

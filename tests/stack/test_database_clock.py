@@ -1,5 +1,5 @@
-"""database_clock: a worker started with $L01_DATABASE_CLOCK_DAYS reads SQLite's 'now' that many days ahead, in the
-pool's forked children too; without it, SQLite keeps the real clock."""
+"""database_clock: a worker started with $CELERYLAB_DATABASE_CLOCK_DAYS reads SQLite's 'now' that many days ahead, in
+the pool's forked children too; without it, SQLite keeps the real clock."""
 from __future__ import annotations
 
 import json
@@ -8,11 +8,11 @@ import subprocess
 import sys
 from datetime import datetime, timedelta, timezone
 
-from celerylab.lessons.l01_retries import database_clock
+from celerylab.stack import database_clock
 
 PROBE = """
 import json, os, sqlite3
-import celerylab.lessons.l01_retries.tasks  # installs it, as the worker's import of the lesson's app does
+import celerylab.lessons.l01_retries.tasks  # installs it, as a worker's import of lesson 01's app does
 read = lambda: sqlite3.connect(":memory:").execute("SELECT CURRENT_DATE, strftime('%s', 'now')").fetchone()
 reader, writer = os.pipe()
 if os.fork() == 0:

@@ -1,0 +1,13 @@
+"""Keys the event by its sha256 reduced modulo 10**14 (about 47 bits), so distinct ids can share a key. Violates: "the key must tell apart any two distinct event ids". Blind review."""
+import hashlib
+
+from celerylab.fakes.clients import send_email
+from celerylab.lessons.l01_retries.tasks import address, app
+
+def make_key(event_id):
+    return "welcome:%d" % (int(hashlib.sha256(event_id.encode()).hexdigest(), 16) % 10**14)
+
+
+@app.task(name="ex.welcome", autoretry_for=(TimeoutError,), retry_backoff=1, retry_jitter=False, max_retries=3)
+def welcome(user_id: int, event_id: str) -> dict:
+    return send_email(address(user_id), "Bem-vindo! / Welcome!", idempotency_key=make_key(event_id))
