@@ -1,0 +1,37 @@
+"""Ignores a request that arrives once the last page has begun (or when only the last page is left) and ends as a full report. Violates: "Make `ex.report` ... honour that request" / "the task stops before the end". Blind review."""
+import time
+
+from celery.exceptions import Ignore
+
+from celerylab.lessons.l04_results import jobs
+from celerylab.lessons.l04_results.tasks import app
+
+
+def _stop(task, done, total):
+    jobs.set_state(task.request.id, "cancelled")
+    task.update_state(state="CANCELLED", meta={"cancelled_after": done, "students": total})
+    raise Ignore()
+
+
+@app.task(name="ex.report", bind=True)
+def report(self, student_ids: list[int], step: float = 0.25) -> dict:
+    total = len(student_ids)
+    for current, _student in enumerate(student_ids, 1):
+        last = current == total
+        if not last and jobs.cancel_requested(self.request.id):
+            _stop(self, current - 1, total)
+        jobs.progress(self.request.id, current, total)
+        deadline = time.monotonic() + step
+        self.update_state(state="PROGRESS", meta={"current": current, "total": total})
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            time.sleep(min(0.04, left))
+            if not last and time.monotonic() < deadline and jobs.cancel_requested(self.request.id):
+                left = deadline - time.monotonic()
+                if left < 0.06:  # too close to the page's end to tell: finish the page
+                    time.sleep(max(left, 0) + 0.01)
+                    _stop(self, current, total)
+                _stop(self, current - 1, total)
+    return {"students": total}
