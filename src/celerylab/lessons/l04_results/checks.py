@@ -22,7 +22,8 @@ HIDDEN_CANCELS = ((8, 0.15, 1), (30, 0.05, 9), (120, 0.05, 13), (5, 0.3, 4), (6,
                   (10, 0.25, 0))  # page 0: the request arrives as the task is picked up, before its first look
 LATE_CANCELS = ((10, 0.25, 9), (8, 0.3, 7))  # hidden: a request in the last moments of the page before the last one
 LATE_ATTEMPTS = 3
-LATE = 0.015  # seconds before the page's end (by the check's read before it began) that a late request is flagged
+LATE = 0.015  # seconds before the page's end (by the check's read before it began) that a late request is flagged,
+# twice that at a second attempt, three times at a third
 UNCANCELLED = ((4, 0.25), (6, 0.04), (3, 0.6))  # hidden: the default step, a small one and the slowest allowed
 CANCEL_CRITERIA, UNCANCELLED_CRITERIA = 7, 2  # criteria each case records
 PAGE_CLOCK = 0.01  # seconds: the database clock's resolution (ms) with room; a page that sleeps `step` never needs it
@@ -228,15 +229,16 @@ def stored_page(stack, job_id: str) -> int:
     return int(info.get("current") or 0) if isinstance(info, dict) else 0
 
 
-def request_cancel(stack, http, job_id: str) -> tuple[int, float]:
+def request_cancel(stack, http, job_id: str, connection=None) -> tuple[int, float]:
     """Flag the row in one statement that also returns its progress, then POST the API's cancel route (which flags
     it again and revokes): the page the report was on when the request arrived is taken in this process, at the
     very moment the flag is set (with the PROGRESS stored just before it), never read back once the report could
     have reacted. A report that looks at the flag before every page begins none after it, so its row's progress
     must end at that page (or at `at`, the page the check saw begin, if further): neither above it (a page begun
     after the request, as when the flag is read after writing a page's progress) nor below it (progress rewritten
-    on cancel). Also returns the moment the flag was set, at the latest."""
-    connection = stack.db()
+    on cancel). Also returns the moment the flag was set, at the latest. `connection`: one opened beforehand (a
+    late request, whose flag must not wait for a connection to open on a loaded machine)."""
+    connection = connection or stack.db()
     try:
         before = stored_page(stack, job_id)
         rows = appdb.execute(connection, "UPDATE jobs SET cancel_requested = 1 WHERE id = ? RETURNING progress",
@@ -475,11 +477,14 @@ def cancel_while_running(run: CheckRun, stack, http, students: int, step: float,
     pages). At page 0 the row is flagged before the message is sent: the task must begin no page. `late`: the
     request lands in the page's last moments (LATE before its end), after any look inside it; one flagged too late
     to come before the next page's look of a report that looks only between pages (a loaded machine) is tried
-    again with a new report, up to LATE_ATTEMPTS times."""
-    for _attempt in range(LATE_ATTEMPTS if late else 1):
-        seen = cancel_once(stack, http, students, step, at, late)
+    again with a new report, earlier each time, up to LATE_ATTEMPTS times, then once inside the page."""
+    seen = {"timely": False}
+    for attempt in range(LATE_ATTEMPTS if late else 0):
+        seen = cancel_once(stack, http, students, step, at, LATE * (attempt + 1))
         if seen["timely"]:
             break
+    if not seen["timely"]:  # not late, or no late request came in time: one inside the page, as the other cases
+        seen = cancel_once(stack, http, students, step, at, None)
     return (run.expect("l04.check.cancelled_state", "cancelled", seen["state"], hidden=hidden)
             & run.expect("l04.check.cancelled_fast", True, seen["took"] <= CANCELLED_WITHIN, hidden=hidden,
                          seconds=round(seen["took"], 2))
@@ -496,25 +501,27 @@ def cancel_while_running(run: CheckRun, stack, http, students: int, step: float,
             & run.expect("l04.check.same_process", True, seen["same_process"], hidden=hidden))
 
 
-def cancel_once(stack, http, students: int, step: float, at: int, late: bool) -> dict:
-    """One cancelled report and the short one behind it, as `cancel_while_running` describes: what it measured."""
+def cancel_once(stack, http, students: int, step: float, at: int, late: float | None) -> dict:
+    """One cancelled report and the short one behind it, as `cancel_while_running` describes: what it measured.
+    `late`: the request flagged that long before the page's end, by the check's last read before it began."""
     worker = stack.workers[0]
     before = worker.wait_pool_ready()
     threads = pool_threads(worker)
     job_id = str(uuid.uuid4())
     seen = ProgressSeen(stack, job_id)
-    earlier = None
+    earlier, connection = None, None
     if at:
         send_report(stack, students, step, job_id)
         earlier = page_begun(stack, job_id, at)
-        if late and earlier is not None:
-            time.sleep(max(0.0, earlier + step - LATE - time.monotonic()))
+        if late is not None and earlier is not None:
+            connection = stack.db()
+            time.sleep(max(0.0, earlier + step - late - time.monotonic()))
         else:  # the request lands inside the page: after its look at the flag, before the next
             time.sleep(min(step / 2, 0.05))
     with ThreadPoolExecutor(max_workers=1) as pool:  # the clock runs from the request, not from its answer
         asked = time.monotonic()
         if at:
-            answered = pool.submit(request_cancel, stack, http, job_id)
+            answered = pool.submit(request_cancel, stack, http, job_id, connection)
         else:
             send_report(stack, students, step, job_id, flagged=True)
             answered = pool.submit(request_on_start, stack, http, job_id)
@@ -531,7 +538,7 @@ def cancel_once(stack, http, students: int, step: float, at: int, late: bool) ->
         # request, even timely, may come after the look of a report that times its page from before its PROGRESS
         # reached the backend (a few ms before a step has passed since that read): `began` or one more.
         timely = at == 0 or (earlier is not None and flagged < earlier + step)
-        strict = timely and not late
+        strict = timely and late is None
     after_next = finished_row(stack, behind, students * step + 10)
     left = pool_threads(worker)
     job = helpers.row(stack, job_id)  # the cancelled report has ended: the next one ran after it
@@ -573,7 +580,8 @@ def cooperative_cancel(run: CheckRun) -> None:
     publishes the next page's PROGRESS before it looks shows a page begun after the request, one that ignores a
     request once only the last page is left ends done, and one that hands over the full report when cancelled near
     its end (90 % and 87.5 % of its pages) stores it. A late request flagged too late to come before the next look
-    of a report that looks only between pages (a loaded machine) is tried again with a new report, up to 3 times;
+    of a report that looks only between pages (a loaded machine) is tried again with a new report, up to 3 times
+    (15, 30, then 45 ms before the end), then once 50 ms into the page as the other cases;
     a report that begins the last page just before it must stop inside it. After each cancelled report and the
     short one behind it, the pool's process has no more threads and processes under it than before: a report that
     hands its remaining pages to a thread, and returns, leaves it running.
