@@ -369,6 +369,9 @@ if mode == "conf":  # how the routes are declared: task_routes itself, and which
     replaced = [key for key, code in celery_code(app).items() if code is not CELERY_CODE[key]]
     replaced += [f"{name}.{attr}" for name, _, _ in asked if name in app.tasks for attr in ("apply_async", "delay")
                  if getattr(type(app.tasks[name]), attr) is not CELERY_CODE["Task." + attr]]
+    from celery.local import PromiseProxy, Proxy
+    replaced += [f"{cls.__name__}.{attr}" for cls in (Proxy, PromiseProxy) for attr in ("apply_async", "delay")
+                 if attr in vars(cls)]  # a task imported before the app is finalized is one of these
     if type(app.amqp.router) is not celery_routes.Router:
         replaced.append("app.amqp.router")
     if getattr(module, "api", None) is not web.api or [(r.path, r.endpoint) for r in web.api.routes] != VIEWS:
