@@ -234,3 +234,47 @@ def test_the_feedback_shows_long_argument_lists_by_their_length():
     assert checks.shown((list(range(300)), "2026-1", 0.5)) == "([300 items], '2026-1', 0.5)"
     assert checks.shown(([7], "2026-1", 0.01)) == "([7], '2026-1', 0.01)"
     assert checks.shown(()) == "()"
+
+
+CONF_ASKED = [("report.export_grades", ()), ("email.send_password_reset", ())]
+
+
+def test_a_producer_reads_task_routes_as_a_mapping_by_task_name_or_as_what_it_is(tmp_path):
+    (tmp_path / "ex_mapping.py").write_text(
+        "from celerylab.lessons.l06_architecture.tasks import app\n"
+        "from celerylab.lessons.l06_architecture.web import api\n"
+        "app.conf.task_routes = {'email.*': {'queue': 'priority'}, 'report.export_grades': 'heavy'}\n")
+    (tmp_path / "ex_router.py").write_text(
+        "from celerylab.lessons.l06_architecture.tasks import app\n"
+        "from celerylab.lessons.l06_architecture.web import api\n"
+        "def route(name, args, kwargs, options, task=None, **kw):\n"
+        "    return {'queue': 'heavy'}\n"
+        "app.conf.task_routes = (route, {'report.build_pdf': {'queue': 'heavy', 'routing_key': 'pdf'}})\n")
+    stack = ProducerStack(tmp_path)
+    assert checks._producer(stack, "ex_mapping", "conf", CONF_ASKED) == {
+        "task_routes": {"email.*": "priority", "report.export_grades": "heavy"}, "replaced": []}
+    assert checks._producer(stack, "ex_router", "conf", CONF_ASKED) == {
+        "task_routes": "(<function route>, {'report.build_pdf': {'queue': 'heavy', 'routing_key': 'pdf'}})",
+        "replaced": []}
+
+
+def test_a_producer_names_the_sending_code_and_the_api_an_answer_replaced(tmp_path):
+    (tmp_path / "ex_patched.py").write_text(
+        "from celery import Celery\n"
+        "from fastapi import FastAPI\n"
+        "from celerylab.lessons.l06_architecture.tasks import app, export_grades\n"
+        "app.conf.task_routes = {'report.*': {'queue': 'heavy'}}\n"
+        "Celery.send_task = lambda self, *a, **kw: None\n"
+        "type(app.tasks['report.export_grades']).apply_async = lambda self, *a, **kw: None\n"
+        "type(export_grades).delay = lambda self, *a, **kw: None\n"
+        "api = FastAPI()\n")
+    assert checks._producer(ProducerStack(tmp_path), "ex_patched", "conf", CONF_ASKED)["replaced"] == [
+        "Celery.send_task", "PromiseProxy.delay", "api", "report.export_grades.apply_async"]
+
+
+def test_a_worker_s_task_routes_is_read_from_its_json_conf_the_producer_s_way():
+    assert checks.worker_table({"email.*": {"queue": "priority"}, "report.export_grades": "heavy"}) == {
+        "email.*": "priority", "report.export_grades": "heavy"}
+    assert checks.worker_table(["<function route at 0x7f00>"]) == "['<function route>']"
+    assert checks.worker_table({"report.*": {"queue": "heavy", "exchange": "reports"}}) == \
+        "{'report.*': {'queue': 'heavy', 'exchange': 'reports'}}"

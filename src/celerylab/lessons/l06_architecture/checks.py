@@ -11,6 +11,7 @@ import time
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import httpx
 from celery import chord
@@ -194,6 +195,9 @@ def route_heavy(run: CheckRun) -> None:
         routes, moved = routes_asked(stack, run.module, run.include_hidden)
         if not run.expect("l06.check.old_routes", OLD_ROUTES, routes):
             return  # the first failed criterion decides: no exports to wait for
+        if not run.expect("l06.check.routes_declared", {"producer": DECLARED, "workers": DECLARED, "replaced": []},
+                          routes_declared(stack, run.module)):
+            return
         run.expect("l06.check.unrouted_default", {}, moved)
         with httpx.Client(base_url=stack.service_url("api"), timeout=10) as api:
             export_ids = [helpers.task_id_from(api.post("/grades/export", json={"period": period, "seconds": seconds}),
@@ -234,6 +238,10 @@ def route_heavy(run: CheckRun) -> None:
             holder = helpers.received_by(stack, stack.app.AsyncResult(task_id), timeout=10)
             delivered[name] = (holder or "-").removeprefix("celery@").split("@")[0]
         run.expect("l06.check.delivered", {name: OLD_ROUTES[name] for name, _ in DELIVERED}, delivered)
+        ways = {way: [(helpers.received_by(stack, stack.app.AsyncResult(task_id), timeout=10) or "-")
+                      .removeprefix("celery@").split("@")[0] for task_id in ids]
+                for way, ids in _producer(stack, run.module, "ways", []).items()}
+        run.expect("l06.check.delivered_ways", dict.fromkeys(WAYS, ["heavy", "priority"]), ways)
 
 
 def declared_workers(path: Path):
@@ -307,7 +315,10 @@ def interrupted_export_runs(stack, route: str, seconds: float, after: float) -> 
 
 #: A producer with the learner's module: a process of its own that imports it (as the API that sends the tasks does,
 #: which never runs a worker or its signals), given on its standard input the (task name, arguments, keyword
-#: arguments) asked. "route" prints the queue each goes to; "publish" sends each one and prints its task id. With a
+#: arguments) asked. "route" prints the queue each goes to; "publish" sends each one and prints its task id; "ways"
+#: sends an export and a reset each of the WAYS and prints {way: [their ids]}; "conf" prints task_routes (as
+#: route_table writes it) and which of Celery's routing and sending code, or of the lesson's API, the answer
+#: replaced (compared with what they were before it was imported). With a
 #: backlog ({queue: count}), each queue first holds that many messages (in a key namespace of its own, which no
 #: worker reads): routes that look at the queues' load see them busy. Given moments, the wall clock (elsewhere_clock)
 #: is moved to the first before the answer is imported, and every case is asked again at each of them in turn.
@@ -321,10 +332,52 @@ if moments:  # one offset, moved from moment to moment: time.time and all that r
     time.time = lambda: real_time() + offset[0]
     time.time_ns = lambda: real_time_ns() + int(offset[0] * 1e9)
     shift_clock(0)
+from celery import Celery, Signature, Task
+from celery.app import amqp as celery_amqp, routes as celery_routes
+
+
+def celery_code(app=None):  # Celery's own routing and sending code (given the app: as the answer left it)
+    return {"Router.route": celery_routes.Router.route, "Router.query_router": celery_routes.Router.query_router,
+            "Router.expand_destination": celery_routes.Router.expand_destination,
+            "MapRoute.__call__": celery_routes.MapRoute.__call__, "routes.prepare": celery_routes.prepare,
+            "AMQP.Router": celery_amqp.AMQP.Router, "Celery.send_task": type(app).send_task if app else Celery.send_task,
+            "Task.apply_async": Task.apply_async, "Task.delay": Task.delay,
+            "Signature.apply_async": Signature.apply_async}
+
+
+def route_table(routes):  # task_routes as a mapping of task names (or patterns) to a queue, or what it is instead
+    def queue(route):
+        if type(route) is str:
+            return route
+        if type(route) is dict and list(route) == ["queue"] and type(route["queue"]) is str:
+            return route["queue"]
+        return None
+    if type(routes) is dict and all(type(key) is str and queue(route) for key, route in routes.items()):
+        return {key: queue(route) for key, route in routes.items()}
+    import re
+    return re.sub(r" (object )?at 0x[0-9a-fA-F]+", "", repr(routes))[:300]
+
+
+CELERY_CODE = celery_code()  # before the answer runs
+from celerylab.lessons.l06_architecture import web
+VIEWS = [(route.path, route.endpoint) for route in web.api.routes]  # the lesson's API, as the lesson wrote it
 module = importlib.import_module(sys.argv[1])
 from celerylab.lessons.l06_architecture import tasks
 app = getattr(module, "app", tasks.app)
 mode, backlog, asked = sys.argv[2], json.loads(sys.argv[3]), json.load(sys.stdin)
+if mode == "conf":  # how the routes are declared: task_routes itself, and which of Celery's code the answer replaced
+    replaced = [key for key, code in celery_code(app).items() if code is not CELERY_CODE[key]]
+    replaced += [f"{name}.{attr}" for name, _, _ in asked if name in app.tasks for attr in ("apply_async", "delay")
+                 if getattr(type(app.tasks[name]), attr) is not CELERY_CODE["Task." + attr]]
+    from celery.local import PromiseProxy, Proxy
+    replaced += [f"{cls.__name__}.{attr}" for cls in (Proxy, PromiseProxy) for attr in ("apply_async", "delay")
+                 if attr in vars(cls)]  # a task imported before the app is finalized is one of these
+    if type(app.amqp.router) is not celery_routes.Router:
+        replaced.append("app.amqp.router")
+    if getattr(module, "api", None) is not web.api or [(r.path, r.endpoint) for r in web.api.routes] != VIEWS:
+        replaced.append("api")  # the API the check serves is the lesson's, its views as they were
+    print(json.dumps({"task_routes": route_table(app.conf.task_routes), "replaced": sorted(set(replaced))}))
+    sys.exit(0)
 with app.connection_for_write() as connection:
     for queue, count in backlog.items():
         waiting = connection.SimpleQueue(queue)
@@ -338,6 +391,24 @@ with app.connection_for_write() as connection:
                     offset[0] = moment - real_time()
                 out += [app.amqp.router.route({}, name, tuple(args), kwargs, app.tasks.get(name))["queue"].name
                         for name, args, kwargs in asked]
+        elif mode == "ways":  # an export and a reset sent each way: [id of the export, id of the reset]
+            import datetime
+            from celery import chain, chord, group
+            export, reset = app.tasks["report.export_grades"], app.tasks["email.send_password_reset"]
+            soon = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(seconds=0.5)
+            out = {}
+            for way, options in (("countdown", {"countdown": 0.5}), ("eta", {"eta": soon}),
+                                 ("priority", {"priority": 5}), ("expires", {"expires": 120})):
+                out[way] = [export.apply_async(("2026-7", 0.01), **options).id,
+                            reset.apply_async((f"{way}@example.com",), **options).id]
+            last = chain(export.si("2026-7", 0.01), reset.si("chain@example.com")).apply_async()
+            out["chain"] = [last.parent.id, last.id]
+            out["group"] = [r.id for r in group(export.si("2026-7", 0.01), reset.si("group@example.com")).apply_async()]
+            body = chord([export.si("2026-7", 0.01)], reset.si("chord@example.com")).apply_async()
+            out["chord"] = [body.parent.results[0].id, body.id]
+            link = reset.si("link@example.com")
+            link.freeze()
+            out["link"] = [export.apply_async(("2026-7", 0.01), link=link).id, link.id]
         else:
             out = [app.send_task(name, tuple(args), kwargs).id for name, args, kwargs in asked]
     finally:
@@ -351,8 +422,9 @@ QUEUES = ("default", "priority", "heavy")
 
 
 def _producer(stack, module: str, mode: str, asked: list[tuple], backlog: dict[str, int] | None = None,
-              moments: tuple[float, ...] = ()) -> list:
-    """What the producer process printed for `asked` ((name, args) or (name, args, kwargs); in `mode`); `backlog`:
+              moments: tuple[float, ...] = ()) -> Any:
+    """What the producer process printed for `asked` ((name, args) or (name, args, kwargs); in `mode`: a list, a dict
+    in "conf" and "ways" modes); `backlog`:
     {queue: messages waiting in it}; `moments` (route mode): the wall clock times (epoch seconds) the routes are asked
     at, one after the other, the process's clock moved to the first before it imports the answer; none: now."""
     extra = {appconfig.NAMESPACE_ENV: f"{stack.namespace}backlog-"} if backlog else {}
@@ -363,6 +435,47 @@ def _producer(stack, module: str, mode: str, asked: list[tuple], backlog: dict[s
     if done.returncode != 0:
         raise RuntimeError(f"a producer importing {module} failed: {done.stderr.strip()[-600:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+#: the ways the producer also sends an export and a password reset at the end, each received by the worker of its
+#: queue: with a delivery option, in a canvas, and with a link; a chain's next step, a chord's callback and a link
+#: are published by the worker, from inside the task that ran before them
+WAYS = ("countdown", "eta", "priority", "expires", "chain", "group", "chord", "link")
+DECLARED = "{task: {'queue': queue}}"  # how the routes are declared: task_routes, a mapping by task name or pattern
+
+
+def worker_table(routes) -> dict | str:
+    """A worker's task_routes, as ``inspect().conf()`` answers it (JSON; what is not JSON comes as its repr), the
+    way the producer's route_table writes it: {task name or pattern: queue}, or what it is instead."""
+    if isinstance(routes, dict):
+        table = {key: route if isinstance(route, str) else route.get("queue") if isinstance(route, dict)
+                 and list(route) == ["queue"] and isinstance(route.get("queue"), str) else None
+                 for key, route in routes.items()}
+        if all(table.values()):
+            return table
+    return re.sub(r" (object )?at 0x[0-9a-fA-F]+", "", repr(routes))[:300]
+
+
+def routes_declared(stack, module: str) -> dict:
+    """How the answer declares its routes, in the producer process that imports it (as the API does) and in every
+    worker: task_routes as a mapping of task names or patterns to {'queue': ...} (shown as DECLARED; a router
+    function or class, or any other value, is shown as it is; so is a worker whose mapping is not the producer's),
+    and the Celery routing or sending code it replaced (a Router, apply_async, delay, send_task of its own)."""
+    names = list(OLD_ROUTES) + ["email.send_password_reset"]
+    producer = _producer(stack, module, "conf", [(name, ()) for name in names])
+    replies: dict = {}
+    for _ in range(3):  # a worker slow to answer on a busy machine is asked again
+        replies.update(stack.app.control.inspect(timeout=3, limit=len(stack.workers)).conf(with_defaults=True) or {})
+        if len(replies) >= len(stack.workers):
+            break
+    table = producer["task_routes"]
+    mapping = isinstance(table, dict)
+    workers = {name.removeprefix("celery@").split("@")[0]: worker_table(conf.get("task_routes"))
+               for name, conf in sorted(replies.items())}
+    wrong = {name: routes for name, routes in workers.items() if not mapping or routes != table}
+    return {"producer": DECLARED if mapping else table,
+            "workers": wrong or (DECLARED if len(workers) == len(stack.workers) else f"{len(workers)} answered"),
+            "replaced": producer["replaced"]}
 
 
 def producer_routes(stack, module: str, asked: list[tuple[str, tuple]]) -> dict[tuple, str]:
