@@ -17,6 +17,9 @@ pytestmark = [pytest.mark.live, pytest.mark.slow, pytest.mark.timeout(900)]
 ROOT = Path(__file__).resolve().parents[2]
 COURSE = Course.at_checkout(ROOT)
 MARKERS = {"l01.welcome_once": "welcome_once__tmp_marker", "l01.charge_once": "charge_once__tmp_marker"}
+#: Where the other machine is what rejects the marker. welcome_once's marker answer sends the task id as its
+#: Idempotency-Key, which the statement's key rule (the event id whole) rejects before any deploy.
+REJECTED_ON_ANOTHER_MACHINE = {"l01.charge_once"}
 
 
 def with_answers(notebook, answers: dict[str, str]):
@@ -44,4 +47,5 @@ def test_tmp_markers_are_rejected_under_grade(tmp_path):
     for exercise in MARKERS:
         section = feedback.split(f"## {exercise} ")[1].split("\n## ")[0]
         assert "Points: 0/" in section, section
-        assert "after a deploy" in section or "on another machine" in section, section
+        if exercise in REJECTED_ON_ANOTHER_MACHINE:
+            assert "after a deploy" in section or "on another machine" in section, section

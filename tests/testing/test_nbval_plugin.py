@@ -55,6 +55,17 @@ def test_work_left_by_a_kill_is_noise_where_only_more_than_zero_is_asked():
     assert sanitize("expected >= 0, observed 5.0; expected 0, observed 4") == "expected >= 0, observed 5.0; expected 0, observed 4"
 
 
+def test_a_fresh_event_id_and_seconds_read_to_the_hundredth_are_noise():
+    assert sanitize("para o evento 'user-5:welcome-after-signup:03fba3209e1f4a0fa02cec7fb3c6de7f:1'") == \
+        "para o evento 'user-5:welcome-after-signup:HEX32:1'"
+    assert sanitize("segundos até a retentativa 1 de ex.notify_partner: esperado 10, observado 9.95") == \
+        "segundos até a retentativa 1 de ex.notify_partner: esperado 10, observado SECONDS"
+    assert sanitize("seconds from sending ex.ping_partner to its FAILURE: expected ≤ 1.5, observed 0.2") == \
+        "seconds from sending ex.ping_partner to its FAILURE: expected ≤ 1.5, observed SECONDS"
+    assert sanitize("retentativas de ex.welcome: esperado 3, observado 2; id 03fba3209e1f") == \
+        "retentativas de ex.welcome: esperado 3, observado 2; id 03fba3209e1f"
+
+
 @pytest.mark.live
 @pytest.mark.slow
 def test_nbval_validates_generated_notebooks_only(built_course, tmp_path):
