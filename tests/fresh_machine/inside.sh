@@ -40,7 +40,7 @@ else
 fi
 
 # 3. The fast lane (-rs: every skip with its reason, in the summary the caller reads).
-if python3 run.py test -m "not live" -n 2 -q -rs; then
+if python3 run.py test -m "not live" -n 2 -q -rfEs; then
   say "FAST-LANE OK"
 else
   say "FAST-LANE FAILED"; failed=1
