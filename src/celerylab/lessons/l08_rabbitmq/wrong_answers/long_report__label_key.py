@@ -1,4 +1,4 @@
-"""Marks a report's parts done under its label only (cleared when a report with that label starts): two reports with the same label sent at once share the marks, and the parts one of them finished are skipped by the other. Violates: "two reports with the same label sent at once both run whole". Blind review.
+"""Marks a report's parts done under its label only (cleared when a report with that label starts): two reports with the same label sent at once share the marks, and the parts one of them finished are skipped by the other. Violates: "two reports with the same `label` at once each run whole". Blind review.
 """
 from celery import chain
 

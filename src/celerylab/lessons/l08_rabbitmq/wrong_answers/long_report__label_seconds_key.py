@@ -1,4 +1,4 @@
-"""Marks a report's parts done under its label and seconds: the same report sent again after the first one finished finds every part marked done and does no work. Violates: "the same report sent again once it is over runs whole again". Blind review.
+"""Marks a report's parts done under its label and seconds: the same report sent again after the first one finished finds every part marked done and does no work. Violates: "the same report, sent again after it ended, runs whole again". Blind review.
 """
 from celery import chain
 
