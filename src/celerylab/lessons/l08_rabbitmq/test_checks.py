@@ -220,13 +220,23 @@ class KillableWorker(FakeWorker):
         self.killed = group
 
 
-def test_the_machine_lost_is_the_one_that_received_the_first_poison(monkeypatch):
+def test_the_machine_lost_is_the_one_that_received_the_first_poison(monkeypatch, tmp_path):
     """Each machine may hold a poison (two at grading): the one killed is the worker whose log received `p1`'s task."""
     monkeypatch.setattr(checks.helpers, "runs", lambda stack, label: [["p1:start"]])
     stack = FakeStack()
+    stack.workdir = tmp_path
     stack.workers = [KillableWorker("Task l08.poison[id-p2] received"), KillableWorker("Task l08.poison[id-p1] received")]
-    assert checks.lose_first_machine(stack, "p1", "id-p1") == 1
+    stop = checks.stop_at_start(stack, "p1")
+    assert stop.read_text() == "p1:start" and stop.parent == tmp_path
+    assert checks.lose_first_machine(stack, "p1", "id-p1", stop) == 1
     assert [worker.killed for worker in stack.workers] == [False, True]
+    assert not stop.exists()  # never a later start stopped
+
+
+def test_the_poison_check_s_workers_stop_at_the_line_the_stop_file_names(tmp_path):
+    """The process that starts the first poison stops before it kills itself: its worker, killed by the check, never
+    handled that death first and took the message again (a delivery RabbitMQ counts, with no start)."""
+    assert all(spec.extra_args == ("-I", checks.STOP_LINE) for spec in checks.machine_workers(str(tmp_path)))
 
 
 def test_a_killed_worker_counts_as_a_death_handled(broker):
@@ -373,13 +383,21 @@ def test_a_duplicated_continuation_fails_the_window_kill_s_criterion():
         ("l08.check.window_killed_redone", False)]
 
 
+def graded_short(reports) -> tuple:
+    """The graded short reports' scenario's result, its one-label reports and resent one run whole."""
+    label, seconds = checks.GRADED_RESENT
+    return ((reports, 0.0), sum(seconds for _, seconds in checks.GRADED_SAME_LABEL),
+            ([(0, seconds)], [(0, seconds)]))
+
+
 def test_the_graded_short_reports_fail_on_a_part_logged_twice(monkeypatch):
     monkeypatch.setattr(checks, "survived", lambda *args, **kwargs: None)
     monkeypatch.setattr(checks, "logged_parts", lambda stack, labels: [])
     reports = [([(0, seconds), (0, seconds)], seconds) for _, seconds in checks.MORE_REPORTS]
-    moved = ((4.0, [(n, 1.0) for n in range(6)]), 3.0, [(n, 1.0) for n in range(6)], [(0, 2.0)])
+    moved = ((4.0, [(n, 1.0) for n in range(6)]), 3.0, [(n, 1.0) for n in range(6)], [(0, 2.0)],
+             (3.5, [(n, 1.0) for n in range(4)]))
     run = Run()
-    checks.expect_more(run, [(None, FakeStack(), None)] * 2, [(reports, 0.0), moved])
+    checks.expect_more(run, [(None, FakeStack(), None)] * 2, [graded_short(reports), moved])
     once = [c for c in run.criteria if c["key"] == "l08.check.parts_repeated"]
     assert len(once) == 1 and once[0]["expected"] == {}
     assert set(once[0]["observed"]) == {label for label, _ in checks.MORE_REPORTS}
@@ -394,7 +412,8 @@ def test_a_part_done_and_remembered_only_on_the_machine_that_died_fails_the_move
     twice = [(0, 1.0), (1, 1.0), (1, 1.0)] + [(n, 1.0) for n in range(2, 6)] * 2
     run = Run()
     checks.expect_more(run, [(None, FakeStack(), None)] * 2,
-                       [(reports, 0.0), ((4.0, twice), 3.0, [(n, 1.0) for n in range(6)], [(0, 2.0)])])
+                       [graded_short(reports), ((4.0, twice), 3.0, [(n, 1.0) for n in range(6)], [(0, 2.0)],
+                                                (3.5, [(n, 1.0) for n in range(4)]))])
     window = [(c["key"], c["observed"], c["passed"]) for c in run.criteria if "window" in c["key"]]
     assert window == [("l08.check.window_kill_landed", 4.0, True), ("l08.check.window_killed_parts", 6.0, True),
                       ("l08.check.window_killed_redone", 5, False)]
@@ -430,9 +449,11 @@ def lesson_verdicts(lang: str) -> list[str]:
         run.expect("l08.check.worker_started", True, False, cause=checks.start_cause(ExitedAtStart("x\nbye")))
         checks.expect_parts(run, "a", [(0, 4.0), (0, 4.0)], 8.0, hidden=False)
         checks.expect_parts_once(run, [([(0, 4.0), (0, 4.0)], "a")], hidden=False)
-        for kill in checks.KILLS:
+        for kill in checks.KILLS + (("first",) + checks.FIRST,):
             for found, left in (([(0, 6.0)], None), ([(0, 3.0), (1, 3.0)], 0.0), ([(0, 1.0)] * 3, 1.0)):
                 checks.expect_killed(run, kill, found, left)
+        checks.expect_same_label(run, checks.SAME_LABEL, 2.5, hidden=False)
+        checks.expect_resent(run, checks.RESENT, [(0, 1.0)], [], hidden=False)
         record = run.verdict.to_record()
     finally:
         i18n._current = before
@@ -598,3 +619,111 @@ def test_the_producer_is_ended_as_soon_as_its_call_returned(tmp_path):
         time.sleep(2.5)
         assert not (tmp_path / "late").exists()
     assert "returned" in (tmp_path / "producer.log").read_text()
+
+
+def test_a_remainder_under_a_millisecond_left_out_fails_and_one_logged_passes():
+    halves = [(0, 0.5), (1, 0.5), (2, 0.5), (3, 0.5)]
+    run = Run()
+    checks.expect_parts(run, "x", halves, 2.0009, hidden=True)
+    checks.expect_parts(run, "x", [*halves, (4, 2.0009 - 2.0)], 2.0009, hidden=True)
+    checks.expect_parts(run, "u", [], 0.0008, hidden=True)
+    checks.expect_parts(run, "u", [(0, 0.0008)], 0.0008, hidden=True)
+    assert [criterion["passed"] for criterion in run.criteria] == [False, True, False, True]
+
+
+def test_every_graded_precision_has_a_length_past_it():
+    """The statement's numbers: parts add up to within COVERED_WITHIN, a remainder under 1 ms is work too. The lengths
+    leave remainders under 1 ms (and one past COVERED_WITHIN by little) after whole parts, and one is under 1 ms."""
+    lengths = [seconds for _, seconds in checks.MORE_REPORTS] + [checks.RESENT[1], checks.GRADED_RESENT[1]]
+    assert any(seconds < 0.001 for seconds in lengths)
+    for part in (0.1, 0.25, 0.5, 1.0):
+        tails = [round(seconds - part * int(seconds / part + 1e-9), 6) for seconds in lengths]
+        assert any(checks.COVERED_WITHIN < tail < 0.001 for tail in tails), part
+        assert any(checks.COVERED_WITHIN < tail <= 3 * checks.COVERED_WITHIN for tail in tails), part
+
+
+def test_reports_of_one_label_sent_at_once_must_each_run_whole():
+    run = Run()
+    checks.expect_same_label(run, checks.SAME_LABEL, 2.5, hidden=False)  # the first one's parts skipped by the second
+    checks.expect_same_label(run, checks.SAME_LABEL, 4.0, hidden=False)
+    checks.expect_same_label(run, checks.GRADED_SAME_LABEL, 4.0008, hidden=True)
+    assert [criterion["passed"] for criterion in run.criteria] == [False, True, True]
+    assert {criterion["key"] for criterion in run.criteria} == {"l08.check.same_label_parts"}
+
+
+def test_a_report_sent_again_once_over_must_run_whole_again():
+    run = Run()
+    first = [(0, 0.5), (1, 0.5), (2, 0.0009)]
+    checks.expect_resent(run, checks.RESENT, first, [], hidden=False)  # a report already done, known by its arguments
+    checks.expect_resent(run, checks.RESENT, first, first, hidden=False)
+    assert [(criterion["key"], criterion["passed"]) for criterion in run.criteria] == [
+        ("l08.check.parts", True), ("l08.check.resent_parts", False),
+        ("l08.check.parts", True), ("l08.check.resent_parts", True)]
+
+
+class StopStack:
+    """A stack whose one report logs its parts as a stopped process would: part 0 (taking the stop file), then, once
+    killed, the rest."""
+
+    def __init__(self, workdir: Path):
+        self.workdir, self.killed = workdir, None
+        self.sent: list = []
+        self.app = self
+
+    def send_task(self, name, args):
+        self.sent.append((args, (self.workdir / checks.STOP_FILE).read_text()))
+
+
+def test_the_first_part_kill_asks_the_stop_then_kills_and_never_stops_a_later_part(monkeypatch, tmp_path):
+    stack = StopStack(tmp_path)
+    logged = []
+
+    def parts(stack_, label):
+        if stack.sent and not logged:
+            logged.append((0, 1.0, 100.0))
+            (tmp_path / checks.STOP_FILE).unlink()  # what the stopped process does
+        return [(number, seconds) for number, seconds, _ in logged]
+
+    def kill():
+        assert logged == [(0, 1.0, 100.0)]  # killed right after the first part, nothing after it
+        logged.extend([(0, 1.0, 102.0), (1, 1.0, 103.0), (2, 1.0, 104.0)])
+        return 101.0
+
+    monkeypatch.setattr(checks, "parts", parts)
+    monkeypatch.setattr(checks, "logged_parts", lambda stack_, labels: [(s, at) for _, s, at in logged])
+    monkeypatch.setattr(checks.helpers, "wait", lambda seconds: None)
+    left, found = checks.killed_after_first_part(stack, "r", 3.0, kill)
+    assert stack.sent == [(("r", 3.0), "r:part")]  # the stop asked before the report was sent
+    assert (left, len(found)) == (3.0, 4)
+    assert not (tmp_path / checks.STOP_FILE).exists()
+
+
+def test_the_long_report_s_workers_load_the_stop_line_hook():
+    from celerylab.lessons.l08_rabbitmq import check_stop_line
+
+    assert checks.STOP_LINE == check_stop_line.__name__
+    assert check_stop_line.STOP_SUFFIX == checks.STOP_FILE.removeprefix("runs.log")
+
+
+def test_the_stop_line_hook_stops_once_the_process_that_logs_the_named_line(monkeypatch, tmp_path):
+    from types import SimpleNamespace
+
+    from celerylab.lessons.l08_rabbitmq import check_stop_line
+
+    runs = tmp_path / "runs.log"
+    monkeypatch.setenv("CELERYLAB_RUNS", str(runs))
+    signals, lines = [], []
+    monkeypatch.setattr(check_stop_line.os, "kill", lambda pid, sig: signals.append(sig))
+    module = SimpleNamespace(record=lambda label, *details: lines.append(label))
+    check_stop_line.patch(module)
+    check_stop_line.patch(module)  # once: a second import wraps nothing more
+    module.record("r:part", 0, 1.0)
+    assert signals == []  # no stop asked
+    (tmp_path / "runs.log.stop").write_text("r:part", encoding="utf-8")
+    module.record("s:part", 0, 1.0)
+    assert signals == []  # another label's line
+    module.record("r:part", 0, 1.0)
+    module.record("r:part", 1, 1.0)
+    assert signals == [check_stop_line.signal.SIGSTOP]  # the first one only, after its line was logged
+    assert lines == ["r:part", "s:part", "r:part", "r:part"]
+    assert not (tmp_path / "runs.log.stop").exists()
