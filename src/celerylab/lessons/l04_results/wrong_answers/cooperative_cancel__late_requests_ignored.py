@@ -1,4 +1,4 @@
-"""Honours a cancel request only while the report is at most three quarters done ("close to the end, finishing is cheaper"): a report cancelled halfway, as in the check, ends "cancelled", but a request that arrives later is ignored and the report ends "done" with every student. Violates: "Make `ex.report` (one page per student, `step` seconds each, up to 0.6 s) honour that request". Blind review."""
+"""Honours a cancel request only while the report is at most three quarters done ("close to the end, finishing is cheaper"): a report cancelled halfway, as in the check, ends "cancelled", but a request that arrives later is ignored and the report ends "done" with every student. Violates: "Make `ex.report` (one page per student, `step` seconds each) honour that request". Blind review."""
 import time
 
 from celerylab.lessons.l04_results import jobs
