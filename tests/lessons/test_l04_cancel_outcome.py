@@ -1,7 +1,7 @@
 """Lesson 04's cancel check: an uncancelled report's pages are timed by the database's clock at its writes to the row
 (one page that spares its sleep shows, and so do pages too long), and a cancelled report's result must name the pages
-it did (one fewer than its progress when it stopped inside its last page, either within PAGE_EDGE of `step`), in a
-shape that is not a full report's."""
+it did (one fewer than its progress when it stopped inside its last page, either within PAGE_EDGE of `step`) under
+``cancelled_after`` (the last PROGRESS an Ignore leaves, under ``current``)."""
 from __future__ import annotations
 
 import time
@@ -141,7 +141,10 @@ BETWEEN, INSIDE, EDGE = 0.26, 0.1, 0.23  # how long page 2 (of 0.25 s) had laste
     ({"cancelled_after": 2, "students": 10}, INSIDE, False),  # page 2 counted, though it stopped 0.15 s before its end
     ({"cancelled_after": 2, "students": 10}, EDGE, True),  # within PAGE_EDGE of step: either count
     ({"cancelled_after": 1, "students": 10}, EDGE, True),
-    ({"students": 1, "total": 10, "cancelled": True}, INSIDE, True),
+    ({"students": 1, "total": 10, "cancelled": True}, INSIDE, False),  # a count among the values, under no key named
+    ({"students": 1, "total": 10}, INSIDE, False),  # reads as a full report of 1 student
+    ({f"page_{n}": n for n in range(11)} | {"cancelled": "yes"}, INSIDE, False),  # every page number among its values
+    ({"cancelled_after": True, "students": 10}, INSIDE, False),  # True equals 1, and is no page count
     ({"cancelled_after": 1, "students": 10}, BETWEEN, False),  # one fewer, though page 2 was done whole
     ({"students": 10}, INSIDE, False),  # the full report
     ({"students": 1}, INSIDE, False),  # the pages done in a full report's shape: a full 1-student report
@@ -150,7 +153,21 @@ BETWEEN, INSIDE, EDGE = 0.26, 0.1, 0.23  # how long page 2 (of 0.25 s) had laste
     ("cancelled", INSIDE, False),
 ])
 def test_a_cancelled_result_must_name_the_pages_done(result, lasted, says):
-    assert checks.says_how_far(result, checks.pages_done(2, lasted, 0.25)) is says
+    assert checks.says_how_far("SUCCESS", result, checks.pages_done(2, lasted, 0.25)) is says
+
+
+@pytest.mark.parametrize(("state", "result", "says"), [
+    ("PROGRESS", {"current": 2, "total": 10}, True),  # the last PROGRESS an Ignore leaves: its current
+    ("PROGRESS", {"cancelled_after": 2}, False),
+    ("CANCELLED", {"current": 2, "total": 10}, False),  # a state of its own: the count under cancelled_after
+    ("CANCELLED", {"cancelled_after": 2}, True),
+])
+def test_the_count_is_read_under_its_key(state, result, says):
+    assert checks.says_how_far(state, result, [2]) is says
+
+
+def test_a_request_during_the_last_page_of_a_report_that_looks_after_it_did_every_page():
+    assert checks.says_how_far("SUCCESS", {"cancelled_after": 10, "students": 10}, checks.pages_done(10, 0.26, 0.25))
 
 
 def cancelled_after(stack, job_id: str, seconds: float) -> None:
@@ -248,7 +265,7 @@ PAGES = [("PROGRESS", {"current": 1, "total": 10}), ("PROGRESS", {"current": 2, 
 ])
 def test_every_state_a_cancelled_report_left_in_the_backend_must_say_how_far(monkeypatch, stored, says):
     held = seen_with(monkeypatch, PAGES + stored).outcome()
-    assert all(checks.says_how_far(result, [2]) for _state, result in held) is says
+    assert all(checks.says_how_far(state, result, [2]) for state, result in held) is says
     assert (checks.shown_outcome(held, [2]) == ["CANCELLED", {"students": 10}]) is (stored[:1] == [
         ("CANCELLED", {"students": 10})])
 
@@ -259,5 +276,5 @@ def test_an_exception_state_stored_with_a_dict_is_shown_as_stored(monkeypatch):
     revoked = ("REVOKED", {"reason": "cancelled", "total": 10})
     held = seen_with(monkeypatch, [*PAGES, revoked]).outcome()
     assert held == [list(revoked)]
-    assert not checks.says_how_far(held[0][1], [2])
+    assert not checks.says_how_far(*held[0], [2])
     assert checks.shown_outcome(held, [2]) == list(revoked)

@@ -15,4 +15,7 @@ def report(self, student_ids: list[int], step: float = 0.25) -> dict:
         self.update_state(state="PROGRESS", meta={"current": current, "total": total})
         jobs.progress(self.request.id, current, total)
         time.sleep(min(step, 0.5))  # this student's page
+    if jobs.cancel_requested(self.request.id):  # a request during the last page
+        jobs.set_state(self.request.id, "cancelled")
+        return {"cancelled_after": total, "students": total}
     return {"students": total}

@@ -1,4 +1,4 @@
-"""Stores REVOKED with the reason only and raises Ignore so that state stays. Violates: "whatever the backend holds for it at the end, in any state, is a dict that has among its values the number of pages it did". Blind review."""
+"""Stores REVOKED with the reason only and raises Ignore so that state stays. Violates: "whatever the backend holds for it at the end, in any state, is a dict whose `cancelled_after` is the number of pages it did". Blind review."""
 import time
 
 from celerylab.lessons.l04_results import jobs

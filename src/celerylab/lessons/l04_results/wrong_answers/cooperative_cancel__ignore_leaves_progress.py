@@ -1,4 +1,4 @@
-"""Stops inside a page with raise Ignore() and no result, leaving PROGRESS at the unfinished page, whose number is not the pages done. Violates: "is a dict that has among its values the number of pages it did (... or the one before, if it stopped inside it ...)". Blind review."""
+"""Stops inside a page with raise Ignore() and no result, leaving PROGRESS at the unfinished page, whose number is not the pages done. Violates: "is a dict whose `cancelled_after` is the number of pages it did (... or the one before, if it stopped inside it ...)". Blind review."""
 import time
 
 from celery.exceptions import Ignore

@@ -1,4 +1,4 @@
-"""Does not spend `step` on the last page (no sleep after the final student), so every report is one page of work short. Violates: "Make `ex.report` (one page per student, `step` seconds each, up to 0.6 s) honour that request". Blind review.
+"""Does not spend `step` on the last page (no sleep after the final student), so every report is one page of work short. Violates: "Make `ex.report` (one page per student, `step` seconds each) honour that request". Blind review.
 """
 import time
 
@@ -12,7 +12,7 @@ def report(self, student_ids: list[int], step: float = 0.25) -> dict:
     for current, _student in enumerate(student_ids, 1):
         if jobs.cancel_requested(job_id):
             jobs.set_state(job_id, "cancelled")
-            return {"students": current - 1, "cancelled": True}
+            return {"cancelled_after": current - 1, "students": total}
         self.update_state(state="PROGRESS", meta={"current": current, "total": total})
         jobs.progress(job_id, current, total)
         if current < total:

@@ -1,4 +1,4 @@
-"""Honours a cancel request only while the report is at most three quarters done ("close to the end, finishing is cheaper"): a report cancelled halfway, as in the check, ends "cancelled", but a request that arrives later is ignored and the report ends "done" with every student. Violates: "Make `ex.report` (one page per student, `step` seconds each, up to 0.6 s) honour that request". Blind review."""
+"""Honours a cancel request only while the report is at most three quarters done ("close to the end, finishing is cheaper"): a report cancelled halfway, as in the check, ends "cancelled", but a request that arrives later is ignored and the report ends "done" with every student. Violates: "Make `ex.report` (one page per student, `step` seconds each) honour that request". Blind review."""
 import time
 
 from celerylab.lessons.l04_results import jobs
@@ -13,7 +13,7 @@ def report(self, student_ids: list[int], step: float = 0.25) -> dict:
     for current, _student in enumerate(student_ids, 1):
         if current <= total * STILL_WORTH_STOPPING and jobs.cancel_requested(self.request.id):
             jobs.set_state(self.request.id, "cancelled")
-            return {"students": current - 1, "cancelled": True}
+            return {"cancelled_after": current - 1, "students": total}
         self.update_state(state="PROGRESS", meta={"current": current, "total": total})
         jobs.progress(self.request.id, current, total)
         time.sleep(step)  # this student's page

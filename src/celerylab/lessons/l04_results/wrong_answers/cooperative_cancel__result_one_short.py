@@ -14,7 +14,7 @@ def report(self, student_ids: list[int], step: float = 0.25) -> dict:
     for index, _student in enumerate(student_ids):
         if jobs.cancel_requested(job_id):
             jobs.set_state(job_id, "cancelled")
-            return {"students": index, "cancelled": True}
+            return {"cancelled_after": index, "students": total}
         self.update_state(state="PROGRESS", meta={"current": index + 1, "total": total})
         jobs.progress(job_id, index + 1, total)
         time.sleep(step)

@@ -14,7 +14,7 @@ def report(self, student_ids: list[int], step: float = 0.25) -> dict:
     for current, _student in enumerate(student_ids, 1):
         if cancellable and jobs.cancel_requested(self.request.id):
             jobs.set_state(self.request.id, "cancelled")
-            return {"students": current - 1, "cancelled": True}
+            return {"cancelled_after": current - 1, "students": total}
         self.update_state(state="PROGRESS", meta={"current": current, "total": total})
         jobs.progress(self.request.id, current, total)
         time.sleep(step)  # this student's page

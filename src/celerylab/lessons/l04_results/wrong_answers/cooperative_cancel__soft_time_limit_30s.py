@@ -1,4 +1,4 @@
-"""Adds soft_time_limit=30 "so a stuck report cannot hog the only process": an uncancelled 120-student report at 0.27 s a page (32.4 s) is cut short and ends "cancelled", not "done". Violates: "a report nobody cancelled ends `"done"` with every student". Blind review."""
+"""Adds soft_time_limit=30 "so a stuck report cannot hog the only process": a 130-student report at 0.25 s a page is cut short at 30 s and ends "cancelled" before anyone asked (the request comes at page 127, 31.75 s in). Violates: "a report nobody cancelled ends `"done"` with every student". Blind review."""
 from celery.exceptions import SoftTimeLimitExceeded
 
 import time
@@ -14,11 +14,14 @@ def report(self, student_ids: list[int], step: float = 0.25) -> dict:
         for current, _student in enumerate(student_ids, 1):
             if jobs.cancel_requested(self.request.id):
                 jobs.set_state(self.request.id, "cancelled")
-                return {"students": current - 1, "cancelled": True}
+                return {"cancelled_after": current - 1, "students": total}
             self.update_state(state="PROGRESS", meta={"current": current, "total": total})
             jobs.progress(self.request.id, current, total)
             time.sleep(step)  # this student's page
+        if jobs.cancel_requested(self.request.id):  # a request during the last page
+            jobs.set_state(self.request.id, "cancelled")
+            return {"cancelled_after": total, "students": total}
     except SoftTimeLimitExceeded:
         jobs.set_state(self.request.id, "cancelled")  # too long: give the process back
-        return {"students": current - 1, "cancelled": True}
+        return {"cancelled_after": current - 1, "students": total}
     return {"students": total}
