@@ -167,7 +167,7 @@ def shown(args: tuple, kwargs: dict | None = None) -> str:
     return "(" + ", ".join([one(a) for a in args] + [f"{k}={one(v)}" for k, v in (kwargs or {}).items()]) + ")"
 
 
-ROUTES_LITERAL = "task_routes = {...}, once"
+ROUTES_LITERAL = "task_routes = {...} (1×)"
 #: words naming the routes (task_routes, and its old name CELERY_ROUTES) or the router built from them (app.amqp): in
 #: the answer's source, none but the one assignment
 ROUTING_NAMES = ("task_routes", "celery_routes", "amqp")
@@ -265,16 +265,16 @@ def route_heavy(run: CheckRun) -> None:
             for task_id in export_ids:
                 holders.append(helpers.receiver_of(stack, task_id, timeout=10 if received else 0.5))
                 received = holders[-1] != "-" and received
-            resets = []
+            resets, e_mails = [], []  # the e-mails' waits; the ids of the e-mails the API sent (the resets', the welcome)
             for n in range(2):
                 sent = time.time()
-                task_id = helpers.task_id_from(api.post("/users/password-reset", json={"email": f"user{n}@example.com"}),
-                                               stack)
-                resets.append(started_after(stack, task_id, sent))
+                e_mails.append(helpers.task_id_from(
+                    api.post("/users/password-reset", json={"email": f"user{n}@example.com"}), stack))
+                resets.append(started_after(stack, e_mails[-1], sent))
             sent = time.time()
-            task_id = helpers.task_id_from(api.post("/users/register", json={"name": "Ana", "email": "ana@example.com"}),
-                                           stack)
-            welcome = started_after(stack, task_id, sent)
+            e_mails.append(helpers.task_id_from(
+                api.post("/users/register", json={"name": "Ana", "email": "ana@example.com"}), stack))
+            welcome = started_after(stack, e_mails[-1], sent)
             sent = time.time()
             other = stack.app.send_task("l06.short", (0,), queue="default")  # the default queue's other work
             default = short_started_after(other, sent)
@@ -289,6 +289,9 @@ def route_heavy(run: CheckRun) -> None:
         run.expect("l06.check.default_wait", f"< {WAIT_LIMIT} s", f"{default:.2f} s" if default is not None else "-",
                    passed=default is not None and default < WAIT_LIMIT)
         run.expect("l06.check.exports_on_heavy", ["heavy"] * len(exports), holders)
+        # the API process's own routes: the e-mails it sent reached priority (fast on an idle default queue too)
+        run.expect("l06.check.api_emails_on_priority", ["priority"] * len(e_mails),
+                   [helpers.receiver_of(stack, task_id, timeout=2) for task_id in e_mails])
         run.expect("l06.check.exports_done", ["SUCCESS"] * len(exports), [result.state for result in states])
         delivered = {name: helpers.receiver_of(stack, task_id)
                      for (name, _), task_id in zip(DELIVERED, producer_sends(stack, run.module, DELIVERED))}
