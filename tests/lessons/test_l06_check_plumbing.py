@@ -204,7 +204,7 @@ def test_the_expected_chord_result_follows_the_rule_not_min():
 
 def test_the_routing_exercise_asks_every_other_task_of_the_app():
     names = checks.unrouted_tasks()
-    assert {"data.sync_erp", "import.insert", "billing.invoice", "payment.capture", checks.UNKNOWN_TASK} <= set(names)
+    assert {"data.sync_erp", "import.insert", "billing.invoice", "payment.capture", *checks.UNKNOWN_TASKS} <= set(names)
     assert not [name for name in names if name.startswith(("email.", "report.", "celery."))]
 
 
@@ -273,8 +273,50 @@ def test_a_producer_names_the_sending_code_and_the_api_an_answer_replaced(tmp_pa
 
 
 def test_a_worker_s_task_routes_is_read_from_its_json_conf_the_producer_s_way():
-    assert checks.worker_table({"email.*": {"queue": "priority"}, "report.export_grades": "heavy"}) == {
+    assert helpers.route_table({"email.*": {"queue": "priority"}, "report.export_grades": "heavy"}) == {
         "email.*": "priority", "report.export_grades": "heavy"}
-    assert checks.worker_table(["<function route at 0x7f00>"]) == "['<function route>']"
-    assert checks.worker_table({"report.*": {"queue": "heavy", "exchange": "reports"}}) == \
+    assert helpers.route_table(["<function route at 0x7f00>"]) == "['<function route>']"
+    assert helpers.route_table({"report.*": {"queue": "heavy", "exchange": "reports"}}) == \
         "{'report.*': {'queue': 'heavy', 'exchange': 'reports'}}"
+
+
+def test_names_that_start_as_the_e_mails_and_the_reports_do_are_asked_too():
+    names = checks.unrouted_tasks()
+    assert any(name.startswith("report") and not name.startswith("report.") for name in names)
+    assert any(name.startswith("email") and not name.startswith("email.") for name in names)
+
+
+HEAD = ("from celerylab.lessons.l06_architecture.tasks import app\n"
+        "from celerylab.lessons.l06_architecture.web import api\n")
+
+
+@pytest.mark.parametrize("body", [
+    '"""Routes: task_routes by name."""\napp.conf.task_routes = {"email.*": {"queue": "priority"}, "report.*": "heavy"}\n',
+    'app.conf.task_routes = {\n    "email.send_welcome": {"queue": "priority"},  # task_routes\n}\n',
+])
+def test_task_routes_set_once_as_a_literal_mapping_is_accepted(tmp_path, body):
+    (tmp_path / "ex_routes.py").write_text(HEAD + body)
+    assert checks.routes_in_source(tmp_path / "ex_routes.py") == checks.ROUTES_LITERAL
+
+
+@pytest.mark.parametrize("body, line", [
+    ('R = {"report.*": {"queue": "heavy"}}\napp.conf.task_routes = R\n', 4),  # not written out
+    ('import random\napp.conf.task_routes = {"report.*": {"queue": "heavy" if random.random() < 1 else "x"}}\n', 4),
+    ('app.conf.task_routes = {"report.*": {"queue": "heavy"}}\napp.conf.task_routes["email.*"] = "priority"\n', 4),
+    ('app.conf.task_routes = {"report.*": {"queue": "heavy"}}\napp.conf.task_routes.update({"email.*": "x"})\n', 4),
+    ('app.conf.task_routes = {"report.*": {"queue": "heavy"}}\napp.conf.task_routes = {"email.*": "x"}\n', 3),
+    ('if True:\n    app.conf.task_routes = {"report.*": {"queue": "heavy"}}\n', 4),
+    ('app.conf.update(task_routes={"report.*": {"queue": "heavy"}})\n', 3),
+    ('app.conf.task_routes = {"report.*": {"queue": "heavy"}}\nsetattr(app.conf, "task_routes", {})\n', 4),
+    ('app.conf.task_routes = {"report.*": {"queue": "heavy"}}\ndef f(**_):\n    app.amqp.flush_routes()\n', 5),
+    ('app.conf.CELERY_ROUTES = {"report.*": {"queue": "heavy"}}\n', 3),
+])
+def test_task_routes_changed_read_or_computed_is_refused_by_line(tmp_path, body, line):
+    (tmp_path / "ex_routes.py").write_text(HEAD + body)
+    found = checks.routes_in_source(tmp_path / "ex_routes.py")
+    assert isinstance(found, list) and any(case.startswith(f"line {line}:") for case in found), found
+
+
+def test_a_module_without_task_routes_is_told_so(tmp_path):
+    (tmp_path / "ex_routes.py").write_text(HEAD)
+    assert checks.routes_in_source(tmp_path / "ex_routes.py") == ["task_routes = ?"]

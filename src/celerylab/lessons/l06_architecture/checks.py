@@ -32,7 +32,9 @@ EXPORT_SECONDS = 1.0  # each grades export in the routing check
 # existed, the export's (heavy is the one queue where it delays nobody), and a task without a route still on default
 OLD_ROUTES = {"email.send_welcome": "priority", "report.build_pdf": "heavy", "report.export_grades": "heavy",
               "l06.short": "default"}
-UNKNOWN_TASK = "school.nightly_cleanup"  # a task the app does not define: a producer sending it by name
+# tasks the app does not define, a producer sending them by name: one of another namespace, and two whose names
+# start as the e-mails' and the reports' do (a route for those is for `email.` and `report.` tasks, not for these)
+UNKNOWN_TASKS = ["school.nightly_cleanup", "reports_archive.rotate", "emailing.digest"]
 # the (arguments, keyword arguments) each is asked with, across the range a producer sends, positional or by keyword:
 # one student or three hundred, an export of no time at all or of an hour (a route is the task's, whatever its size)
 ROUTE_ARGS: dict[str, list[tuple[tuple, dict]]] = {
@@ -57,10 +59,10 @@ DELIVERED = [("report.build_pdf", ([7], "2026-9", 0.01)), ("email.send_welcome",
 
 
 def unrouted_tasks() -> list[str]:
-    """Every other task of the lesson's app (the statement's e-mails and reports aside, Celery's own too), and one
-    it does not define: none of them may leave the default queue."""
+    """Every other task of the lesson's app (the statement's e-mails and reports aside, Celery's own too), and some it
+    does not define (UNKNOWN_TASKS): none of them may leave the default queue."""
     return sorted(name for name in tasks.app.tasks if not name.startswith(("celery.", "email.", "report."))
-                  and name not in OLD_ROUTES) + [UNKNOWN_TASK]
+                  and name not in OLD_ROUTES) + UNKNOWN_TASKS
 
 
 DAY, HOUR = 86400, 3600
@@ -165,6 +167,62 @@ def shown(args: tuple, kwargs: dict | None = None) -> str:
     return "(" + ", ".join([one(a) for a in args] + [f"{k}={one(v)}" for k, v in (kwargs or {}).items()]) + ")"
 
 
+ROUTES_LITERAL = "task_routes = {...} (1×)"
+#: words naming the routes (task_routes, and its old name CELERY_ROUTES) or the router built from them (app.amqp): in
+#: the answer's source, none but the one assignment
+ROUTING_NAMES = ("task_routes", "celery_routes", "amqp")
+
+
+def routes_in_source(path: Path) -> str | list[str]:
+    """How the answer's file sets the routes, read (never run): ROUTES_LITERAL when `task_routes` is assigned once, at
+    the top level of the module (no if, def, loop or with around it), a dict written out whose every key and value is
+    a literal (ast.literal_eval), and no other line names task_routes (as an attribute, a name, a keyword or in a
+    string: a second assignment, ``[...] =``, ``.update``, setattr) or the app's router (``amqp``). Otherwise the
+    lines that do, each as ``line N: code`` (the reason a routing that changes with the process, the clock or the
+    count of tasks sent is refused: every process imports the same file and holds the same routes all along)."""
+    try:
+        source = path.read_text(encoding="utf-8")
+        tree = ast.parse(source)
+    except (OSError, SyntaxError, ValueError) as error:
+        return [str(error)]
+
+    docstrings = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)
+                  and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)}
+
+    def names(node: ast.AST) -> bool:
+        if id(node) in docstrings:
+            return False
+        if isinstance(node, ast.Attribute):
+            word = node.attr
+        elif isinstance(node, ast.Name):
+            word = node.id
+        elif isinstance(node, ast.keyword):
+            word = node.arg or ""
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            word = node.value
+        else:
+            return False
+        return any(name in word.lower() for name in ROUTING_NAMES)
+
+    def literal(value: ast.expr) -> bool:
+        try:
+            return type(ast.literal_eval(value)) is dict
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            return False
+
+    declared = [node for node in tree.body if isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Attribute) and node.targets[0].attr == "task_routes"
+                and isinstance(node.value, ast.Dict) and literal(node.value)]
+    allowed = {id(declared[0].targets[0])} if len(declared) == 1 else set()
+    lines = sorted({node.lineno for node in ast.walk(tree) if names(node) and id(node) not in allowed
+                    and hasattr(node, "lineno")}
+                   | ({node.lineno for node in declared} if len(declared) > 1 else set()))
+    if declared and not lines:
+        return ROUTES_LITERAL
+    text = source.splitlines()
+    return [f"line {n}: {text[n - 1].strip()[:120]}" for n in lines] or ["task_routes = ?"]
+
+
 def one_process_layout() -> list[WorkerSpec]:
     """The compose layout with one process per worker: default, priority, heavy."""
     return [WorkerSpec(pool="prefork", concurrency=1, queues=(queue,), name=queue)
@@ -198,25 +256,25 @@ def route_heavy(run: CheckRun) -> None:
         if not run.expect("l06.check.routes_declared", {"producer": DECLARED, "workers": DECLARED, "replaced": []},
                           routes_declared(stack, run.module)):
             return
+        run.expect("l06.check.routes_literal", ROUTES_LITERAL, routes_in_source(run.workdir / f"{run.module}.py"))
         run.expect("l06.check.unrouted_default", {}, moved)
         with httpx.Client(base_url=stack.service_url("api"), timeout=10) as api:
             export_ids = [helpers.task_id_from(api.post("/grades/export", json={"period": period, "seconds": seconds}),
                                                stack) for period, seconds in exports]
             received, holders = True, []  # once one export is never received, the others are not waited for as long
             for task_id in export_ids:
-                holders.append(helpers.received_by(stack, stack.app.AsyncResult(task_id),
-                                                     timeout=10 if received else 0.5))
-                received = holders[-1] is not None and received
-            resets = []
+                holders.append(helpers.receiver_of(stack, task_id, timeout=10 if received else 0.5))
+                received = holders[-1] != "-" and received
+            resets, e_mails = [], []  # the e-mails' waits; the ids of the e-mails the API sent (the resets', the welcome)
             for n in range(2):
                 sent = time.time()
-                task_id = helpers.task_id_from(api.post("/users/password-reset", json={"email": f"user{n}@example.com"}),
-                                               stack)
-                resets.append(started_after(stack, task_id, sent))
+                e_mails.append(helpers.task_id_from(
+                    api.post("/users/password-reset", json={"email": f"user{n}@example.com"}), stack))
+                resets.append(started_after(stack, e_mails[-1], sent))
             sent = time.time()
-            task_id = helpers.task_id_from(api.post("/users/register", json={"name": "Ana", "email": "ana@example.com"}),
-                                           stack)
-            welcome = started_after(stack, task_id, sent)
+            e_mails.append(helpers.task_id_from(
+                api.post("/users/register", json={"name": "Ana", "email": "ana@example.com"}), stack))
+            welcome = started_after(stack, e_mails[-1], sent)
             sent = time.time()
             other = stack.app.send_task("l06.short", (0,), queue="default")  # the default queue's other work
             default = short_started_after(other, sent)
@@ -230,18 +288,17 @@ def route_heavy(run: CheckRun) -> None:
                    passed=welcome is not None and welcome < WAIT_LIMIT)
         run.expect("l06.check.default_wait", f"< {WAIT_LIMIT} s", f"{default:.2f} s" if default is not None else "-",
                    passed=default is not None and default < WAIT_LIMIT)
-        run.expect("l06.check.exports_on_heavy", ["heavy"] * len(exports),
-                   [(holder or "-").removeprefix("celery@").split("@")[0] for holder in holders])
+        run.expect("l06.check.exports_on_heavy", ["heavy"] * len(exports), holders)
+        # the API process's own routes: the e-mails it sent reached priority (fast on an idle default queue too)
+        run.expect("l06.check.api_emails_on_priority", ["priority"] * len(e_mails),
+                   [helpers.receiver_of(stack, task_id, timeout=2) for task_id in e_mails])
         run.expect("l06.check.exports_done", ["SUCCESS"] * len(exports), [result.state for result in states])
-        delivered = {}
-        for (name, _), task_id in zip(DELIVERED, producer_sends(stack, run.module, DELIVERED)):
-            holder = helpers.received_by(stack, stack.app.AsyncResult(task_id), timeout=10)
-            delivered[name] = (holder or "-").removeprefix("celery@").split("@")[0]
+        delivered = {name: helpers.receiver_of(stack, task_id)
+                     for (name, _), task_id in zip(DELIVERED, producer_sends(stack, run.module, DELIVERED))}
         run.expect("l06.check.delivered", {name: OLD_ROUTES[name] for name, _ in DELIVERED}, delivered)
-        ways = {way: [(helpers.received_by(stack, stack.app.AsyncResult(task_id), timeout=10) or "-")
-                      .removeprefix("celery@").split("@")[0] for task_id in ids]
+        ways = {way: [helpers.receiver_of(stack, task_id) for task_id in ids]
                 for way, ids in _producer(stack, run.module, "ways", []).items()}
-        run.expect("l06.check.delivered_ways", dict.fromkeys(WAYS, ["heavy", "priority"]), ways)
+        run.expect("l06.check.delivered_ways", WAYS_RECEIVED, ways)
 
 
 def declared_workers(path: Path):
@@ -334,6 +391,7 @@ if moments:  # one offset, moved from moment to moment: time.time and all that r
     shift_clock(0)
 from celery import Celery, Signature, Task
 from celery.app import amqp as celery_amqp, routes as celery_routes
+from celerylab.lessons.l06_architecture.helpers import route_table
 
 
 def celery_code(app=None):  # Celery's own routing and sending code (given the app: as the answer left it)
@@ -343,19 +401,6 @@ def celery_code(app=None):  # Celery's own routing and sending code (given the a
             "AMQP.Router": celery_amqp.AMQP.Router, "Celery.send_task": type(app).send_task if app else Celery.send_task,
             "Task.apply_async": Task.apply_async, "Task.delay": Task.delay,
             "Signature.apply_async": Signature.apply_async}
-
-
-def route_table(routes):  # task_routes as a mapping of task names (or patterns) to a queue, or what it is instead
-    def queue(route):
-        if type(route) is str:
-            return route
-        if type(route) is dict and list(route) == ["queue"] and type(route["queue"]) is str:
-            return route["queue"]
-        return None
-    if type(routes) is dict and all(type(key) is str and queue(route) for key, route in routes.items()):
-        return {key: queue(route) for key, route in routes.items()}
-    import re
-    return re.sub(r" (object )?at 0x[0-9a-fA-F]+", "", repr(routes))[:300]
 
 
 CELERY_CODE = celery_code()  # before the answer runs
@@ -401,8 +446,10 @@ with app.connection_for_write() as connection:
                                  ("priority", {"priority": 5}), ("expires", {"expires": 120})):
                 out[way] = [export.apply_async(("2026-7", 0.01), **options).id,
                             reset.apply_async((f"{way}@example.com",), **options).id]
-            last = chain(export.si("2026-7", 0.01), reset.si("chain@example.com")).apply_async()
-            out["chain"] = [last.parent.id, last.id]
+            welcome, pdf = app.tasks["email.send_welcome"], app.tasks["report.build_pdf"]
+            last = chain(export.si("2026-7", 0.01), reset.si("chain@example.com"), welcome.si("chain@example.com", "Bia"),
+                         pdf.si([7], "2026-7", 0.01)).apply_async()
+            out["chain"] = [last.parent.parent.parent.id, last.parent.parent.id, last.parent.id, last.id]
             out["group"] = [r.id for r in group(export.si("2026-7", 0.01), reset.si("group@example.com")).apply_async()]
             body = chord([export.si("2026-7", 0.01)], reset.si("chord@example.com")).apply_async()
             out["chord"] = [body.parent.results[0].id, body.id]
@@ -441,19 +488,10 @@ def _producer(stack, module: str, mode: str, asked: list[tuple], backlog: dict[s
 #: queue: with a delivery option, in a canvas, and with a link; a chain's next step, a chord's callback and a link
 #: are published by the worker, from inside the task that ran before them
 WAYS = ("countdown", "eta", "priority", "expires", "chain", "group", "chord", "link")
+# the worker each is received by: an export and a reset; the chain goes on to a welcome e-mail and a PDF report, each
+# published by the pool process that ran the step before (the reset's, the e-mail's): the routes of the pool processes
+WAYS_RECEIVED = {way: ["heavy", "priority"] + (["priority", "heavy"] if way == "chain" else []) for way in WAYS}
 DECLARED = "{task: {'queue': queue}}"  # how the routes are declared: task_routes, a mapping by task name or pattern
-
-
-def worker_table(routes) -> dict | str:
-    """A worker's task_routes, as ``inspect().conf()`` answers it (JSON; what is not JSON comes as its repr), the
-    way the producer's route_table writes it: {task name or pattern: queue}, or what it is instead."""
-    if isinstance(routes, dict):
-        table = {key: route if isinstance(route, str) else route.get("queue") if isinstance(route, dict)
-                 and list(route) == ["queue"] and isinstance(route.get("queue"), str) else None
-                 for key, route in routes.items()}
-        if all(table.values()):
-            return table
-    return re.sub(r" (object )?at 0x[0-9a-fA-F]+", "", repr(routes))[:300]
 
 
 def routes_declared(stack, module: str) -> dict:
@@ -464,13 +502,15 @@ def routes_declared(stack, module: str) -> dict:
     names = list(OLD_ROUTES) + ["email.send_password_reset"]
     producer = _producer(stack, module, "conf", [(name, ()) for name in names])
     replies: dict = {}
-    for _ in range(3):  # a worker slow to answer on a busy machine is asked again
+
+    def all_answered() -> bool:  # a worker slow to answer on a busy machine is asked again
         replies.update(stack.app.control.inspect(timeout=3, limit=len(stack.workers)).conf(with_defaults=True) or {})
-        if len(replies) >= len(stack.workers):
-            break
+        return len(replies) >= len(stack.workers)
+
+    polling.until(all_answered, 9, step=0)
     table = producer["task_routes"]
     mapping = isinstance(table, dict)
-    workers = {name.removeprefix("celery@").split("@")[0]: worker_table(conf.get("task_routes"))
+    workers = {name.removeprefix("celery@").split("@")[0]: helpers.route_table(conf.get("task_routes"))
                for name, conf in sorted(replies.items())}
     wrong = {name: routes for name, routes in workers.items() if not mapping or routes != table}
     return {"producer": DECLARED if mapping else table,

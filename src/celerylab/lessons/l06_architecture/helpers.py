@@ -2,6 +2,7 @@
 Prometheus and Alertmanager beside it."""
 from __future__ import annotations
 
+import re
 import time
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
@@ -99,6 +100,28 @@ def received_by(stack: Stack, result, timeout: float = 15) -> str | None:
     needle = f"[{result.id}] received"
     found = until(lambda: next((w.hostname for w in stack.workers if needle in w.logs), None), timeout=timeout)
     return found if found is None or "@" in found else f"celery@{found}"
+
+
+def route_table(routes) -> dict | str:
+    """task_routes as a mapping of task names (or patterns) to a queue, {name: queue} (a route is a queue's name or
+    {'queue': name}), or what it is instead (its repr, without addresses). The same for the routes a producer process
+    holds and for a worker's, as ``inspect().conf()`` answers them (JSON; what is not JSON comes as its repr)."""
+    def queue(route) -> str | None:
+        if type(route) is str:
+            return route
+        if type(route) is dict and list(route) == ["queue"] and type(route["queue"]) is str:
+            return route["queue"]
+        return None
+
+    if type(routes) is dict and all(type(key) is str and queue(route) for key, route in routes.items()):
+        return {key: queue(route) for key, route in routes.items()}
+    return re.sub(r" (object )?at 0x[0-9a-fA-F]+", "", repr(routes))[:300]
+
+
+def receiver_of(stack: Stack, task_id: str, timeout: float = 10) -> str:
+    """The name of the worker that received this task (``heavy`` for ``celery@heavy@host``), "-" if none in time."""
+    holder = received_by(stack, stack.app.AsyncResult(task_id), timeout=timeout)
+    return (holder or "-").removeprefix("celery@").split("@")[0]
 
 
 def add_workers(stack: Stack, specs: list[WorkerSpec]) -> None:
