@@ -23,7 +23,7 @@ from celerylab import appdb
 from celerylab.checks import CheckRun, exercise
 from celerylab.fakes.clients import EMAIL_FOOTER_ENV, EMAIL_URL_ENV
 from celerylab.lessons.l01_retries import connects, helpers, keys_apart
-from celerylab.lessons.l01_retries.leftovers import left_for_later
+from celerylab.lessons.l01_retries.leftovers import left_for_later, running
 from celerylab.stack import WorkerSpec, database_clock, elsewhere
 from celerylab.stack.broker_commands import BrokerCommands
 from celerylab.stack.errors import ServiceError
@@ -101,21 +101,24 @@ def welcome_once(run: CheckRun) -> None:
     (b) slow_ack, (c) slow_reject, and (c) answered at once (the provider's own 504): one delivery and SUCCESS each;
     (c2) two timeouts in a row before accepting: SUCCESS, one delivery, 3 requests; (d) one event sent again as a new
     task after a worker restart, then another event of the same user: one e-mail each, the key the provider received
-    for the first holding its id whole or a whole SHA-256 digest in hex; (e) a provider that never accepts: FAILURE, no
+    for the first holding its id whole or a whole hex digest of 64 digits or more (a hash of at least 256 bits); (e) a provider that never accepts: FAILURE, no
     e-mail, 4 requests (1 + 3 retries) at least 1, 2 and 4 s apart (the policy's waits, as the provider saw them); (f)
     a provider answering 503, and one resetting the connection without an answer: FAILURE after one request each (no
     other retries); hidden: (b), (c) for user 2, 0.9 s, (b) answering later than the check waits for the task (no
     client timeout outlasts it), second events whose ids' digests share their first or last 8 hex digits
     (DIGEST_PAIRS: a key cut from a digest collides), then ex.welcome's body run for confusable events (ids differing
-    only in punctuation, white space or Unicode normalisation; a user id and an event id written together) and up to
+    only in punctuation, white space or Unicode normalisation; a user id and an event id written together; long ids
+    differing only past their 64th or 256th character; ids sharing their last 40 characters; ids differing only in
+    emoji or CJK characters) and up to
     400 000 distinct ids of one user, some differing only in case (keys_apart.py, on a throwaway database: a key of 32
     bits or fewer, salted or not, collides): the first key that neither holds its event's id whole nor is a whole
-    SHA-256 digest fails, and the first two events given one key are sent to the worker; (f) a provider no one listens
+    hex digest of 64 digits or more fails, and the first two events given one key are sent to the worker; (f) a provider no one listens
     at (connection refused): one connection attempt. (d)'s deploy moves the worker's clock months, hours and minutes
     ahead (MONTHS_LATER): a key built from the clock changes, and writes the answer's code again (a key built from its
     file's time changes). Once (c2), (e) and each (f) ended, nothing is left to run later: no task in a worker
-    (running, scheduled for a countdown or ETA, reserved) and no task message in the broker, whatever its name
-    (leftovers.py). The first failed case ends the check."""
+    (running, scheduled for a countdown or ETA, reserved), no task message in the broker, whatever its name, and no
+    more threads or child processes in the worker's processes than before the task was sent (a thread or timer that
+    calls the provider later) (leftovers.py). The first failed case ends the check."""
     cases = [("healthy", 1, None, False), ("slow_ack", 1, None, False), ("slow_reject", 1, None, False),
              ("fast_reject", 1, None, False)]
     with started(run, workers=[WorkerSpec(env=FIRST_ZONE)]) as stack:
@@ -253,12 +256,13 @@ def late_twice_succeeds(run: CheckRun, stack) -> bool:
     provider = helpers.email(stack)
     provider.reset()
     provider.fault(mode="slow_reject", times=2, delay=0.6)
+    threads = running(stack)
     result = stack.app.send_task("ex.welcome", (4, f"welcome-4-{uuid.uuid4().hex[:8]}"))
     try:
         result.get(timeout=helpers.WELCOME_WAIT, propagate=False)
     except ResultTimeout:
         pass  # not ended in time: its state says so
-    left = left_for_later(stack)
+    left = left_for_later(stack, threads)
     stats = provider.stats()
     return (run.expect("l01.check.state.late_twice", "SUCCESS", result.state)
             & run.expect("l01.check.deliveries.late_twice", 1, stats["deliveries"])
@@ -278,12 +282,13 @@ def never_accepted_fails(run: CheckRun, stack) -> bool:
     provider.reset()
     provider.fault(mode="slow_reject", times=100, delay=0.6)
     with RequestTimes(provider) as seen:
+        threads = running(stack)
         result = stack.app.send_task("ex.welcome", (6, f"welcome-6-{uuid.uuid4().hex[:8]}"))
         try:  # the given policy ends it in about 8 s (1 + 2 + 4 s of backoff, four 0.3 s timeouts)
             result.get(timeout=helpers.WELCOME_WAIT, propagate=False)
         except ResultTimeout:
             pass  # not ended in time: its state says so
-        left = left_for_later(stack)  # a handler run once it failed (on_failure) has sent what it sends
+        left = left_for_later(stack, threads)  # a handler run once it failed (on_failure) has sent what it sends
     stats = provider.stats()
     gaps = seen.gaps()
     spaced = len(gaps) == len(GIVEN_WAITS) and all(gap >= wait for gap, wait in zip(gaps, GIVEN_WAITS))
@@ -312,12 +317,13 @@ def fails_at_once(run: CheckRun, stack, mode: str, error: str) -> bool:
     provider = helpers.email(stack)
     provider.reset()
     provider.fault(mode=mode, times=100)
+    threads = running(stack)
     result = stack.app.send_task("ex.welcome", (8, f"welcome-8-{uuid.uuid4().hex[:8]}"))
     try:
         result.get(timeout=helpers.WELCOME_WAIT, propagate=False)
     except ResultTimeout:
         pass  # not ended in time: its state says so
-    left = left_for_later(stack)
+    left = left_for_later(stack, threads)
     return (run.expect("l01.check.other_error_state", "FAILURE", result.state, error=error)
             & run.expect("l01.check.other_error_attempts", 1, provider.stats()["requests"], error=error)
             & run.expect("l01.check.other_error_left", [], left, error=error))
@@ -371,7 +377,7 @@ def keys_tell_apart(run: CheckRun, stack) -> bool:
     """(d), hidden: ex.welcome's body, run for confusable events (keys_apart.CONFUSABLE) and up to keys_apart.COUNT
     distinct event ids of user 7 (some differing only in case) in a process of the check's own that imports the
     answer with the e-mail client replaced by a recorder and a throwaway database of its own (keys_apart.py): every
-    key holds its event's id whole or is a whole SHA-256 digest in hex (the first one that does not fails), and the
+    key holds its event's id whole or is a whole hex digest of 64 digits or more (the first one that does not fails), and the
     first two events that share an Idempotency-Key, sent to the worker, each deliver their own e-mail. Where the probe
     finds no such pair (or does not end in time: a call of the answer that never returns), two new ids that differ
     only in case, which the probe never ran, are sent instead. The probe's bound on time is the check's own: a probe

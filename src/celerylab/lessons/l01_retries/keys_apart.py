@@ -7,7 +7,7 @@ nothing it writes reaches the stack's database, where it would read as e-mails a
 body (its task's `run`, the retry policy's wrapper included) for the confusable events (CONFUSABLE), then for
 distinct event ids of user USER, COUNT calls in all or as many as SECONDS allow, and prints, as its last line, the
 first two events (``[user, event id]``) whose e-mails carry one key (JSON: {"pair": [first, second], "key": key} or
-no "pair"), the first event whose key neither holds its id whole nor is a whole SHA-256 digest in hex ("odd_key":
+no "pair"), the first event whose key neither holds its id whole nor is a whole hex digest of 64 digits or more ("odd_key":
 [user, event, key], holds_id), how many ids it ran and how many raised; it stops at the first of those two.
 
 A key of 32 bits or fewer (8 hex digits of a digest, salted or not, a crc32 or adler32, a digest taken modulo 10^8)
@@ -36,16 +36,28 @@ COUNT = 400_000
 SECONDS = 60.0
 #: Ids that differ only in case: one event each.
 CASED = ("signup-a", "order-x1", "evt-b7")
-#: Distinct events (user, event id) a key that changes the id reads alike: ids that differ only in punctuation or
+#: Lengths of long event ids' common start: ids that differ only past their 64th character, and past their 256th
+#: (a key cut to 64 or 256 characters, or a digest of only their start, reads them alike).
+LONG = (64, 256, 700)
+#: The common end of ids that differ only in their first character: 40 characters (a key made of an id's last 32
+#: characters or bytes, or of a digest of them, reads them alike).
+SHARED_END = "-" + "e" * 39
+#: Distinct events (user, event id) a key that changes the id reads alike: long ids differing only past their 64th and
+#: 256th character (LONG), ids sharing their last 40 characters (SHARED_END), ids differing only in characters outside
+#: Latin-1 (emoji, CJK), ids that differ only in punctuation or
 #: white space, ids that Unicode normalisation (NFC, NFKC) makes one, and a user id written before or after the event
 #: id with nothing between them (user 1's "2ab" and user 12's "ab": "12ab"; user 2's "ab1" and user 12's "ab": "ab12").
 CONFUSABLE = ((7, "evt-1-2"), (7, "evt-12"), (7, "evt_12"), (7, "evt.12"), (7, "evt 12"), (7, "evt12"),
               (7, "xy"), (7, "xy "), (7, " xy"), (7, "xy\t"), (7, "xy\n"),
               (7, "\ufb01le"), (7, "file"), (7, "\uff21b"), (7, "Ab"), (7, "\u2460"), (7, "1"),
               (7, "caf\u00e9"), (7, "cafe\u0301"),
-              (1, "2ab"), (12, "ab"), (2, "ab1"))
-#: A key may be a whole SHA-256 digest in hex (of a text holding the event id whole): 64 hex digits.
-WHOLE_DIGEST = re.compile(r"[0-9a-fA-F]{64}")
+              (1, "2ab"), (12, "ab"), (2, "ab1"),
+              *((7, f"{'n' * length}{tail}") for length in LONG for tail in "ab"),
+              *((7, f"{head}{SHARED_END}") for head in "ab"),
+              *((7, f"evt-{char}") for char in ("\U0001F600", "\U0001F601", "\u4e2d", "\u6587")))
+#: A key may be a whole hex digest (of a text holding the event id whole, or of a value the application keeps for the
+#: event in its database) of a cryptographic hash of at least 256 bits: 64 hex digits or more.
+WHOLE_DIGEST = re.compile(r"[0-9a-fA-F]{64,}")
 
 
 def event_ids(user: int) -> Iterator[str]:
@@ -83,7 +95,7 @@ def events(user: int) -> Iterator[tuple[int, str]]:
 
 def holds_id(key: str | None, event: str) -> bool:
     """Whether a key is one the statement allows: it holds the event id whole (no character changed, removed or
-    normalised), or it is a whole SHA-256 digest in hex (64 digits)."""
+    normalised), or it is a whole hex digest of a hash of at least 256 bits (64 hex digits or more)."""
     return key is not None and (event in key or WHOLE_DIGEST.fullmatch(key) is not None)
 
 

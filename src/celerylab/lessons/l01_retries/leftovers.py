@@ -1,9 +1,11 @@
-"""What a task left to run later once it ended: the tasks its workers still hold and the task messages its broker keeps."""
+"""What a task left to run later once it ended: the tasks its workers still hold, the task messages its broker keeps,
+and the threads and child processes it left running in a worker's process (the pool's, where the task ran)."""
 from __future__ import annotations
 
 import json
 import time
 
+import psutil
 import redis
 
 from celerylab.stack.errors import ServiceError
@@ -16,11 +18,33 @@ PATIENCE = 15.0
 SECOND_LOOK = 0.3
 
 
-def left_for_later(stack) -> list[str]:
+#: What left_for_later reports for a worker whose processes run more threads, or have more child processes, than
+#: before the task was sent: work of the task's own going on after it ended (a thread or timer that calls the provider
+#: later, a child process).
+MORE_THREADS = "+threads/processes"
+
+
+def running(stack) -> dict[int, int]:
+    """Per worker (by its process id), the threads of its processes (the worker's, its pool's, any under them) plus
+    how many processes run under it: taken before a task is sent, then given to left_for_later."""
+    counts = {}
+    for worker in stack.workers:
+        try:
+            root = psutil.Process(worker.pid)
+            tree = [root, *root.children(recursive=True)]
+            counts[worker.pid] = sum(process.num_threads() for process in tree) + len(tree)
+        except psutil.Error:  # gone, or going: nothing to compare
+            continue
+    return counts
+
+
+def left_for_later(stack, before: dict[int, int] | None = None) -> list[str]:
     """The names of the tasks still waiting to run once the stack's task has ended, sorted, each once; [] when none.
     Looked for in every worker (`inspect active`, `scheduled`: an ETA or countdown, `reserved`) and in the broker
     (every queue of the stack's key namespace, whatever its name, and the messages delivered but not acknowledged),
-    whatever the task's name, its countdown or ETA. Waits first until no worker runs a task."""
+    whatever the task's name, its countdown or ETA. Waits first until no worker runs a task. `before`: the workers'
+    threads and processes (`running`) taken before the task was sent; a worker that now runs more adds MORE_THREADS
+    (a thread or process the task left behind, which may call the provider minutes later)."""
     _reply(stack, "active", lambda replies: not _names(replies))
     found: set[str] = set()
     for look in range(2):
@@ -29,6 +53,10 @@ def left_for_later(stack) -> list[str]:
         for method in ("active", "scheduled", "reserved"):
             found.update(_names(_reply(stack, method, lambda replies: True)))
         found.update(broker_tasks(stack))
+    if before is not None:
+        now = running(stack)
+        if any(now[pid] > count for pid, count in before.items() if pid in now):
+            found.add(MORE_THREADS)
     return sorted(found)
 
 

@@ -1,6 +1,7 @@
 """The welcome check's key probe (keys_apart.py): ex.welcome's body run for many event ids, its e-mail client a recorder."""
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sqlite3
@@ -89,7 +90,9 @@ def test_a_body_that_looks_the_key_up_in_the_database_runs_every_id_in_time_on_a
 
 
 @pytest.mark.parametrize("answer", ["adler32", "casefold", "crc32_salted", "md5_salted_prefix8", "sha256_mod1e8",
-                                    "concat_user", "slugified", "nfkc_strip"])
+                                    "concat_user", "slugified", "nfkc_strip", "key_truncated_64_chars",
+                                    "sha256_of_first_64_chars", "fake_digest_hex_of_id_suffix",
+                                    "key_sha256_latin1_ignore", "long_ids_short_hash"])
 def test_a_short_case_folded_or_joined_key_gives_two_events_one_key(tmp_path, answer):
     out = probed(tmp_path, (WRONG / f"welcome_once__{answer}.py").read_text(encoding="utf-8"))
     assert "pair" in out or "odd_key" in out
@@ -109,6 +112,27 @@ def test_a_key_holds_the_id_whole_or_is_a_whole_sha256_digest():
     assert keys_apart.holds_id("9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", "x")
     assert not keys_apart.holds_id("welcome:evt12", "evt-1-2") and not keys_apart.holds_id(None, "a")
     assert not keys_apart.holds_id("9f86d081884c7d65", "x")
+    assert keys_apart.holds_id(hashlib.sha512(b"x").hexdigest(), "x")  # 128 hex digits: a whole SHA-512
+    assert not keys_apart.holds_id(hashlib.sha256(b"x").hexdigest()[:63], "x")
+
+
+@pytest.mark.parametrize("name", ["sha3_256", "blake2s", "sha512"])
+def test_a_whole_digest_of_a_hash_of_at_least_256_bits_tells_every_id_apart(tmp_path, name):
+    """SHA3-256, BLAKE2s, SHA-512's first 64 hex digits (as SHA-512/256): keys the statement allows."""
+    source = HANDED_THROUGH.replace("from celerylab.fakes", "import hashlib\nfrom celerylab.fakes").replace(
+        'idempotency_key=f"welcome:{event_id}"',
+        f'idempotency_key=hashlib.{name}(event_id.encode()).hexdigest()[:64]')
+    out = probed(tmp_path, source, count=20_000)
+    assert "pair" not in out and "odd_key" not in out and out["failed"] == 0
+
+
+def test_the_confusable_events_include_long_ids_shared_ends_and_characters_outside_latin_1():
+    ids = [event for _, event in keys_apart.CONFUSABLE]
+    assert {64, 256} <= {len(event) - 1 for event in ids if len(event) > 64}
+    assert any(len(event) >= 300 for event in ids)
+    assert sum(event.endswith(keys_apart.SHARED_END) for event in ids) == 2 and len(keys_apart.SHARED_END) >= 33
+    outside = [event for event in ids if event.encode("latin-1", "ignore").decode("latin-1") != event]
+    assert len({event.encode("latin-1", "ignore") for event in outside}) < len(outside)
 
 
 def test_a_probe_out_of_time_is_no_failure_of_the_learner_and_sends_ids_it_never_ran(monkeypatch):

@@ -1,0 +1,9 @@
+"""Key keeps only the first 64 characters of the event id: long ids sharing a prefix read alike. Violates: "the key must tell apart any two distinct event ids". Blind review."""
+
+from celerylab.fakes.clients import send_email
+from celerylab.lessons.l01_retries.tasks import address, app
+
+
+@app.task(name="ex.welcome", autoretry_for=(TimeoutError,), retry_backoff=1, retry_jitter=False, max_retries=3)
+def welcome(user_id: int, event_id: str) -> dict:
+    return send_email(address(user_id), "Bem-vindo! / Welcome!", idempotency_key=f"welcome:{event_id[:64]}")
