@@ -14,7 +14,6 @@ from celery.exceptions import TimeoutError as CeleryTimeoutError
 from kombu.exceptions import ContentDisallowed
 
 from celerylab.checks import CheckRun, exercise
-from celerylab.lessons.l01_retries import leftovers  # shared: what a task left to run later (see left_for_later)
 from celerylab.lessons.l03_silent_defects import given_tasks, helpers, retry_clock, served_together
 from celerylab.lessons.l03_silent_defects.experiments.retry_wait import registered, retry_countdown
 from celerylab.polling import until
@@ -185,12 +184,13 @@ def left_for_later(stack, task: str, known: set[str]) -> list[str]:
     """Where each copy of `task` still waiting to run is, other than `known` ids (the check's own, still retrying):
     held by the worker ("active", "scheduled": an ETA, "reserved") or kept by the broker ("broker": queued, or
     delivered and not acknowledged), looked for twice (a message taken from the queue at the first look is in the
-    worker's memory by the second); sorted, one per id. The idea of lesson 01's leftovers.left_for_later, told apart
-    by id: the check's own retries stay scheduled here."""
+    worker's memory by the second); sorted, one per id. Lesson 01's leftovers.left_for_later looks the same way, by
+    name (a lesson imports no other: a shared home for both belongs outside the lessons); here by id, the check's
+    own retries staying scheduled."""
     found: dict[str, str] = {}
     for look in range(2):
         if look:
-            time.sleep(leftovers.SECOND_LOOK)
+            time.sleep(SECOND_LOOK)
         inspect = stack.app.control.inspect(timeout=1, limit=len(stack.workers))
         for method in ("active", "scheduled", "reserved"):
             for entries in (helpers.answer(getattr(inspect, method)) or {}).values():
@@ -204,17 +204,32 @@ def left_for_later(stack, task: str, known: set[str]) -> list[str]:
     return sorted(place for task_id, place in found.items() if task_id not in known)
 
 
+SECOND_LOOK = 0.3  # seconds between the two looks of left_for_later
+
+
+def message_headers(raw: bytes | str) -> dict:
+    """The headers of a raw Redis message (queued, or `unacked`'s [message, exchange, key]); {} for anything else."""
+    try:
+        message = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        return {}
+    message = message[0] if isinstance(message, list) and message else message
+    found = message.get("headers") if isinstance(message, dict) else None
+    return found if isinstance(found, dict) else {}
+
+
 def broker_ids(stack) -> list[tuple[str, str]]:
     """(task name, id) of the task messages the broker holds under the stack's key namespace: queued, or delivered
     and not acknowledged (a worker holds it for its ETA)."""
     client = redis.Redis.from_url(stack.broker.url)
     found = []
     try:
-        for key in client.scan_iter(match=leftovers._escaped(stack.namespace) + "*", count=500):
+        literal = "".join(f"\\{char}" if char in "*?[]\\" else char for char in stack.namespace)  # SCAN pattern
+        for key in client.scan_iter(match=literal + "*", count=500):
             kind = client.type(key)
             raws = (client.lrange(key, 0, -1) if kind == b"list" else
                     client.hvals(key) if kind == b"hash" and key.endswith(b"unacked") else [])
-            found += [(str(head.get("task")), str(head.get("id"))) for raw in raws if (head := leftovers.headers(raw))]
+            found += [(str(head.get("task")), str(head.get("id"))) for raw in raws if (head := message_headers(raw))]
     finally:
         client.close()
     return found
