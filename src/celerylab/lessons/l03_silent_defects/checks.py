@@ -191,7 +191,9 @@ def left_for_later(stack, task: str, known: set[str]) -> list[str]:
     for look in range(2):
         if look:
             time.sleep(SECOND_LOOK)
-        inspect = stack.app.control.inspect(timeout=1, limit=len(stack.workers))
+        # this stack's workers only: another check's worker on the same broker answers a broadcast too
+        inspect = stack.app.control.inspect(destination=[worker.hostname for worker in stack.workers], timeout=1,
+                                            limit=len(stack.workers))
         for method in ("active", "scheduled", "reserved"):
             for entries in (helpers.answer(getattr(inspect, method)) or {}).values():
                 for entry in entries or []:
