@@ -1,27 +1,33 @@
 """Lesson 03's exercise checks: retry defaults, the registered backup, JSON-safe route arguments."""
 from __future__ import annotations
 
+import json
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from datetime import datetime, timezone
 
 import httpx
+import redis
 from celery.exceptions import TimeoutError as CeleryTimeoutError
 from kombu.exceptions import ContentDisallowed
 
 from celerylab.checks import CheckRun, exercise
-from celerylab.lessons.l03_silent_defects import given_tasks, helpers, served_together
-from celerylab.lessons.l03_silent_defects.experiments.retry_wait import registered, retry_countdown, retry_seconds
+from celerylab.lessons.l03_silent_defects import given_tasks, helpers, retry_clock, served_together
+from celerylab.lessons.l03_silent_defects.experiments.retry_wait import registered, retry_countdown
+from celerylab.polling import until
 from celerylab.stack import WorkerSpec
 
 PREFORK = [WorkerSpec(pool="prefork", concurrency=1)]
 UNDECLARED = "celerylab.lessons.l03_silent_defects.undeclared"  # the check's tasks: declaring nothing, or 180 s
+RETRY_CLOCK = "celerylab.lessons.l03_silent_defects.retry_clock"  # the check's record of when each retry was sent
 GIVEN = "celerylab.lessons.l03_silent_defects.given_tasks"  # a task of the check's: a registered task's source
 # the worker's clock is not on UTC (as a learner's machine may not be): a retry time computed from a naive local
 # datetime.now() lands hours off; Celery's own (countdown, app.now()) does not
 WORKER_TZ = "America/Sao_Paulo"
 WITH_UNDECLARED = [WorkerSpec(pool="prefork", concurrency=1, env={"TZ": WORKER_TZ},
-                              extra_args=("--include", f"{UNDECLARED},{GIVEN}"))]
+                              extra_args=("--include", f"{UNDECLARED},{GIVEN},{RETRY_CLOCK}"))]
 GIVEN_TASKS = ("ex.send_invoice", "ex.welcome")  # the two tasks the statement says not to change
 DEFINED_IN = "celerylab.lessons.l03_silent_defects.defined_in"  # a task of the check's: where a task is defined
 BEAT_ENTRIES = "celerylab.lessons.l03_silent_defects.beat_entries"  # a task of the check's: the entries Beat builds
@@ -32,16 +38,72 @@ STUB_SCHEDULE: list[tuple] = [("data.backup_db", 3600.0, ["school"], {}, {}), ("
 KEPT = ["emails.welcome"]  # what the worker registered before the fix (data.cleanup is in the schedule)
 
 
-# a wait is measured from the moment the check saw the RETRY state: the worker set the ETA before storing that state,
-# so the reading is never more than the wait scheduled (but for the clock's rounding), and up to a poll or a busy
-# moment less; what lands later than that (jitter added, a wait stretched) is not the wait declared
+# a wait is read from the retry's own message: from the moment the worker published it (a record of retry_clock, a
+# module of the check's loaded into the worker) to its ETA, never more than the wait given; and from the moment the
+# task started, never less. A right answer's wait lies between the two (a few thousandths apart, more under load);
+# a wait a second short, a few hundredths long or with jitter does not. Without the record (a backend that did not
+# keep it), the wait is read from the moment the check saw the RETRY state: up to EARLY less, LATE more.
 EARLY, LATE = 1.5, 0.2
+ROUNDING = 0.001  # the ETA and both moments are read to the microsecond: a thousandth for their arithmetic
 AT_ONCE = 1.5  # seconds from sending ex.ping_partner to its FAILURE, its three retries at once included
+UNLIMITED = (5, 99, 10**6)  # retries ex.poll_feed (max_retries=None) has had when the check sends it: far past any cap
 
 
-def near(expected: int, observed) -> bool:
-    return (isinstance(observed, (int, float)) and not isinstance(observed, bool)
-            and expected - EARLY <= observed <= expected + LATE)
+@dataclass
+class Wait:
+    seconds: float | str  # ETA − the retry's publication (or the RETRY state seen), or the state it ended in instead
+    early: float = 0.0    # how much less than the wait given `seconds` can be: the task's run up to the retry
+    late: float = ROUNDING  # how much more
+
+
+def measure(stack, task: str, retries: int) -> tuple[Wait, str]:
+    """(the wait the worker gave `task`'s next retry, sent as if retried `retries` times; the task id)."""
+    result = stack.app.send_task(task, (1,), retries=retries)
+    state = helpers.wait_state(result, ("RETRY", "FAILURE"))
+    seen = datetime.now(timezone.utc)
+    if state != "RETRY":
+        return Wait(state), result.id
+    inspect = stack.app.control.inspect(timeout=1, limit=len(stack.workers))
+    eta = until(lambda: helpers.eta_of(inspect.scheduled(), result.id), 10, step=helpers.POLL)  # the retried message
+    if eta is None:
+        return Wait("NOT SCHEDULED"), result.id
+    backend = stack.app.backend
+    record = until(lambda: backend.get(retry_clock.key(backend, result.id, retries + 1)), 2, step=helpers.POLL)
+    if not record:
+        return Wait(round((eta - seen).total_seconds(), 2), EARLY, LATE), result.id
+    moments = json.loads(record)
+    started, published = (datetime.fromisoformat(moments[name]) for name in ("started", "published"))
+    return Wait((eta - published).total_seconds(), max((published - started).total_seconds(), 0.0)), result.id
+
+
+def near(expected: int, wait: Wait) -> tuple[bool, float | str]:
+    """(whether `wait` is `expected` seconds, what to show: `expected` when it is, else the wait read)."""
+    seconds = wait.seconds
+    if not isinstance(seconds, (int, float)) or isinstance(seconds, bool):
+        return False, seconds
+    if expected - wait.early - ROUNDING <= seconds <= expected + wait.late + ROUNDING:
+        return True, expected
+    return False, round(seconds, 2)
+
+
+def waits_and_budget(run: CheckRun, stack, name: str, wait: int, budget: int | None, countdown_key: str,
+                     budget_key: str, retries: tuple[int, ...] | None = None, hidden: bool = False,
+                     **fields) -> list[str]:
+    """Each retry's wait of task `name` (`retries`, or every one up to `budget`), then its state once the budget is
+    used: FAILURE. Returns the ids of the tasks it sent that are still retrying."""
+    retrying = []
+    for done in (retries if retries is not None else range(budget or 0)):
+        measured, task_id = measure(stack, name, done)
+        passed, shown = near(wait, measured)
+        run.expect(countdown_key, wait, shown, passed=passed, retry=done + 1, hidden=hidden, **fields)
+        retrying.append(task_id)
+    if budget is not None:
+        measured, task_id = measure(stack, name, budget)
+        run.expect(budget_key, "FAILURE", measured.seconds if isinstance(measured.seconds, str) else "RETRY",
+                   retries=budget, hidden=hidden, **fields)
+        if measured.seconds != "FAILURE":
+            retrying.append(task_id)
+    return retrying
 
 
 @exercise("l03.retry_defaults")
@@ -56,52 +118,44 @@ def retry_defaults(run: CheckRun) -> None:
         run.expect("l03.check.given_unchanged", [], given_tasks.changed(given, sources))
         options = helpers.retry_options(registered(stack))
         run.expect("l03.check.invoice_options", (3, 60), options.get("ex.send_invoice"))
-        first = retry_seconds(stack, "ex.send_invoice", retries=0)
-        run.expect("l03.check.invoice_countdown", 60, first, passed=near(60, first), retry=1)
-        if run.graded(1):
-            second = retry_seconds(stack, "ex.send_invoice", retries=1)
-            run.expect("l03.check.invoice_countdown", 60, second, passed=near(60, second), retry=2, hidden=True)
-        third = retry_seconds(stack, "ex.send_invoice", retries=2)
-        run.expect("l03.check.invoice_countdown", 60, third, passed=near(60, third), retry=3)
-        run.expect("l03.check.no_fourth", "FAILURE", retry_countdown(stack, "ex.send_invoice", retries=3))
+        # its three retries, each 60 s later, and FAILURE on the error after them
+        retrying = waits_and_budget(run, stack, "ex.send_invoice", 60, 3, "l03.check.invoice_countdown",
+                                    "l03.check.no_fourth")
+        # once it ended in FAILURE, nothing of it is left to run later: no copy sent under another id (a fourth
+        # attempt by another name), in the broker or held by the worker; its retries the check sent before are known
+        run.expect("l03.check.nothing_left", [], left_for_later(stack, "ex.send_invoice", set(retrying)),
+                   task="ex.send_invoice")
         # every task that declares nothing, whatever its name: at grading, two the statement does not name, one
         # under another prefix than "ex." and one with no prefix at all (a default given by name would miss them)
         for task, hidden in (("ex.sync_stock", False), ("billing.sync_prices", True), ("refresh_rates", True)):
             if hidden and not run.graded(2):
                 continue
             run.expect("l03.check.undeclared_options", (3, 60), options.get(task), task=task, hidden=hidden)
-            undeclared = retry_seconds(stack, task, retries=0)
-            run.expect("l03.check.undeclared_countdown", 60, undeclared, passed=near(60, undeclared), task=task,
-                       hidden=hidden)
+            waits_and_budget(run, stack, task, 60, 3, "l03.check.undeclared_countdown", "l03.check.undeclared_no_more",
+                             hidden=hidden, task=task)
         run.expect("l03.check.welcome_options", (3, 30), options.get("ex.welcome"))
-        for retries in (0, 1):  # its first and its second retry: the declared wait, each time (not backed off)
-            welcome = retry_seconds(stack, "ex.welcome", retries=retries)
-            run.expect("l03.check.welcome_countdown", 30, welcome, passed=near(30, welcome), retry=retries + 1)
+        # each of its three retries: the declared wait, each time (not backed off), and no fourth
+        waits_and_budget(run, stack, "ex.welcome", 30, 3, "l03.check.welcome_countdown", "l03.check.welcome_no_fourth")
         # an option a task declares is kept, in its attributes and in what the worker does, whatever its value: a
         # delay equal to Celery's default (not told apart by its value, nor by the task's name: graded, a second task
         # declares it), a max_retries of its own (over a "*" annotation), options declared on the base class the task
         # names (read as Python reads an attribute, not only in the task's own class), and values Celery reads as
         # false (a default filled in where the task's value is falsy, or `or 3`, would replace them): no retry (0),
-        # no wait (0) and, graded, no limit (None: its hundredth retry, past any cap "for safety")
-        for task, declared, expected, waits, countdown, hidden in (
-                ("ex.audit_log", "default_retry_delay=180", (3, 180), (0,), 180, False),
-                ("reports.archive", "default_retry_delay=180", (3, 180), (0,), 180, True),
-                ("ex.import_feed", "max_retries=5", (5, 60), (4,), 60, False),  # its fifth retry: it declares five
-                # its first and second retries: the declared wait each time; no third (it declares two)
-                ("ex.notify_partner", "max_retries=2, default_retry_delay=10 (base=PartnerCall)", (2, 10), (0, 1),
-                 10, False),
-                ("ex.poll_feed", "max_retries=None", (None, 60), (5, 99), 60, True)):  # a sixth, a 100th: no limit
+        # no wait (0) and, graded, no limit (None: its sixth, its hundredth, its millionth retry, past any cap)
+        for task, declared, expected, countdown, retries, hidden in (
+                ("ex.audit_log", "default_retry_delay=180", (3, 180), 180, None, False),
+                ("reports.archive", "default_retry_delay=180", (3, 180), 180, None, True),
+                ("ex.import_feed", "max_retries=5", (5, 60), 60, None, False),  # five retries: it declares five
+                ("ex.notify_partner", "max_retries=2, default_retry_delay=10 (base=PartnerCall)", (2, 10), 10, None,
+                 False),  # two retries, the declared wait each time; no third
+                ("ex.poll_feed", "max_retries=None", (None, 60), 60, UNLIMITED, True)):
             if hidden and not run.graded(2):
                 continue
             run.expect("l03.check.declared_options", expected, options.get(task), task=task, declared=declared,
                        hidden=hidden)
-            for retries in waits:
-                waited = retry_seconds(stack, task, retries=retries)
-                run.expect("l03.check.declared_countdown", countdown, waited, passed=near(countdown, waited),
-                           task=task, declared=declared, retry=retries + 1, hidden=hidden)
-            if isinstance(expected[0], int) and expected[0] != 3:  # retries of its own, used in full, not one more
-                run.expect("l03.check.declared_no_more", "FAILURE", retry_countdown(stack, task, retries=expected[0]),
-                           task=task, declared=declared, retries=expected[0])
+            waits_and_budget(run, stack, task, countdown, expected[0], "l03.check.declared_countdown",
+                             "l03.check.declared_no_more", retries=retries, hidden=hidden, task=task,
+                             declared=declared)
         run.expect("l03.check.declared_options", (0, 60), options.get("ex.charge_once"), task="ex.charge_once",
                    declared="max_retries=0")
         run.expect("l03.check.declared_no_more", "FAILURE", retry_countdown(stack, "ex.charge_once", retries=0),
@@ -119,9 +173,68 @@ def retry_defaults(run: CheckRun) -> None:
         run.expect("l03.check.declared_at_once_seconds", f"≤ {AT_ONCE:g}", elapsed, passed=elapsed <= AT_ONCE,
                    task="ex.ping_partner", declared="default_retry_delay=0", retries=3)
         # the app's configuration, not Celery's: another app in the same process keeps Celery's defaults, in its
-        # attributes and when it retries (a task of that app retried in the worker's process: its wait, and no fourth)
+        # attributes and when it retries (a task of that app retried in the worker's process: the wait of each of its
+        # three retries, and no fourth)
         fresh = stack.app.send_task("l03.fresh_app_defaults").get(timeout=10, propagate=False)
-        run.expect("l03.check.fresh_app", [3, 180, 180, "FAILURE"], fresh if isinstance(fresh, list) else repr(fresh))
+        run.expect("l03.check.fresh_app", [3, 180, 180, 180, 180, "FAILURE"],
+                   fresh if isinstance(fresh, list) else repr(fresh))
+
+
+def left_for_later(stack, task: str, known: set[str]) -> list[str]:
+    """Where each copy of `task` still waiting to run is, other than `known` ids (the check's own, still retrying):
+    held by the worker ("active", "scheduled": an ETA, "reserved") or kept by the broker ("broker": queued, or
+    delivered and not acknowledged), looked for twice (a message taken from the queue at the first look is in the
+    worker's memory by the second); sorted, one per id. Lesson 01's leftovers.left_for_later looks the same way, by
+    name (a lesson imports no other: a shared home for both belongs outside the lessons); here by id, the check's
+    own retries staying scheduled."""
+    found: dict[str, str] = {}
+    for look in range(2):
+        if look:
+            time.sleep(SECOND_LOOK)
+        # this stack's workers only: another check's worker on the same broker answers a broadcast too
+        inspect = stack.app.control.inspect(destination=[worker.hostname for worker in stack.workers], timeout=1,
+                                            limit=len(stack.workers))
+        for method in ("active", "scheduled", "reserved"):
+            for entries in (helpers.answer(getattr(inspect, method)) or {}).values():
+                for entry in entries or []:
+                    request = entry.get("request", entry) if isinstance(entry, dict) else {}
+                    if task in (request.get("name"), request.get("type")):
+                        found.setdefault(str(request.get("id")), method)
+        for name, task_id in broker_ids(stack):
+            if name == task:
+                found.setdefault(task_id, "broker")
+    return sorted(place for task_id, place in found.items() if task_id not in known)
+
+
+SECOND_LOOK = 0.3  # seconds between the two looks of left_for_later
+
+
+def message_headers(raw: bytes | str) -> dict:
+    """The headers of a raw Redis message (queued, or `unacked`'s [message, exchange, key]); {} for anything else."""
+    try:
+        message = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        return {}
+    message = message[0] if isinstance(message, list) and message else message
+    found = message.get("headers") if isinstance(message, dict) else None
+    return found if isinstance(found, dict) else {}
+
+
+def broker_ids(stack) -> list[tuple[str, str]]:
+    """(task name, id) of the task messages the broker holds under the stack's key namespace: queued, or delivered
+    and not acknowledged (a worker holds it for its ETA)."""
+    client = redis.Redis.from_url(stack.broker.url)
+    found = []
+    try:
+        literal = "".join(f"\\{char}" if char in "*?[]\\" else char for char in stack.namespace)  # SCAN pattern
+        for key in client.scan_iter(match=literal + "*", count=500):
+            kind = client.type(key)
+            raws = (client.lrange(key, 0, -1) if kind == b"list" else
+                    client.hvals(key) if kind == b"hash" and key.endswith(b"unacked") else [])
+            found += [(str(head.get("task")), str(head.get("id"))) for raw in raws if (head := message_headers(raw))]
+    finally:
+        client.close()
+    return found
 
 
 @exercise("l03.backup_registered")

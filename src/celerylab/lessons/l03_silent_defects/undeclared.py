@@ -1,4 +1,4 @@
-"""Tasks of the check's that the retry-defaults check loads onto the learner's app (worker --include): three declare no retry option (under names of three forms), two Celery's own default delay (under two names), one its own max_retries, one both options on the base class it names, three values Celery reads as false (max_retries=0, default_retry_delay=0, max_retries=None)."""
+"""Tasks of the check's that the retry-defaults check loads onto the learner's app (worker --include): three declare no retry option (under names of three forms), two Celery's own default delay (under two names), one its own max_retries, one both options on the base class it names, three values Celery reads as false (max_retries=0, default_retry_delay=0, max_retries=None); and a task of another app, retried in the worker's process."""
 from __future__ import annotations
 
 import uuid
@@ -77,10 +77,11 @@ def poll_feed(self, item_id):  # retries without a limit
 
 @shared_task(name="l03.fresh_app_defaults")
 def fresh_app_defaults() -> list:
-    """[max_retries, default_retry_delay, seconds until the first retry, state after a fourth error] of a task on
-    another Celery app in this process, retried here as a worker would retry it (its retry published to an in-memory
-    broker, where the check reads the ETA): Celery's own defaults, attributes and behaviour, unless something
-    outside the learner's app was changed."""
+    """[max_retries, default_retry_delay, seconds until its first, second and third retry, state after a fourth
+    error] of a task on another Celery app in this process, retried here as a worker would retry it (its retry
+    published to an in-memory broker, where the check reads the ETA): Celery's own defaults, attributes and behaviour,
+    unless something outside the learner's app was changed. A wait is its default (180) when the ETA lies between
+    180 s after the moment retry() was called and 180 s after it returned; else the seconds from the call."""
     from celery import Celery
 
     queue = f"l03-probe-{uuid.uuid4().hex}"
@@ -92,7 +93,7 @@ def fresh_app_defaults() -> list:
         return None
 
     observed: list = [plain.max_retries, plain.default_retry_delay]
-    for retries in (0, 3):  # its first retry, then an error after three retries
+    for retries in (0, 1, 2, 3):  # each of its three retries, then an error after three retries
         plain.push_request(id=uuid.uuid4().hex, retries=retries, args=(1,), kwargs={}, called_directly=False,
                            is_eager=False, delivery_info={})
         try:
@@ -102,13 +103,23 @@ def fresh_app_defaults() -> list:
                 started = datetime.now(timezone.utc)
                 plain.retry(exc=exc)
         except Retry:
+            returned = datetime.now(timezone.utc)
             with probe.connection_for_read() as connection:
                 message = connection.SimpleQueue(queue).get(timeout=1)
                 eta = message.headers.get("eta")
                 message.ack()
-            observed.append(round((datetime.fromisoformat(eta) - started).total_seconds()) if eta else 0)
+            observed.append(wait_of(datetime.fromisoformat(eta), started, returned, plain.default_retry_delay)
+                            if eta else 0)
         except Exception:  # no retry: the error, or MaxRetriesExceededError
             observed.append("FAILURE")
         finally:
             plain.pop_request()
     return observed
+
+
+def wait_of(eta: datetime, started: datetime, returned: datetime, expected: int) -> float:
+    """`expected` when an ETA set between `started` and `returned` is `expected` seconds after its moment, to the
+    thousandth; else the seconds from `started` to the ETA, to the hundredth."""
+    if (eta - returned).total_seconds() - 0.001 <= expected <= (eta - started).total_seconds() + 0.001:
+        return expected
+    return round((eta - started).total_seconds(), 2)
