@@ -13,10 +13,16 @@ from celerylab.lessons.l01_retries.experiments.wasted_retries import wasted_retr
 
 pytestmark = pytest.mark.live
 
+CLIENT_TIMED_OUT = "TimeoutError"  # the e-mail client's own timeout: the provider answered too late
+
 
 def test_backoff_waits_and_final_exception(stack, observe):
     """The waits are the countdowns Celery chose (the worker's `Retry in 2s`): an attempt starts at its
-    countdown or later (on a loaded machine, later), so the gaps between starts are at least these."""
+    countdown or later (on a loaded machine, later), so the gaps between starts are at least these.
+
+    Which exception a task ends with is read only from tasks whose last attempt got the provider's 503: on a loaded
+    machine the fake provider may answer later than the client's 0.3 s timeout, and that attempt ends in the client's
+    own TimeoutError (not retried), which says nothing of the exception Celery re-raises after the last retry."""
     timeline = retry_timeline(stack, per_kind=2).tasks
     jittered = [task["countdowns"] for task in timeline["flaky_jitter"]]
     no_jitter = [task["countdowns"] for task in timeline["flaky"]]
@@ -25,7 +31,8 @@ def test_backoff_waits_and_final_exception(stack, observe):
                   jitter_within_cap=(all(0 <= c <= cap for countdowns in jittered
                                          for c, cap in zip(countdowns, [1, 2, 4])), True),
                   outcomes=(sorted({f"{task['state']} {task['error']}" for tasks in timeline.values()
-                                    for task in tasks}), ["FAILURE ProviderUnavailable"]),
+                                    for task in tasks if task["error"] != CLIENT_TIMED_OUT}),
+                            ["FAILURE ProviderUnavailable"]),
                   why=f"jittered countdowns {jittered}")
 
 
