@@ -1,4 +1,4 @@
-"""A base class retry() that treats a falsy max_retries as unset (`max_retries or self.max_retries or 3`): ex.charge_once, which declares max_retries=0, retries three times instead of failing on its first error. Violates: "`ex.charge_once` declares `max_retries=0` (no retry: it ends in `FAILURE` on its first error)". Blind review."""
+"""A base class retry() that treats a falsy max_retries as unset (`max_retries or self.max_retries or 3`): ex.charge_once (max_retries=0) retries instead of failing on its first error, and a task declaring max_retries=None stops retrying after three. Violates: "This holds for any value, those Python reads as false included". Blind review."""
 from celery import Celery, Task
 
 from celerylab.stack.appconfig import env_settings
