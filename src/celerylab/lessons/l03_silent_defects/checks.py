@@ -14,8 +14,9 @@ from celery.exceptions import TimeoutError as CeleryTimeoutError
 from kombu.exceptions import ContentDisallowed
 
 from celerylab.checks import CheckRun, exercise
+from celerylab.i18n import t
 from celerylab.lessons.l03_silent_defects import given_tasks, helpers, retry_clock, served_together
-from celerylab.lessons.l03_silent_defects.experiments.retry_wait import registered, retry_countdown
+from celerylab.lessons.l03_silent_defects.experiments.retry_wait import registered
 from celerylab.polling import until
 from celerylab.stack import WorkerSpec
 
@@ -54,26 +55,45 @@ class Wait:
     seconds: float | str  # ETA − the retry's publication (or the RETRY state seen), or the state it ended in instead
     early: float = 0.0    # how much less than the wait given `seconds` can be: the task's run up to the retry
     late: float = ROUNDING  # how much more
+    ran: bool = False     # the worker held no ETA for the retry: it ran, `seconds` after its publication
+
+
+def retried(stack, task_id: str, retry: int, inspect) -> tuple[str, datetime] | None:
+    """("ran", when) once the retry that carries `retry` has started running (a record of retry_clock), else ("eta",
+    its ETA) while the worker holds it; None when neither is seen yet."""
+    backend = stack.app.backend
+    ran = backend.get(retry_clock.key(backend, task_id, retry, "retry-ran"))
+    if ran:
+        return "ran", datetime.fromisoformat(json.loads(ran))
+    eta = helpers.eta_of(inspect.scheduled(), task_id)
+    return ("eta", eta) if eta is not None else None
 
 
 def measure(stack, task: str, retries: int) -> tuple[Wait, str]:
-    """(the wait the worker gave `task`'s next retry, sent as if retried `retries` times; the task id)."""
+    """(the wait the worker gave `task`'s next retry, sent as if retried `retries` times; the task id). A retry that
+    ran at once (an ETA already past) is read as run, however fast its retries went by (a state seen after them)."""
     result = stack.app.send_task(task, (1,), retries=retries)
     state = helpers.wait_state(result, ("RETRY", "FAILURE"))
     seen = datetime.now(timezone.utc)
-    if state != "RETRY":
+    backend = stack.app.backend
+    clock = retry_clock.key(backend, result.id, retries + 1)
+    record = backend.get(clock)  # written before the retry is published, so before its RETRY state
+    if state != "RETRY" and not record:
         return Wait(state), result.id
     inspect = stack.app.control.inspect(timeout=1, limit=len(stack.workers))
-    eta = until(lambda: helpers.eta_of(inspect.scheduled(), result.id), 10, step=helpers.POLL)  # the retried message
-    if eta is None:
+    found = until(lambda: retried(stack, result.id, retries + 1, inspect), 10, step=helpers.POLL)
+    if found is None:
         return Wait("NOT SCHEDULED"), result.id
-    backend = stack.app.backend
-    record = until(lambda: backend.get(retry_clock.key(backend, result.id, retries + 1)), 2, step=helpers.POLL)
+    how, moment = found
+    if how == "ran":  # retried at once: with no limit (max_retries=None) it would retry at once without end
+        stack.app.control.revoke(result.id, destination=[worker.hostname for worker in stack.workers])
+    record = record or until(lambda: backend.get(clock), 2, step=helpers.POLL)
     if not record:
-        return Wait(round((eta - seen).total_seconds(), 2), EARLY, LATE), result.id
+        return Wait(round((moment - seen).total_seconds(), 2), EARLY, LATE, how == "ran"), result.id
     moments = json.loads(record)
     started, published = (datetime.fromisoformat(moments[name]) for name in ("started", "published"))
-    return Wait((eta - published).total_seconds(), max((published - started).total_seconds(), 0.0)), result.id
+    return Wait((moment - published).total_seconds(), max((published - started).total_seconds(), 0.0),
+                ran=how == "ran"), result.id
 
 
 def near(expected: int, wait: Wait) -> tuple[bool, float | str]:
@@ -95,12 +115,15 @@ def waits_and_budget(run: CheckRun, stack, name: str, wait: int, budget: int | N
     for done in (retries if retries is not None else range(budget or 0)):
         measured, task_id = measure(stack, name, done)
         passed, shown = near(wait, measured)
-        run.expect(countdown_key, wait, shown, passed=passed, retry=done + 1, hidden=hidden, **fields)
+        ran = t("l03.check.retry_ran", seconds=shown, expected=wait) if measured.ran else None
+        run.expect(countdown_key, wait, shown, passed=passed, retry=done + 1, hidden=hidden, cause=ran, **fields)
         retrying.append(task_id)
     if budget is not None:
         measured, task_id = measure(stack, name, budget)
-        run.expect(budget_key, "FAILURE", measured.seconds if isinstance(measured.seconds, str) else "RETRY",
-                   retries=budget, hidden=hidden, **fields)
+        retried = not isinstance(measured.seconds, str)  # its next retry's wait read: it retried
+        cause = t("l03.check.retried_instead", retry=budget + 1, seconds=near(wait, measured)[1]) if retried else None
+        run.expect(budget_key, "FAILURE", "RETRY" if retried else measured.seconds, retries=budget, hidden=hidden,
+                   cause=cause, **fields)
         if measured.seconds != "FAILURE":
             retrying.append(task_id)
     return retrying
@@ -158,8 +181,9 @@ def retry_defaults(run: CheckRun) -> None:
                              declared=declared)
         run.expect("l03.check.declared_options", (0, 60), options.get("ex.charge_once"), task="ex.charge_once",
                    declared="max_retries=0")
-        run.expect("l03.check.declared_no_more", "FAILURE", retry_countdown(stack, "ex.charge_once", retries=0),
-                   task="ex.charge_once", declared="max_retries=0", retries=0)  # not even a first retry
+        # not even a first retry: its state once sent, FAILURE (RETRY when it retried)
+        waits_and_budget(run, stack, "ex.charge_once", 60, 0, "l03.check.declared_countdown",
+                         "l03.check.declared_no_more", task="ex.charge_once", declared="max_retries=0")
         run.expect("l03.check.declared_options", (3, 0), options.get("ex.ping_partner"), task="ex.ping_partner",
                    declared="default_retry_delay=0")
         # sent as never retried: its three retries go at once (no ETA), and it ends in FAILURE right away, the
