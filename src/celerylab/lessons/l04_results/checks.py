@@ -284,7 +284,6 @@ def hooked_request(stack, job_id: str, request: Path, timeout: float) -> float:
             return -1.0 if ended else None
 
     at = polling.until(moment, timeout, step=0.005)
-    request.unlink(missing_ok=True)
     flagged.unlink(missing_ok=True)
     if at is None or at < 0:
         connection = stack.db()
@@ -294,6 +293,20 @@ def hooked_request(stack, job_id: str, request: Path, timeout: float) -> float:
             connection.close()
         return time.monotonic()
     return at
+
+
+def first_look(request: Path, progress: int) -> float | None:
+    """How long after writing page `progress`'s progress the report began the look that first found the flag, by its
+    own clock (`check_cancel_at`); None when that look came on another page or was not seen. Ends the watch."""
+    look = Path(f"{request}{check_cancel_at.LOOK_SUFFIX}")
+    try:
+        page, seconds = look.read_text(encoding="utf-8").split()
+        return float(seconds) if int(page) == progress else None
+    except (OSError, ValueError):
+        return None
+    finally:
+        request.unlink(missing_ok=True)
+        look.unlink(missing_ok=True)
 
 
 def log_progress_writes(stack) -> None:
@@ -367,13 +380,15 @@ class ProgressSeen:
         return self.returned + last
 
 
-def pages_done(progress: int, lasted: float | None, step: float, late: bool = False) -> list[int]:
+def pages_done(progress: int, lasted: float | None, step: float, late: bool = False,
+               looked: float | None = None) -> list[int]:
     """The counts a cancelled report may give as the pages it did, by how long its last page lasted before its row
-    turned cancelled (`stopped_inside`): after a whole page (`step` or more, or no page at all), its final progress;
+    turned cancelled (`stopped_inside`): after a whole page (`step` or more, or no page at all), its final progress,
+    unless the look that found the flag began inside that page (`looked`, by the task's own clock, under `step`):
+    then either (it may have stopped there, its writes slowed by a loaded machine, or finished its page); turned
     inside it, one fewer (that page was not done: giving it as done counts a page it never finished); within
-    PAGE_EDGE of `step`, either. `late`: the request came in the last PAGE_EDGE of that page, where a report that
-    saw it inside the page by its own clock may write its row after `step` on a loaded machine: either."""
-    if progress and lasted is not None and late:
+    PAGE_EDGE of `step`, either. `late`: the request came in the last PAGE_EDGE of that page: either."""
+    if progress and lasted is not None and (late or (lasted >= step and looked is not None and looked < step)):
         return [progress - 1, progress]
     if progress == 0 or lasted is None or lasted >= step:
         return [progress]
@@ -560,9 +575,9 @@ def cancel_once(stack, http, students: int, step: float, at: int, late: float | 
     job_id = str(uuid.uuid4())
     seen = ProgressSeen(stack, job_id)
     earlier, connection, hook = None, None, None
+    request = Path(stack.workdir) / HOOK_FILE  # the worker watches this report's looks (and flags page `at`: hooked)
+    atomic.write_text(request, f"{job_id} {at if hooked else 0}")
     if at and hooked:
-        request = Path(stack.workdir) / HOOK_FILE
-        atomic.write_text(request, f"{job_id} {at}")
         send_report(stack, students, step, job_id)
         hook = hooked_request(stack, job_id, request, students * (step + PAGE_STALL) + 10)
     elif at:
@@ -605,7 +620,7 @@ def cancel_once(stack, http, students: int, step: float, at: int, late: float | 
     shown = [progress, highest] if highest > progress else progress  # [the row's, the highest published] when apart
     held = seen.outcome()
     lasted = stopped_inside(stack, job_id, progress)
-    done = pages_done(progress, lasted, step, late is not None and timely)
+    done = pages_done(progress, lasted, step, late is not None and timely, first_look(request, progress))
     return {"state": job["state"], "took": took, "freed": freed, "threads": threads, "left": left, "began": began,
             "shown": shown, "done": done, "held": held, "timely": timely,
             "early": (progress == began or (not strict and progress == began + 1)) and highest <= progress,
@@ -668,7 +683,10 @@ def cooperative_cancel(run: CheckRun) -> None:
     lands between a page's look at the flag and that page's first write counts as arriving on that page (the look
     began it): the lesson's solution looks, then writes; a result gives the pages begun (its final progress) or,
     when the report stopped inside its last page (its row turned cancelled before that page had lasted `step`), the
-    whole pages, one fewer, and only those (either within 0.05 s of `step`): a report that looks only between pages
+    whole pages, one fewer, and only those (either within 0.05 s of `step`, and either when its row turned after
+    `step` but the look that found the flag began before, by the task's own clock, which `check_cancel_at` records
+    in every case: a right answer that saw the request inside the page, its writes slowed by a loaded machine past
+    `step`, gives one fewer, and one that finished its page, the page): a report that looks only between pages
     and gives one fewer is a page short, one that stops inside a page and counts it a page long (an Ignore leaving
     that page's PROGRESS too). A report
     nobody cancels, 3 students at 0.1 s (hidden: 4 at the default 0.25 s, 6 at 0.04 s, 3 at the slowest step that
