@@ -4,13 +4,14 @@ from __future__ import annotations
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import psutil
 from celery import states
 
-from celerylab import appdb, polling
+from celerylab import appdb, atomic, polling
 from celerylab.checks import CheckRun, exercise
-from celerylab.lessons.l04_results import held_reads, helpers, jobs
+from celerylab.lessons.l04_results import check_cancel_at, held_reads, helpers, jobs
 from celerylab.stack import WorkerSpec
 from celerylab.stack.errors import ServiceError
 
@@ -24,6 +25,11 @@ HIDDEN_CANCELS = ((8, 0.15, 1), (30, 0.05, 9), (120, 0.05, 13), (5, 0.3, 4), (6,
                   (130, 0.25, 127))  # past 120 pages, in the last 10 of a long report, 31.75 s after it began
 LONG_CANCEL = 4.0  # seconds: a request due later than this after the report is sent waits for its page at 50 Hz first
 LATE_CANCELS = ((10, 0.25, 9), (8, 0.3, 7))  # hidden: a request in the last moments of the page before the last one
+HOOKED_CANCELS = ((12, 0.05, 7), (5, 0.05, 5))  # hidden: a request flagged by the worker itself as the report writes
+# page 7's progress (pages too short for a look inside one: the next page must not begin) and the last page's (the look
+# after the last page is what sees it), whatever the machine's load (`check_cancel_at`)
+HOOK = "celerylab.lessons.l04_results.check_cancel_at"
+HOOK_FILE = "cancel_at"  # in the stack's folder: `<job id> <page>`, the page whose progress write flags the row
 LATE_ATTEMPTS = 3
 LATE = 0.015  # seconds before the page's end (by the check's read before it began) that a late request is flagged,
 # twice that at a second attempt, three times at a third
@@ -263,6 +269,46 @@ def request_cancel(stack, http, job_id: str, connection=None) -> tuple[int, floa
     return max([before, *(int(progress or 0) for (progress,) in rows)]), flagged
 
 
+def hooked_request(stack, job_id: str, request: Path, timeout: float) -> float:
+    """Wait for the worker to flag the job as it writes the requested page's progress (`check_cancel_at`); the moment
+    it did (the monotonic clock this process shares with the worker). A report that never writes that page's
+    progress to its row (ended, or stuck) is flagged here once its row has ended or `timeout` has passed."""
+    flagged = Path(f"{request}{check_cancel_at.FLAGGED_SUFFIX}")
+    reads = iter(range(1 << 30))
+
+    def moment() -> float | None:
+        try:
+            return float(flagged.read_text(encoding="utf-8"))
+        except (FileNotFoundError, ValueError):  # the row read every 20th time (0.1 s): the file is the fast path
+            ended = next(reads) % 20 == 19 and (helpers.row(stack, job_id) or {}).get("state") in jobs.FINISHED
+            return -1.0 if ended else None
+
+    at = polling.until(moment, timeout, step=0.005)
+    flagged.unlink(missing_ok=True)
+    if at is None or at < 0:
+        connection = stack.db()
+        try:
+            jobs.request_cancel(job_id, connection)
+        finally:
+            connection.close()
+        return time.monotonic()
+    return at
+
+
+def first_look(request: Path, progress: int) -> float | None:
+    """How long after writing page `progress`'s progress the report began the look that first found the flag, by its
+    own clock (`check_cancel_at`); None when that look came on another page or was not seen. Ends the watch."""
+    look = Path(f"{request}{check_cancel_at.LOOK_SUFFIX}")
+    try:
+        page, seconds = look.read_text(encoding="utf-8").split()
+        return float(seconds) if int(page) == progress else None
+    except (OSError, ValueError):
+        return None
+    finally:
+        request.unlink(missing_ok=True)
+        look.unlink(missing_ok=True)
+
+
 def log_progress_writes(stack) -> None:
     """Record every write to the jobs table as it happens, with its progress, its state and the database's clock (a
     trigger into a table of the check's own): a page that begins, even if its progress is rolled back right after,
@@ -334,11 +380,16 @@ class ProgressSeen:
         return self.returned + last
 
 
-def pages_done(progress: int, lasted: float | None, step: float) -> list[int]:
+def pages_done(progress: int, lasted: float | None, step: float, late: bool = False,
+               looked: float | None = None) -> list[int]:
     """The counts a cancelled report may give as the pages it did, by how long its last page lasted before its row
-    turned cancelled (`stopped_inside`): after a whole page (`step` or more, or no page at all), its final progress;
+    turned cancelled (`stopped_inside`): after a whole page (`step` or more, or no page at all), its final progress,
+    unless the look that found the flag began inside that page (`looked`, by the task's own clock, under `step`):
+    then either (it may have stopped there, its writes slowed by a loaded machine, or finished its page); turned
     inside it, one fewer (that page was not done: giving it as done counts a page it never finished); within
-    PAGE_EDGE of `step`, either."""
+    PAGE_EDGE of `step`, either. `late`: the request came in the last PAGE_EDGE of that page: either."""
+    if progress and lasted is not None and (late or (lasted >= step and looked is not None and looked < step)):
+        return [progress - 1, progress]
     if progress == 0 or lasted is None or lasted >= step:
         return [progress]
     return [progress - 1] if lasted < step - PAGE_EDGE else [progress - 1, progress]
@@ -477,7 +528,7 @@ def request_on_start(stack, http, job_id: str) -> tuple[int, float]:
 
 
 def cancel_while_running(run: CheckRun, stack, http, students: int, step: float, at: int, hidden: bool,
-                         late: bool = False) -> bool:
+                         late: bool = False, hooked: bool = False) -> bool:
     """Cancel a report at page `at`, with a short one sent just after the request, queued behind it on the same
     pool: the pool has one process, so the short report starts only once the cancelled one has ended, however it
     ended (returned, raised, Ignore, which stores no result), and the moment it starts tells when the cancelled
@@ -489,14 +540,15 @@ def cancel_while_running(run: CheckRun, stack, http, students: int, step: float,
     pages). At page 0 the row is flagged before the message is sent: the task must begin no page. `late`: the
     request lands in the page's last moments (LATE before its end), after any look inside it; one flagged too late
     to come before the next page's look of a report that looks only between pages (a loaded machine) is tried
-    again with a new report, earlier each time, up to LATE_ATTEMPTS times, then once inside the page."""
+    again with a new report, earlier each time, up to LATE_ATTEMPTS times, then once inside the page. `hooked`: the
+    worker flags the row itself as the report writes page `at`'s progress (`check_cancel_at`), whatever the load."""
     seen = {"timely": False}
     for attempt in range(LATE_ATTEMPTS if late else 0):
         seen = cancel_once(stack, http, students, step, at, LATE * (attempt + 1))
         if seen["timely"]:
             break
     if not seen["timely"]:  # not late, or no late request came in time: one inside the page, as the other cases
-        seen = cancel_once(stack, http, students, step, at, None)
+        seen = cancel_once(stack, http, students, step, at, None, hooked)
     return (run.expect("l04.check.cancelled_state", "cancelled", seen["state"], hidden=hidden)
             & run.expect("l04.check.cancelled_fast", True, seen["took"] <= CANCELLED_WITHIN, hidden=hidden,
                          seconds=round(seen["took"], 2))
@@ -513,16 +565,22 @@ def cancel_while_running(run: CheckRun, stack, http, students: int, step: float,
             & run.expect("l04.check.same_process", True, seen["same_process"], hidden=hidden))
 
 
-def cancel_once(stack, http, students: int, step: float, at: int, late: float | None) -> dict:
+def cancel_once(stack, http, students: int, step: float, at: int, late: float | None, hooked: bool = False) -> dict:
     """One cancelled report and the short one behind it, as `cancel_while_running` describes: what it measured.
-    `late`: the request flagged that long before the page's end, by the check's last read before it began."""
+    `late`: the request flagged that long before the page's end, by the check's last read before it began.
+    `hooked`: flagged by the worker as the report writes page `at`'s progress (`hooked_request`)."""
     worker = stack.workers[0]
     before = worker.wait_pool_ready()
     threads = pool_threads(worker)
     job_id = str(uuid.uuid4())
     seen = ProgressSeen(stack, job_id)
-    earlier, connection = None, None
-    if at:
+    earlier, connection, hook = None, None, None
+    request = Path(stack.workdir) / HOOK_FILE  # the worker watches this report's looks (and flags page `at`: hooked)
+    atomic.write_text(request, f"{job_id} {at if hooked else 0}")
+    if at and hooked:
+        send_report(stack, students, step, job_id)
+        hook = hooked_request(stack, job_id, request, students * (step + PAGE_STALL) + 10)
+    elif at:
         send_report(stack, students, step, job_id)
         earlier = page_begun(stack, job_id, at, step)
         if late is not None and earlier is not None:
@@ -531,8 +589,10 @@ def cancel_once(stack, http, students: int, step: float, at: int, late: float | 
         else:  # the request lands inside the page: after its look at the flag, before the next
             time.sleep(min(step / 2, 0.05))
     with ThreadPoolExecutor(max_workers=1) as pool:  # the clock runs from the request, not from its answer
-        asked = time.monotonic()
-        if at:
+        asked = time.monotonic() if hook is None else hook
+        if hook is not None:  # flagged already: the route flags again and revokes
+            answered = pool.submit(lambda: (http.post(f"/jobs/{job_id}/cancel"), (at, hook))[1])
+        elif at:
             answered = pool.submit(request_cancel, stack, http, job_id, connection)
         else:
             send_report(stack, students, step, job_id, flagged=True)
@@ -549,7 +609,8 @@ def cancel_once(stack, http, students: int, step: float, at: int, late: float | 
         # for the next page just before the flag and begin it just after (exactly `began` or one more). A late
         # request, even timely, may come after the look of a report that times its page from before its PROGRESS
         # reached the backend (a few ms before a step has passed since that read): `began` or one more.
-        timely = at == 0 or (earlier is not None and flagged < earlier + step)
+        # flagged by the worker at page `at`'s progress write: exactly `at` pages begin.
+        timely = at == 0 or hook is not None or (earlier is not None and flagged < earlier + step)
         strict = timely and late is None
     after_next = finished_row(stack, behind, students * step + 10)
     left = pool_threads(worker)
@@ -559,7 +620,7 @@ def cancel_once(stack, http, students: int, step: float, at: int, late: float | 
     shown = [progress, highest] if highest > progress else progress  # [the row's, the highest published] when apart
     held = seen.outcome()
     lasted = stopped_inside(stack, job_id, progress)
-    done = pages_done(progress, lasted, step)
+    done = pages_done(progress, lasted, step, late is not None and timely, first_look(request, progress))
     return {"state": job["state"], "took": took, "freed": freed, "threads": threads, "left": left, "began": began,
             "shown": shown, "done": done, "held": held, "timely": timely,
             "early": (progress == began or (not strict and progress == began + 1)) and highest <= progress,
@@ -601,7 +662,13 @@ def cooperative_cancel(run: CheckRun) -> None:
     of a report that looks only between pages (a loaded machine) is tried again with a new report, up to 3 times
     (15, 30, then 45 ms before the end), then once 50 ms into the page as the other cases;
     a report that begins the last page just before it may stop inside it or, its last look after that page, after
-    it. After each cancelled report and the
+    it; a report that sees a late request inside its page may count that page either way (the statement: a request
+    in a page's last 0.05 s), since under load its row turns cancelled after `step` however early it looked.
+    Hidden too, at exact points of the run instead of at times: the worker loads `check_cancel_at`, which flags the
+    row right after the report writes page 7 of 12's progress, and then the last page's of a 5-page report, both at
+    0.05 s a page, too short for a look inside a page: a report that does not look before every page begins page 8
+    (one that looks every 5th page), and one that does not look after its last page ends done, on every run. After
+    each cancelled report and the
     short one behind it, the pool's process has no more threads and processes under it than before: a report that
     hands its remaining pages to a thread, and returns, leaves it running.
     Every progress the report writes to its row (a trigger records each write) and every PROGRESS it publishes to
@@ -616,7 +683,10 @@ def cooperative_cancel(run: CheckRun) -> None:
     lands between a page's look at the flag and that page's first write counts as arriving on that page (the look
     began it): the lesson's solution looks, then writes; a result gives the pages begun (its final progress) or,
     when the report stopped inside its last page (its row turned cancelled before that page had lasted `step`), the
-    whole pages, one fewer, and only those (either within 0.05 s of `step`): a report that looks only between pages
+    whole pages, one fewer, and only those (either within 0.05 s of `step`, and either when its row turned after
+    `step` but the look that found the flag began before, by the task's own clock, which `check_cancel_at` records
+    in every case: a right answer that saw the request inside the page, its writes slowed by a loaded machine past
+    `step`, gives one fewer, and one that finished its page, the page): a report that looks only between pages
     and gives one fewer is a page short, one that stops inside a page and counts it a page long (an Ignore leaving
     that page's PROGRESS too). A report
     nobody cancels, 3 students at 0.1 s (hidden: 4 at the default 0.25 s, 6 at 0.04 s, 3 at the slowest step that
@@ -626,7 +696,8 @@ def cooperative_cancel(run: CheckRun) -> None:
     each page's writes cost), the shortest no more than 0.1 s longer (on a loaded machine, plus twice what the load
     adds to the shortest page of the lesson's own report, timed on the same worker just after), none more than 1.5 s
     longer. The first failed case ends the check."""
-    with run.stack(helpers.SPEC, workers=[WorkerSpec(pool="prefork", concurrency=1)]) as stack:
+    with run.stack(helpers.SPEC, workers=[WorkerSpec(pool="prefork", concurrency=1, extra_args=("-I", HOOK))],
+                   env={check_cancel_at.REQUEST_ENV: "{workdir}/" + HOOK_FILE}) as stack:
         http = helpers.client(stack)
         http.post(f"/jobs/{uuid.uuid4()}/cancel")  # the API's first request opens its connections: not timed
         log_progress_writes(stack)
@@ -634,8 +705,12 @@ def cooperative_cancel(run: CheckRun) -> None:
             return
         if not uncancelled(run, stack, students=3, step=0.1, hidden=False):
             return
-        if run.graded(CANCEL_CRITERIA * (len(HIDDEN_CANCELS) + len(LATE_CANCELS))
+        if run.graded(CANCEL_CRITERIA * (len(HIDDEN_CANCELS) + len(HOOKED_CANCELS) + len(LATE_CANCELS))
                       + UNCANCELLED_CRITERIA * len(UNCANCELLED)):
+            for students, step, at in HOOKED_CANCELS:
+                if not cancel_while_running(run, stack, http, students=students, step=step, at=at, hidden=True,
+                                            hooked=True):
+                    return
             for students, step, at in HIDDEN_CANCELS:
                 if not cancel_while_running(run, stack, http, students=students, step=step, at=at, hidden=True):
                     return

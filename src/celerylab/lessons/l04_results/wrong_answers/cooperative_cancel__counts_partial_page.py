@@ -1,4 +1,4 @@
-"""When it stops inside a page, reports that unfinished page as done. Violates: "the page its progress stayed at, or the one before, if it stopped inside it, before it had lasted `step` seconds". Blind review."""
+"""When it stops inside a page, reports that unfinished page as done. Violates: "the one before, if its row turned `\"cancelled\"` before that (it stopped inside the page: that page was not done)". Blind review."""
 import time
 
 from celery.exceptions import Ignore
