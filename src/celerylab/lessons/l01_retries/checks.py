@@ -98,27 +98,29 @@ def written_again(folders: list[str], days: float):
 @exercise("l01.welcome_once")
 def welcome_once(run: CheckRun) -> None:
     """The retry policy given (max_retries=3, retry_backoff=1, retry_jitter=False) kept, and no acks_late; (a) healthy,
-    (b) slow_ack, (c) slow_reject, and (c) answered at once (the provider's own 504): one delivery and SUCCESS each;
-    (c2) two timeouts in a row before accepting: SUCCESS, one delivery, 3 requests; (d) one event sent again as a new
-    task after a worker restart, then another event of the same user: one e-mail each, the key the provider received
-    for the first holding its id whole or a whole hex digest of 64 digits or more (a hash of at least 256 bits); (e) a provider that never accepts: FAILURE, no
-    e-mail, 4 requests (1 + 3 retries) at least 1, 2 and 4 s apart (the policy's waits, as the provider saw them); (f)
-    a provider answering 503, and one resetting the connection without an answer: FAILURE after one request each (no
-    other retries); hidden: (b), (c) for user 2, 0.9 s, (b) answering later than the check waits for the task (no
-    client timeout outlasts it), second events whose ids' digests share their first or last 8 hex digits
-    (DIGEST_PAIRS: a key cut from a digest collides), then ex.welcome's body run for confusable events (ids differing
-    only in punctuation, white space or Unicode normalisation; a user id and an event id written together; long ids
-    differing only past their 64th or 256th character; ids sharing their last 40 characters; ids differing only in
-    emoji or CJK characters) and up to
-    400 000 distinct ids of one user, some differing only in case (keys_apart.py, on a throwaway database: a key of 32
-    bits or fewer, salted or not, collides): the first key that neither holds its event's id whole nor is a whole
-    hex digest of 64 digits or more fails, and the first two events given one key are sent to the worker; (f) a provider no one listens
-    at (connection refused): one connection attempt. (d)'s deploy moves the worker's clock months, hours and minutes
-    ahead (MONTHS_LATER): a key built from the clock changes, and writes the answer's code again (a key built from its
-    file's time changes). Once (c2), (e) and each (f) ended, nothing is left to run later: no task in a worker
-    (running, scheduled for a countdown or ETA, reserved), no task message in the broker, whatever its name, and no
-    more threads or child processes in the worker's processes than before the task was sent (a thread or timer that
-    calls the provider later) (leftovers.py). The first failed case ends the check."""
+    (b) slow_ack, (c) slow_reject, and (c) answered at once (the provider's own 504): one delivery, SUCCESS and
+    nothing left to run later each; (c2) two timeouts in a row before accepting: SUCCESS, one delivery, 3 requests;
+    (d) one event sent again as a new task after a worker restart, then another event of the same user: one e-mail
+    each, the key the provider received for the first holding its id whole or looking like the whole hex digest of a
+    hash of 256 bits or more (64, 96 or 128 digits, no block repeated, no run of one digit:
+    keys_apart.whole_digest); (e) a provider that never accepts: FAILURE, no e-mail, 4 requests (1 + 3 retries) at
+    least 1, 2 and 4 s apart (the policy's waits, as the provider saw them); (f) a provider answering 503, and one
+    resetting the connection without an answer: FAILURE after one request each (no other retries); hidden: (b), (c)
+    for user 2, 0.9 s, (b) answering later than the check waits for the task (no client timeout outlasts it), second
+    events whose ids' digests share their first or last 8 hex digits (DIGEST_PAIRS: a key cut from a digest
+    collides), then ex.welcome's body run for confusable events (ids differing only in punctuation, white space or
+    Unicode normalisation; a user id and an event id written together; long ids differing only past their 64th or
+    256th character; ids sharing their last 40 characters; ids differing only in emoji or CJK characters) and up to
+    400 000 distinct ids of one user, some differing only in case (keys_apart.py, on a throwaway database: a key of
+    32 bits or fewer, salted or not, collides): the first key that neither holds its event's id whole nor looks like
+    a whole hex digest (across the digest keys too: no position the same in all: keys_apart.Spread) fails, and the
+    first two events given one key are sent to the worker; (f) a provider no one listens at (connection refused):
+    one connection attempt. (d)'s deploy moves the worker's clock months, hours and minutes ahead (MONTHS_LATER): a
+    key built from the clock changes, and writes the answer's code again (a key built from its file's time changes).
+    Once each (a), (b), (c), (c2), (e) and (f) ended, nothing is left to run later: no task in a worker (running,
+    scheduled for a countdown or ETA, reserved), no task message in the broker, whatever its name, and no more
+    threads or child processes in the worker's processes than before the task was sent (a thread or timer that calls
+    the provider later) (leftovers.py). The first failed case ends the check."""
     cases = [("healthy", 1, None, False), ("slow_ack", 1, None, False), ("slow_reject", 1, None, False),
              ("fast_reject", 1, None, False)]
     with started(run, workers=[WorkerSpec(env=FIRST_ZONE)]) as stack:
@@ -134,7 +136,7 @@ def welcome_once(run: CheckRun) -> None:
         if not (events_keep_their_key(run, stack) and never_accepted_fails(run, stack)
                 and unavailable_fails_at_once(run, stack)):
             return
-        if run.graded(6 + 1 + len(DIGEST_PAIRS) + 2):
+        if run.graded(9 + 1 + len(DIGEST_PAIRS) + 2):
             for fault, user_id, delay in (("slow_ack", 2, 0.9), ("slow_reject", 2, 0.9), ("slow_ack", 3, VERY_LATE)):
                 if not delivered_once(run, stack, fault, user_id, delay, True):
                     return
@@ -217,9 +219,15 @@ VERY_LATE = helpers.WELCOME_WAIT + 5.0
 
 
 def delivered_once(run: CheckRun, stack, fault: str, user_id: int, delay, hidden: bool) -> bool:
+    """(a), (b), (c): one e-mail and SUCCESS, and, once the task ended, nothing left to run later (leftovers.py): a
+    send left running in a thread of the worker while the provider has not answered yet (a late answer: (b)) is work
+    of the task's own going on after it ended."""
+    threads = running(stack)
     outcome = helpers.run_welcome(stack, "ex.welcome", fault, user_id=user_id, delay=delay)
+    left = left_for_later(stack, threads)
     return (run.expect(f"l01.check.deliveries.{fault}", 1, outcome["deliveries"], hidden=hidden)
-            & run.expect(f"l01.check.state.{fault}", "SUCCESS", outcome["state"], hidden=hidden))
+            & run.expect(f"l01.check.state.{fault}", "SUCCESS", outcome["state"], hidden=hidden)
+            & run.expect(f"l01.check.left_for_later.{fault}", [], left, hidden=hidden))
 
 
 def events_keep_their_key(run: CheckRun, stack) -> bool:
@@ -377,7 +385,8 @@ def keys_tell_apart(run: CheckRun, stack) -> bool:
     """(d), hidden: ex.welcome's body, run for confusable events (keys_apart.CONFUSABLE) and up to keys_apart.COUNT
     distinct event ids of user 7 (some differing only in case) in a process of the check's own that imports the
     answer with the e-mail client replaced by a recorder and a throwaway database of its own (keys_apart.py): every
-    key holds its event's id whole or is a whole hex digest of 64 digits or more (the first one that does not fails), and the
+    key holds its event's id whole or looks like a whole hex digest (keys_apart.whole_digest, keys_apart.Spread: the
+    first one that does not fails), and the
     first two events that share an Idempotency-Key, sent to the worker, each deliver their own e-mail. Where the probe
     finds no such pair (or does not end in time: a call of the answer that never returns), two new ids that differ
     only in case, which the probe never ran, are sent instead. The probe's bound on time is the check's own: a probe

@@ -7,8 +7,10 @@ nothing it writes reaches the stack's database, where it would read as e-mails a
 body (its task's `run`, the retry policy's wrapper included) for the confusable events (CONFUSABLE), then for
 distinct event ids of user USER, COUNT calls in all or as many as SECONDS allow, and prints, as its last line, the
 first two events (``[user, event id]``) whose e-mails carry one key (JSON: {"pair": [first, second], "key": key} or
-no "pair"), the first event whose key neither holds its id whole nor is a whole hex digest of 64 digits or more ("odd_key":
-[user, event, key], holds_id), how many ids it ran and how many raised; it stops at the first of those two.
+no "pair"), the first event whose key neither holds its id whole nor looks like a whole hex digest ("odd_key":
+[user, event, key]: holds_id; or, once SPREAD digest keys of one length are seen, the first key whose hex positions
+listed in "constant" held one digit in every digest key of that length: Spread), how many ids it ran and how many
+raised; it stops at the first of those two.
 
 A key of 32 bits or fewer (8 hex digits of a digest, salted or not, a crc32 or adler32, a digest taken modulo 10^8)
 is the same for some two of COUNT ids once COUNT is well past the birthday bound (2^16 = 65 536 for 32 bits: at
@@ -55,9 +57,24 @@ CONFUSABLE = ((7, "evt-1-2"), (7, "evt-12"), (7, "evt_12"), (7, "evt.12"), (7, "
               *((7, f"{'n' * length}{tail}") for length in LONG for tail in "ab"),
               *((7, f"{head}{SHARED_END}") for head in "ab"),
               *((7, f"evt-{char}") for char in ("\U0001F600", "\U0001F601", "\u4e2d", "\u6587")))
-#: A key may be a whole hex digest (of a text holding the event id whole, or of a value the application keeps for the
-#: event in its database) of a cryptographic hash of at least 256 bits: 64 hex digits or more.
-WHOLE_DIGEST = re.compile(r"[0-9a-fA-F]{64,}")
+#: A key may be the whole hex digest (of a text holding the event id whole, or of a value the application keeps for
+#: the event in its database) of a cryptographic hash of 256 bits or more at its full size: SHA-256, SHA3-256,
+#: SHA-512/256, BLAKE2s (64 hex digits); SHA-384, SHA3-384 (96); SHA-512, SHA3-512, BLAKE2b (128).
+DIGEST_LENGTHS = (64, 96, 128)
+HEX = re.compile(r"[0-9a-fA-F]+")
+#: What a whole digest looks like, key by key: no block of BLOCK hex digits twice in it (a shorter digest written twice,
+#: or glued to a copy of itself), no run of BLOCK equal digits (padding). For a random key of L digits, a repeated
+#: block has probability at most C(L - BLOCK + 1, 2) * 16^-BLOCK (two windows, overlapping or not, are equal with
+#: probability 16^-BLOCK), a run (L - BLOCK + 1) * 16^(1 - BLOCK): with BLOCK = 20, 4.9e-21 + 1.4e-21 for L = 128,
+#: 2.5e-15 over the 400 100 keys a check reads at most. (16 digits would do for one key: 6.4e-17 + 4.3e-17 at L = 64;
+#: summed over 400 100 keys of 128 digits it reaches 1.8e-10, too near 1e-9.)
+BLOCK = 20
+RUN = re.compile(r"(.)\1{%d}" % (BLOCK - 1))
+#: What whole digests look like across keys: no hex position holding the same digit in every key of one length, once
+#: SPREAD keys of that length are seen (padding, a fixed part glued on). For random keys of L digits, at most
+#: L * 16^(1 - SPREAD) = 1.1e-16 for L = 128: with the above, a right answer is rejected with probability < 3e-15 per
+#: check.
+SPREAD = 16
 
 
 def event_ids(user: int) -> Iterator[str]:
@@ -93,10 +110,40 @@ def events(user: int) -> Iterator[tuple[int, str]]:
     yield from ((user, event) for event in event_ids(user))
 
 
+def whole_digest(key: str) -> bool:
+    """Whether a key looks like a whole hex digest (DIGEST_LENGTHS): of one of those lengths, hex only, no block of
+    BLOCK digits twice, no run of BLOCK equal digits."""
+    if len(key) not in DIGEST_LENGTHS or HEX.fullmatch(key) is None:
+        return False
+    key = key.lower()
+    blocks = {key[start:start + BLOCK] for start in range(len(key) - BLOCK + 1)}
+    return len(blocks) == len(key) - BLOCK + 1 and RUN.search(key) is None
+
+
 def holds_id(key: str | None, event: str) -> bool:
     """Whether a key is one the statement allows: it holds the event id whole (no character changed, removed or
-    normalised), or it is a whole hex digest of a hash of at least 256 bits (64 hex digits or more)."""
-    return key is not None and (event in key or WHOLE_DIGEST.fullmatch(key) is not None)
+    normalised), or it looks like the whole hex digest of a hash of 256 bits or more (whole_digest)."""
+    return key is not None and (event in key or whole_digest(key))
+
+
+class Spread:
+    """The hex positions that held one digit in every digest key seen so far, per key length (a whole digest's
+    positions vary: see SPREAD)."""
+
+    def __init__(self) -> None:
+        self.first: dict[int, str] = {}
+        self.constant: dict[int, list[int]] = {}
+        self.seen: dict[int, int] = {}
+
+    def add(self, key: str) -> bool:
+        """Count one digest key; False once SPREAD keys of its length are seen and some position never changed."""
+        key, size = key.lower(), len(key)
+        first = self.first.setdefault(size, key)
+        positions = self.constant.setdefault(size, list(range(size)))
+        if positions:
+            self.constant[size] = positions = [at for at in positions if key[at] == first[at]]
+        self.seen[size] = self.seen.get(size, 0) + 1
+        return not (positions and self.seen[size] >= SPREAD)
 
 
 class _Kept(sqlite3.Connection):
@@ -149,7 +196,7 @@ def probe(module_name: str, count: int, user: int, seconds: float = SECONDS) -> 
         out: dict = {"calls": 0, "failed": 0}
         if task is None:
             return out
-        run, first = task.run, dict[str, list]()
+        run, first, spread = task.run, dict[str, list](), Spread()
         started = time.monotonic()
         for event in events(user):
             if out["calls"] >= count or time.monotonic() - started > seconds:
@@ -165,6 +212,9 @@ def probe(module_name: str, count: int, user: int, seconds: float = SECONDS) -> 
             for key in dict.fromkeys(sent):
                 if "odd_key" not in out and not holds_id(key, event[1]):
                     out["odd_key"] = [*event, key]
+                elif "odd_key" not in out and key is not None and event[1] not in key and not spread.add(key):
+                    out["odd_key"] = [*event, key]
+                    out["constant"] = spread.constant[len(key)]
                 if key is not None and first.setdefault(key, list(event)) != list(event):
                     out.update(pair=[first[key], list(event)], key=key)
                     break

@@ -8,6 +8,7 @@ import sqlite3
 import subprocess
 import sys
 from contextlib import closing
+from math import comb
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -116,12 +117,14 @@ def test_a_key_holds_the_id_whole_or_is_a_whole_sha256_digest():
     assert not keys_apart.holds_id(hashlib.sha256(b"x").hexdigest()[:63], "x")
 
 
-@pytest.mark.parametrize("name", ["sha3_256", "blake2s", "sha512"])
-def test_a_whole_digest_of_a_hash_of_at_least_256_bits_tells_every_id_apart(tmp_path, name):
-    """SHA3-256, BLAKE2s, SHA-512's first 64 hex digits (as SHA-512/256): keys the statement allows."""
+@pytest.mark.parametrize(("name", "cut"), [("sha3_256", ""), ("blake2s", ""), ("sha512", "[:64]"), ("sha384", ""),
+                                         ("sha3_512", ""), ("blake2b", "")])
+def test_a_whole_digest_of_a_hash_of_at_least_256_bits_tells_every_id_apart(tmp_path, name, cut):
+    """SHA3-256, BLAKE2s, SHA-512's first 64 hex digits (as SHA-512/256), SHA-384, SHA3-512, BLAKE2b: keys the
+    statement allows."""
     source = HANDED_THROUGH.replace("from celerylab.fakes", "import hashlib\nfrom celerylab.fakes").replace(
         'idempotency_key=f"welcome:{event_id}"',
-        f'idempotency_key=hashlib.{name}(event_id.encode()).hexdigest()[:64]')
+        f'idempotency_key=hashlib.{name}(event_id.encode()).hexdigest(){cut}')
     out = probed(tmp_path, source, count=20_000)
     assert "pair" not in out and "odd_key" not in out and out["failed"] == 0
 
@@ -148,3 +151,77 @@ def test_a_probe_out_of_time_is_no_failure_of_the_learner_and_sends_ids_it_never
     assert first != second and first.lower() == second.lower()
     ran = {event for _, event in keys_apart.CONFUSABLE} | {event for event, _ in zip(keys_apart.event_ids(7), range(1000))}
     assert not {first, second} & ran
+
+
+#: Whole digests the statement names, one per hash and size: each must be taken as a digest.
+WHOLE = {
+    "sha256": lambda data: hashlib.sha256(data).hexdigest(),
+    "sha384": lambda data: hashlib.sha384(data).hexdigest(),
+    "sha512": lambda data: hashlib.sha512(data).hexdigest(),
+    "sha512_first_64": lambda data: hashlib.sha512(data).hexdigest()[:64],
+    "sha3_256": lambda data: hashlib.sha3_256(data).hexdigest(),
+    "sha3_384": lambda data: hashlib.sha3_384(data).hexdigest(),
+    "sha3_512": lambda data: hashlib.sha3_512(data).hexdigest(),
+    "blake2s": lambda data: hashlib.blake2s(data).hexdigest(),
+    "blake2b": lambda data: hashlib.blake2b(data).hexdigest(),
+    "blake2b_32": lambda data: hashlib.blake2b(data, digest_size=32).hexdigest(),
+    "blake2b_48": lambda data: hashlib.blake2b(data, digest_size=48).hexdigest(),
+    "sha256_upper": lambda data: hashlib.sha256(data).hexdigest().upper(),
+}
+#: Keys that are no whole digest of a hash of 256 bits or more, though hex and 64 digits or more.
+NOT_WHOLE = {
+    "md5_doubled": lambda data: hashlib.md5(data).hexdigest() * 2,
+    "md5_zero_padded": lambda data: f"{int(hashlib.md5(data).hexdigest(), 16):064x}",
+    "sha1_md5_concat": lambda data: hashlib.sha1(data).hexdigest() + hashlib.md5(data).hexdigest(),
+    "sha256_cut_padded": lambda data: hashlib.sha256(data).hexdigest()[:16].rjust(64, "0"),
+    "sha256_63": lambda data: hashlib.sha256(data).hexdigest()[:63],
+    "shake_80": lambda data: hashlib.shake_256(data).hexdigest(40),
+    "sha256_glued_to_its_start": lambda data: (lambda hex_: hex_ + hex_[:32])(hashlib.sha256(data).hexdigest()),
+    "md5_padded_with_f": lambda data: hashlib.md5(data).hexdigest().ljust(64, "f"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(WHOLE))
+def test_every_whole_digest_the_statement_names_is_taken_as_one(name):
+    assert all(keys_apart.whole_digest(WHOLE[name](f"7:evt-{n}".encode())) for n in range(2000))
+
+
+@pytest.mark.parametrize("name", sorted(NOT_WHOLE))
+def test_a_short_digest_padded_repeated_or_glued_is_no_whole_digest(name):
+    assert not any(keys_apart.whole_digest(NOT_WHOLE[name](f"7:evt-{n}".encode())) for n in range(200))
+
+
+def test_a_fixed_part_glued_to_a_digest_is_told_across_keys():
+    """No block repeated, no run: one key looks whole; across SPREAD keys, the fixed part's positions never change."""
+    fixed = "0123456789abcdef"
+    keys = [hashlib.sha256(f"7:evt-{n}".encode()).hexdigest()[:48] + fixed for n in range(keys_apart.SPREAD)]
+    assert all(keys_apart.whole_digest(key) for key in keys)
+    spread = keys_apart.Spread()
+    assert all(spread.add(key) for key in keys[:-1]) and not spread.add(keys[-1])
+    assert spread.constant[64] == list(range(48, 64))
+    whole = keys_apart.Spread()
+    assert all(whole.add(hashlib.sha256(f"7:evt-{n}".encode()).hexdigest()) for n in range(20_000))
+
+
+def test_a_right_digest_key_is_rejected_with_probability_far_below_one_in_a_billion_per_check():
+    """The bounds keys_apart's comments state: per key, a repeated block or a run; per length, a constant position."""
+    keys = keys_apart.COUNT + 100
+    per_key = max(comb(size - keys_apart.BLOCK + 1, 2) * 16.0 ** -keys_apart.BLOCK
+                  + (size - keys_apart.BLOCK + 1) * 16.0 ** (1 - keys_apart.BLOCK) for size in keys_apart.DIGEST_LENGTHS)
+    spread = sum(size * 16.0 ** (1 - keys_apart.SPREAD) for size in keys_apart.DIGEST_LENGTHS)
+    assert keys * per_key + spread < 1e-12
+
+
+@pytest.mark.parametrize("answer", ["md5_doubled", "md5_zero_padded", "sha1_md5_concat", "sha256_cut_padded"])
+def test_a_digest_of_too_few_bits_made_long_is_told(tmp_path, answer):
+    user, event, key = probed(tmp_path, (WRONG / f"welcome_once__{answer}.py").read_text(encoding="utf-8"))["odd_key"]
+    assert not keys_apart.holds_id(key, event)
+
+
+def test_the_probe_tells_a_fixed_tail_on_a_cut_digest(tmp_path):
+    source = HANDED_THROUGH.replace("from celerylab.fakes", "import hashlib\nfrom celerylab.fakes").replace(
+        'idempotency_key=f"welcome:{event_id}"',
+        'idempotency_key=hashlib.sha256(event_id.encode()).hexdigest()[:48] + "0123456789abcdef"')
+    out = probed(tmp_path, source, count=20_000)
+    user, event, key = out["odd_key"]
+    assert keys_apart.holds_id(key, event) and out["constant"] == list(range(48, 64))
