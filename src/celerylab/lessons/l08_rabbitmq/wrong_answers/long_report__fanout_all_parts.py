@@ -37,21 +37,3 @@ def report(self, label: str, seconds: float) -> None:
         steps.append(report_part.si(label, len(steps), step, run))
         done += step
     group(steps).apply_async()  # every part at once
-from celerylab.lessons.l08_rabbitmq.tasks import app
-
-app.conf.task_default_queue = "reminders"
-app.conf.task_queues = {
-    "reminders": {"exchange": "reminders", "exchange_type": "topic", "routing_key": "reminders",
-                  "queue_arguments": {"x-queue-type": "quorum"}},
-}
-from celerylab.lessons.l08_rabbitmq.tasks import app
-
-app.conf.task_default_queue = "work"
-app.conf.task_acks_late = True
-app.conf.task_reject_on_worker_lost = True
-app.conf.task_queues = {
-    "work": {"exchange": "work", "routing_key": "work",
-             "queue_arguments": {"x-queue-type": "quorum", "x-delivery-limit": 2,
-                                 "x-dead-letter-exchange": "work.poison",
-                                 "x-dead-letter-routing-key": "work.poison"}},
-}
