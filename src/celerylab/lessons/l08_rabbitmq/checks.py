@@ -582,6 +582,7 @@ GRADED_RESENT = ("ur", 0.0008)
 LONGEST = ("z", 300.0)
 LONGEST_WATCH = 10.0  # seconds it is watched (criteria 2 and 3) in real time, before its waits turn virtual
 LONGEST_WITHIN = 120.0  # seconds its virtual parts (logged without their waits) have to cover it
+LONGEST_STALLED = 8.0  # seconds with no new part of it that end the wait (a report cut short logs nothing more)
 #: ... and criterion 5's crash between a part's end and its ack (`MOVED_WINDOW`), then criterion 4's (`MOVED`), each
 #: with the killed worker's place taken by a worker on another machine (a /tmp of its own, where bwrap runs:
 #: `elsewhere.add_worker`): a part done, and remembered only on the machine that died, is redelivered to one that
@@ -616,7 +617,15 @@ def short_then_longest(stack) -> tuple:
     stack.app.send_task("ex.report", LONGEST)
     helpers.wait(LONGEST_WATCH)
     (Path(stack.workdir) / VIRTUAL_FILE).write_text(label, encoding="utf-8")
-    until(lambda: report_settled(parts(stack, label), seconds), LONGEST_WITHIN, step=0.5)
+    seen = {"parts": -1, "at": time.time()}
+
+    def over() -> bool:
+        found = parts(stack, label)
+        if len(found) != seen["parts"]:
+            seen.update(parts=len(found), at=time.time())
+        return report_settled(found, seconds) or time.time() - seen["at"] > LONGEST_STALLED
+
+    until(over, LONGEST_WITHIN, step=0.5)
     helpers.wait(0.5)
     return (reports, sent), same, resent, parts(stack, label)
 
