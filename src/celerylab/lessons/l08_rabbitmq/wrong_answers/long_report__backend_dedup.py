@@ -8,8 +8,8 @@ PART = 0.5
 
 @app.task(bind=True, name="ex.report_part", acks_late=True, reject_on_worker_lost=True)
 def report_part(self, label: str, part: int, seconds: float) -> None:
-    if app.AsyncResult(self.request.id).state == "WORKED":
-        return  # this message's work is done
+    if app.AsyncResult(self.request.id).state in ("WORKED", "SUCCESS"):
+        return  # this message's work is done (its result stored, or its work at least)
     crunch(label, part, min(PART, seconds - part * PART))
     self.update_state(state="WORKED")
     if (part + 1) * PART < seconds - 1e-12:
