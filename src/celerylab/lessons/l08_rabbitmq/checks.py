@@ -198,9 +198,9 @@ def report_looping(found: list[tuple[int, float]]) -> bool:
     return any(numbers.count(number) >= LOOPING for number in set(numbers))
 
 
-COVERED_WITHIN = 0.0001  # seconds the parts may miss a report's length by (the statement's precision): float sums,
-                         # never a part (the shortest part a graded length leaves is 0.2 ms: ex.report("xx", 1.0002)
-                         # after whole parts of 0.5 s; a report of 0.0008 s is one part shorter than a millisecond)
+COVERED_WITHIN = 0.000001  # seconds the parts may miss a report's length by (the statement's precision): float sums,
+                           # never a part (the shortest part a graded length leaves is 3 us: ex.report("xt", 2.000003)
+                           # after whole parts of 0.5 s; a report of 0.0008 s is one part shorter than a ms)
 LOOPING = 3  # times one part is logged that prove a loop: once is the run, twice may be one redelivery
 #: The reports the check sends at once, each longer than the 3 s timeout: four, as many messages as the worker
 #: prefetches by default (prefetch multiplier 4 x concurrency 1), so a part prefetched behind the other reports' parts
@@ -248,6 +248,16 @@ def expect_parts(run: CheckRun, label: str, found: list[tuple[int, float]], seco
                hidden=hidden, label=label, seconds=seconds)
 
 
+TIMEOUT_S = 3.0  # the node's consumer_timeout: a part of that much work, acknowledged at its end, is held past it
+
+
+def expect_parts_short(run: CheckRun, labels: list[str], reports: list[list[tuple[int, float]]], hidden: bool) -> None:
+    """Criterion 2's other half: no part of the reports lasts the timeout or longer (the longest part logged)."""
+    longest = max((seconds for found in reports for _, seconds in found), default=0.0)
+    run.expect("l08.check.longest_part", f"< {TIMEOUT_S}", longest, passed=longest < TIMEOUT_S, hidden=hidden,
+               label=", ".join(labels), timeout=TIMEOUT_S)
+
+
 def expect_parts_once(run: CheckRun, reports: list[tuple[list[tuple[int, float]], str]], hidden: bool) -> None:
     """Criterion 1, its second half: no part of the reports (their parts, their label) logged more than once."""
     repeated = {label: repeated_parts(found) for found, label in reports if repeated_parts(found)}
@@ -260,15 +270,16 @@ def long_report(run: CheckRun) -> None:
     graded = run.graded(len(GRADED_REPORTS) + 4)  # the parts of each graded report, repeats, work, two shared criteria
     more = more_stacks(run)
     spec = WorkerSpec(pool="prefork", concurrency=1, extra_args=("-I", STOP_LINE))
-    with lab(run, 3000, [spec] * ((3 if graded else 2) + more)) as started:
+    with lab(run, 3000, [spec] * ((4 if graded else 3) + more)) as started:
         if started is None:
             return
-        (host, stack, supervisor), (killed_host, killed_stack, _) = started[:2]
+        (host, stack, supervisor), (killed_host, killed_stack, _), (_, crash_stack, _) = started[:3]
         runs_with = [check_worker_settings.runs_with(stack)]  # before the reports: no task can have changed it yet
         say("l08.check.step.reports")
-        scenarios = [lambda: reports_then_more(stack), lambda: killed_mid_report(killed_host, killed_stack)]
+        scenarios = [lambda: reports_then_more(stack), lambda: killed_mid_report(killed_host, killed_stack),
+                     lambda: crashed_at_points(crash_stack)]
         if graded:
-            scenarios.append(lambda: run_reports(started[2][1], GRADED_REPORTS))
+            scenarios.append(lambda: run_reports(started[3][1], GRADED_REPORTS))
         if more:
             scenarios.extend(more_scenarios(started[-more:]))
         with BrokerPrefetch(host, Path(stack.workdir) / "prefetch") as prefetch:
@@ -279,6 +290,7 @@ def long_report(run: CheckRun) -> None:
         expect_parts_once(run, [(found, label) for (label, _), (found, _) in zip(REPORTS, reports)], hidden=False)
         labels = [label for label, _ in REPORTS]
         expect_work_done(run, labels, logged_parts(stack, labels), sent, hidden=False)
+        expect_parts_short(run, labels, [found for found, _ in reports], hidden=False)
         expect_same_label(run, SAME_LABEL, same, hidden=False)
         expect_resent(run, RESENT, resent[0], resent[1], hidden=False)
         expect_killed(run, ("first",) + FIRST, first[1], first[0])
@@ -290,15 +302,20 @@ def long_report(run: CheckRun) -> None:
             expect_killed(run, kill, found, left)
         labels = [label for _, label, _ in KILLS]
         expect_work_done(run, labels, logged_parts(killed_stack, labels), killed_sent, hidden=False)
+        for (whom, label, seconds, _), (left, found) in zip(CRASH_POINTS, results[2]):
+            if label in SAME_LABEL_BEHIND:
+                expect_killed_idle(run, (whom, label, seconds, SAME_LABEL_BEHIND[label]), found, left)
+            else:
+                expect_killed(run, (whom, label, seconds), found, left)
         if graded:
-            reports, sent = results[2]
+            reports, sent = results[3]
             for (label, _), (found, seconds) in zip(GRADED_REPORTS, reports):
                 expect_parts(run, label, found, seconds, hidden=True)
             expect_parts_once(run, [(found, label) for (label, _), (found, _) in zip(GRADED_REPORTS, reports)],
                               hidden=True)
             labels = [label for label, _ in GRADED_REPORTS]
-            expect_work_done(run, labels, logged_parts(started[2][1], labels), sent, hidden=True)
-            survived(run, started[2][1], started[2][2], hidden=True)
+            expect_work_done(run, labels, logged_parts(started[3][1], labels), sent, hidden=True)
+            survived(run, started[3][1], started[3][2], hidden=True)
         if more:
             expect_more(run, started[-more:], results[-more:])
     expect_cost_comment(run)
@@ -408,6 +425,8 @@ FIRST = ("r", 3.0)
 #: file next to the run log names (STOP_FILE; the module's `stop_file`, not imported here: importing it wraps the log).
 STOP_LINE = "celerylab.lessons.l08_rabbitmq.check_stop_line"
 STOP_FILE = "runs.log.stop"
+STOPPED_FILE = "runs.log.stopped"  # the hook writes the pid of the process it stops there, right before the stop
+VIRTUAL_FILE = "runs.log.virtual"  # the reports whose waits the hook makes virtual (their parts logged at once)
 FROZEN_WITHIN = 2.0  # seconds the process that logged the part has to take the stop file (it does so right after)
 AFTER_LAST = 10.0    # seconds past its work that a report (or a set sent together) may take to be over
 
@@ -472,6 +491,64 @@ def expect_resent(run: CheckRun, resent: tuple[str, float], first_run: list[tupl
                hidden=hidden, label=label, seconds=seconds)
 
 
+#: Criterion 4's crash at points all over a report, on a stack of its own, one report after the other: the process
+#: that runs it stopped there by the hook (`check_stop_line`; the stop file's text, last), then the worker and its
+#: children SIGKILLed (the process manager starts it again): right after its third part is logged (not marked done,
+#: nothing sent after it, its message not acked); right after its last part; its second part done, right before the
+#: next message it publishes leaves; its first part done and the next message published, before its ack; in
+#: `ex.report`'s own task, before it sends anything; and once it returned (what it sends sent), before its ack, with
+#: SAME_LABEL_BEHIND sent right behind it: no part was running then, and no work may be redone (a report that, once
+#: over, deletes the marks of its label's reports finds its own copies, or the other's, with no mark left).
+CRASH_POINTS = (("third", "p3", 3.0, "p3:part 3"), ("last", "pz", 3.0, "pz:part =3.0"),
+                ("send_before", "pb", 3.0, "pb:part 2 send_before"), ("send_after", "pa", 3.0, "pa:part 1 send_after"),
+                ("entry_start", "ea", 2.0, "task:ex.report:ea 1 start"), ("entry_end", "ee", 2.0, "task:ex.report:ee 1 end"))
+SAME_LABEL_BEHIND = {"ee": 1.0}
+
+
+def crash_at(stack, label: str, seconds: float, stop_text: str) -> tuple:
+    """Report `label` sent with a stop file of `stop_text`: once the process running it stopped there, the worker
+    and its children SIGKILLed (also when it never stopped, once the report had its time: no process left armed). The
+    seconds of work logged after the kill (None: it never stopped there) and the report's parts."""
+    stop, stopped = Path(stack.workdir) / STOP_FILE, Path(stack.workdir) / STOPPED_FILE
+    stopped.unlink(missing_ok=True)
+    stop.write_text(stop_text, encoding="utf-8")
+    behind = SAME_LABEL_BEHIND.get(label, 0.0)
+    try:
+        stack.app.send_task("ex.report", (label, seconds))
+        if behind:
+            stack.app.send_task("ex.report", (label, behind))
+        seconds += behind  # the label's work
+        froze = until(stopped.exists, seconds + AFTER_LAST, step=0.02)
+        killed = time.time()
+        stack.workers[0].kill(group=True)
+    finally:
+        stop.unlink(missing_ok=True)  # never stop a later report
+        stopped.unlink(missing_ok=True)
+    if not froze:
+        return None, parts(stack, label)
+    until(lambda: covered(parts(stack, label)) >= seconds - 0.01 and work_logged(stack, label, killed) > 0,
+          seconds + 40, step=0.2)
+    helpers.wait(1.5)  # a part run again would log behind the last one
+    return work_logged(stack, label, killed), parts(stack, label)
+
+
+def crashed_at_points(stack) -> list[tuple]:
+    """Every report of CRASH_POINTS on `stack`, one after the other (`crash_at`)."""
+    return [crash_at(stack, label, seconds, stop_text) for _, label, seconds, stop_text in CRASH_POINTS]
+
+
+def expect_killed_idle(run: CheckRun, kill: tuple[str, str, float, float], found: list[tuple[int, float]],
+                       left: float | None) -> None:
+    """Criterion 4 for a crash with no part running (`kill`: its name, the label, the seconds of the report the crash
+    hit and of the one of the same label sent behind it): the kill landed, and the label's parts, every line counted,
+    add up to both reports' seconds: nothing lost, nothing redone."""
+    whom, label, seconds, behind = kill
+    values = {"label": label, "seconds": seconds, "behind": behind}
+    total, logged = round(seconds + behind, 6), round(sum(part for _, part in found), 6)
+    run.expect(f"l08.check.{whom}_kill_landed", "> 0", left, passed=left is not None and left > 0, **values)
+    run.expect(f"l08.check.{whom}_killed_parts", total, logged, passed=abs(logged - total) < 0.01, **values)
+
+
 def killed_after_first_part(stack, label: str, seconds: float, kill) -> tuple:
     """Report `label` sent with a stop file naming it: once its first part is logged (the process that logged it
     stopped right there), `kill()` (it returns when it killed). The seconds of work logged after the kill (None: no
@@ -499,11 +576,13 @@ def killed_after_first_part(stack, label: str, seconds: float, kill) -> tuple:
 #: GRADED_RESENT: as SAME_LABEL and RESENT), then a report far longer than any other
 #: (`LONGEST`: watched LONGEST_WATCH s, never to its end: a part as long as the timeout closes the channel by then).
 MORE_REPORTS = [("g", 2.9), ("h", 2.9), ("i", 2.9), ("n", 2.25), ("m", 0.05), ("o", 4.01), ("p", 6.003),
-                ("u", 0.0008), ("x", 2.0009), ("xx", 1.0002)]
+                ("u", 0.0008), ("x", 2.0009), ("xx", 1.0002), ("xt", 2.000003)]
 GRADED_SAME_LABEL = [("y", 0.7), ("y", 3.3), ("y", 0.0008)]
 GRADED_RESENT = ("ur", 0.0008)
 LONGEST = ("z", 300.0)
-LONGEST_WATCH = 10.0
+LONGEST_WATCH = 10.0  # seconds it is watched (criteria 2 and 3) in real time, before its waits turn virtual
+LONGEST_WITHIN = 120.0  # seconds its virtual parts (logged without their waits) have to cover it
+LONGEST_STALLED = 8.0  # seconds with no new part of it that end the wait (a report cut short logs nothing more)
 #: ... and criterion 5's crash between a part's end and its ack (`MOVED_WINDOW`), then criterion 4's (`MOVED`), each
 #: with the killed worker's place taken by a worker on another machine (a /tmp of its own, where bwrap runs:
 #: `elsewhere.add_worker`): a part done, and remembered only on the machine that died, is redelivered to one that
@@ -513,8 +592,9 @@ MOVED_WINDOW = ("v", 6.0)
 MOVED = ("q", 6.0)
 AGAIN = 2.0
 MOVED_FIRST = ("l", 4.0)
-MORE_CRITERIA = len(MORE_REPORTS) + 4 + 3 + 10  # parts of each, repeats, their work, the two shared criteria; one label
-                                                # at once, the resent one (2); the three moves (3 each), the resend
+MORE_CRITERIA = len(MORE_REPORTS) + 4 + 3 + 10 + 3  # parts of each, repeats, their work, the two shared criteria; one
+                                                    # label at once, the resent one (2); the three moves (3 each), the
+                                                    # resend; LONGEST's parts, repeats and longest part
 
 
 def more_stacks(run: CheckRun) -> int:
@@ -529,12 +609,25 @@ def more_scenarios(started) -> list:
 
 def short_then_longest(stack) -> tuple:
     """MORE_REPORTS sent at once and waited for (as `run_reports`), GRADED_SAME_LABEL with GRADED_RESENT (as
-    `same_label_and_resent`), then LONGEST sent and watched LONGEST_WATCH s."""
+    `same_label_and_resent`), then LONGEST sent and watched LONGEST_WATCH s; then its waits made virtual (the hook in
+    the worker, `check_stop_line`: its parts logged without their seconds passing) until its parts cover it: its parts."""
     reports, sent = run_reports(stack, MORE_REPORTS)
     same, resent = same_label_and_resent(stack, GRADED_SAME_LABEL, GRADED_RESENT)
+    label, seconds = LONGEST
     stack.app.send_task("ex.report", LONGEST)
     helpers.wait(LONGEST_WATCH)
-    return (reports, sent), same, resent
+    (Path(stack.workdir) / VIRTUAL_FILE).write_text(label, encoding="utf-8")
+    seen = {"parts": -1, "at": time.time()}
+
+    def over() -> bool:
+        found = parts(stack, label)
+        if len(found) != seen["parts"]:
+            seen.update(parts=len(found), at=time.time())
+        return report_settled(found, seconds) or time.time() - seen["at"] > LONGEST_STALLED
+
+    until(over, LONGEST_WITHIN, step=0.5)
+    helpers.wait(0.5)
+    return (reports, sent), same, resent, parts(stack, label)
 
 
 def moved(stack, before: set[str], kill) -> float:
@@ -598,7 +691,7 @@ def moved_first(stack, before: set[str]) -> tuple:
 
 def expect_more(run: CheckRun, started, results) -> None:
     """The graded inputs' criteria (hidden: the same keys as the visible ones; the move judged as criterion 4's kill)."""
-    ((reports, sent), same, resent), (window, left, found, again, first) = results
+    ((reports, sent), same, resent, longest), (window, left, found, again, first) = results
     _, stack, supervisor = started[0]
     for (label, _), (report, seconds) in zip(MORE_REPORTS, reports):
         expect_parts(run, label, report, seconds, hidden=True)
@@ -607,6 +700,9 @@ def expect_more(run: CheckRun, started, results) -> None:
     expect_work_done(run, labels, logged_parts(stack, labels), sent, hidden=True)
     expect_same_label(run, GRADED_SAME_LABEL, same, hidden=True)
     expect_resent(run, GRADED_RESENT, resent[0], resent[1], hidden=True)
+    expect_parts(run, LONGEST[0], longest, LONGEST[1], hidden=True)
+    expect_parts_once(run, [(longest, LONGEST[0])], hidden=True)
+    expect_parts_short(run, [LONGEST[0]], [longest], hidden=True)
     survived(run, stack, supervisor, hidden=True)
     expect_killed(run, ("window",) + MOVED_WINDOW, window[1], window[0], hidden=True)
     expect_killed(run, ("worker",) + MOVED, found, left, hidden=True)

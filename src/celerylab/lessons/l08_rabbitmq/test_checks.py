@@ -1,6 +1,7 @@
 """Lesson 08's checks stop watching once an outcome is settled, and never before: a right answer is not cut short."""
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -387,7 +388,7 @@ def graded_short(reports) -> tuple:
     """The graded short reports' scenario's result, its one-label reports and resent one run whole."""
     label, seconds = checks.GRADED_RESENT
     return ((reports, 0.0), sum(seconds for _, seconds in checks.GRADED_SAME_LABEL),
-            ([(0, seconds)], [(0, seconds)]))
+            ([(0, seconds)], [(0, seconds)]), [(number, 0.5) for number in range(600)])
 
 
 def test_the_graded_short_reports_fail_on_a_part_logged_twice(monkeypatch):
@@ -399,7 +400,7 @@ def test_the_graded_short_reports_fail_on_a_part_logged_twice(monkeypatch):
     run = Run()
     checks.expect_more(run, [(None, FakeStack(), None)] * 2, [graded_short(reports), moved])
     once = [c for c in run.criteria if c["key"] == "l08.check.parts_repeated"]
-    assert len(once) == 1 and once[0]["expected"] == {}
+    assert len(once) == 2 and once[0]["expected"] == {} and once[1]["observed"] == {}  # the second: LONGEST's
     assert set(once[0]["observed"]) == {label for label, _ in checks.MORE_REPORTS}
 
 
@@ -727,3 +728,125 @@ def test_the_stop_line_hook_stops_once_the_process_that_logs_the_named_line(monk
     assert signals == [check_stop_line.signal.SIGSTOP]  # the first one only, after its line was logged
     assert lines == ["r:part", "s:part", "r:part", "r:part"]
     assert not (tmp_path / "runs.log.stop").exists()
+
+
+def hooked(monkeypatch, tmp_path):
+    """check_stop_line with this test's run log, its stops recorded instead of done, and a module logging to it."""
+    from types import SimpleNamespace
+
+    from celerylab.lessons.l08_rabbitmq import check_stop_line
+
+    runs = tmp_path / "runs.log"
+    monkeypatch.setenv("CELERYLAB_RUNS", str(runs))
+    monkeypatch.setattr(check_stop_line, "armed", None)
+    signals: list = []
+    monkeypatch.setattr(check_stop_line.os, "kill", lambda pid, sig: signals.append(sig))
+
+    def record(label, *details):
+        with open(runs, "a", encoding="utf-8") as log:
+            log.write(" ".join(map(str, (label, *details, 1, 0.0))) + "\n")
+
+    module = SimpleNamespace(record=record)
+    check_stop_line.patch(module)
+    return check_stop_line, module, signals, tmp_path / "runs.log.stop"
+
+
+def test_the_stop_line_hook_stops_at_the_nth_line_or_the_one_that_completes_the_seconds(monkeypatch, tmp_path):
+    hook, module, signals, stop = hooked(monkeypatch, tmp_path)
+    stop.write_text("r:part 3", encoding="utf-8")
+    module.record("r:part", 0, 0.5)
+    module.record("s:part", 0, 0.5)
+    module.record("r:part", 1, 0.5)
+    assert signals == []  # two lines of r so far
+    module.record("r:part", 2, 0.5)
+    assert signals == [hook.signal.SIGSTOP] and not stop.exists()
+    assert (tmp_path / "runs.log.stopped").exists()  # the check knows it stopped
+    stop.write_text("r:part =2.0", encoding="utf-8")
+    module.record("r:part", 3, 0.25)
+    assert len(signals) == 1  # 1.75 s logged
+    module.record("r:part", 4, 0.25)
+    assert len(signals) == 2  # the line that completes 2 s
+
+
+def test_the_stop_line_hook_stops_around_the_first_message_published_after_the_line(monkeypatch, tmp_path):
+    hook, module, signals, stop = hooked(monkeypatch, tmp_path)
+    events = []
+
+    def send(what):
+        return lambda: events.append((what, len(signals)))
+
+    for where, expected in (("send_before", [("next", 1)]), ("send_after", [("next", 0)])):
+        signals.clear(), events.clear()
+        stop.write_text(f"r:part 1 {where}", encoding="utf-8")
+        hook.around_publish(send("before the line"), "celery")
+        module.record("r:part", 0, 0.5)
+        assert signals == [] and not stop.exists()  # armed: the line is logged, nothing stops yet
+        hook.around_publish(send("event"), "celeryev")  # a task event passes
+        hook.around_publish(send("next"), "")
+        hook.around_publish(send("later"), "")
+        assert signals == [hook.signal.SIGSTOP]
+        assert events == [("before the line", 0), ("event", 0), *expected, ("later", 1)]
+        (tmp_path / "runs.log").unlink()
+
+
+def test_the_stop_line_hook_stops_at_the_start_or_end_of_the_named_task(monkeypatch, tmp_path):
+    from types import SimpleNamespace
+
+    hook, module, signals, stop = hooked(monkeypatch, tmp_path)
+    report = SimpleNamespace(name="ex.report")
+    stop.write_text("task:ex.report:ea start", encoding="utf-8")
+    hook.on_task("end", task=report, args=("ea", 2.0))
+    hook.on_task("start", task=SimpleNamespace(name="ex.report_part"), args=("ea", 0))
+    hook.on_task("start", task=report, args=("eb", 2.0))
+    assert signals == []
+    hook.on_task("start", task=report, args=("ea", 2.0))
+    assert signals == [hook.signal.SIGSTOP] and not stop.exists()
+    hook.on_task("start", task=report, args=("ea", 2.0))
+    assert len(signals) == 1  # once
+
+
+def test_the_hook_makes_the_waits_of_a_listed_report_virtual_and_still_logs_its_parts(monkeypatch, tmp_path):
+    hook, module, signals, stop = hooked(monkeypatch, tmp_path)
+    slept, logged = [], []
+    monkeypatch.setattr(hook.time, "sleep", slept.append)
+    monkeypatch.setattr(hook.tasks, "record", lambda label, *details: logged.append((label, *details)))
+    (tmp_path / "runs.log.virtual").write_text("z", encoding="utf-8")
+    hook.crunch("z", 0, 290.0)
+    hook.crunch("a", 0, 0.5)
+    assert slept == [0.5] and logged == [("z:part", 0, 290.0), ("a:part", 0, 0.5)]
+    assert hook.tasks.crunch.__code__ is hook._crunch.__code__  # a module that imported crunch by name gets it too
+
+
+def test_a_part_as_long_as_the_timeout_fails_the_longest_part_criterion():
+    run = Run()
+    checks.expect_parts_short(run, ["a"], [[(0, 0.5), (1, 2.99)]], hidden=False)
+    checks.expect_parts_short(run, ["z"], [[(0, 0.5)] * 20 + [(20, 290.0)]], hidden=True)
+    assert [criterion["passed"] for criterion in run.criteria] == [True, False]
+
+
+def test_a_crash_point_asks_its_stop_waits_for_it_then_kills_and_never_stops_a_later_report(monkeypatch, tmp_path):
+    logged: list = []
+    killed: list = []
+
+    class CrashStack(StopStack):
+        def send_task(self, name, args):
+            super().send_task(name, args)
+            logged.append((0, 1.0, 100.0))  # what the stopped process does: logs, takes the stop file, stops
+            (tmp_path / checks.STOP_FILE).unlink()
+            (tmp_path / checks.STOPPED_FILE).write_text("1")
+
+    class Worker:
+        def kill(self, group=False):
+            killed.append(len(logged))
+            logged.extend([(0, 1.0, time.time() + 1), (1, 1.0, time.time() + 2)])
+
+    stack = CrashStack(tmp_path)
+    stack.workers = [Worker()]
+    monkeypatch.setattr(checks, "parts", lambda stack_, label: [(number, seconds) for number, seconds, _ in logged])
+    monkeypatch.setattr(checks, "logged_parts", lambda stack_, labels: [(s, at) for _, s, at in logged])
+    monkeypatch.setattr(checks.helpers, "wait", lambda seconds: None)
+    monkeypatch.setattr(checks, "until", lambda condition, timeout, step=0: condition())
+    left, found = checks.crash_at(stack, "pb", 2.0, "pb:part 2 send_before")
+    assert stack.sent == [(("pb", 2.0), "pb:part 2 send_before")]
+    assert killed == [1] and (left, len(found)) == (2.0, 3)
+    assert not (tmp_path / checks.STOP_FILE).exists() and not (tmp_path / checks.STOPPED_FILE).exists()
